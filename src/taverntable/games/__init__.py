@@ -1,0 +1,1 @@
+"""The games: each a package that keeps the contract of ``taverntable.engine``."""

@@ -1,0 +1,30 @@
+"""The Tonk family: ``tonk``, ``tor`` and ``pagat`` (rules in ``shared/rules/tonk.md``)."""
+
+from .moves import Discard, Draw, Drop, End, Hit, Spread, TonkMove, parse_move
+from .rules import PAGAT, PRESETS, TONK, TOR, TonkRules, rules_from
+from .scoring import Result
+from .state import DealError, TonkState
+from .view import TonkView, sample_world, view_of
+
+__all__ = [
+    "PAGAT",
+    "PRESETS",
+    "TONK",
+    "TOR",
+    "DealError",
+    "Discard",
+    "Draw",
+    "Drop",
+    "End",
+    "Hit",
+    "Result",
+    "Spread",
+    "TonkMove",
+    "TonkRules",
+    "TonkState",
+    "TonkView",
+    "parse_move",
+    "rules_from",
+    "sample_world",
+    "view_of",
+]

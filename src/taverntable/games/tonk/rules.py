@@ -1,0 +1,104 @@
+"""Tonk-family rule options (T1–T12) and the named presets ``tonk``, ``tor`` and ``pagat``."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Literal
+
+from taverntable.engine import TavernError
+
+DealWins = Literal["tonk", "tor", "pagat"]
+FaceValues = Literal["10/10/10", "11/12/13"]
+Discard = Literal["mandatory", "optional_after_spread"]
+StockEnd = Literal["last_draw", "empty"]
+NextDealer = Literal["next", "winner"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10  # T2: 5 cards each + the upcard must leave a stock card
+
+
+class RulesError(TavernError, ValueError):
+    """An unknown preset or option, or an option value out of range."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TonkRules:
+    """One Tonk-family rule set; a preset is a named instance (T12).
+
+    ``deal_wins``, ``discard`` and ``stock_end`` carry the preset differences of T4, T9 and T11 so
+    that a house can mix them; the other options are the ones T1–T10 name.
+    """
+
+    preset: str
+    deal_wins: DealWins  # T4
+    face_values: FaceValues = "10/10/10"  # T1
+    hit_sets: bool = True  # T8
+    hit_lock: bool = False  # T6
+    discard: Discard = "mandatory"  # T9
+    tonk_out_double: bool = False  # T10
+    stock_end: StockEnd = "last_draw"  # T11
+    next_dealer: NextDealer = "next"  # T2
+
+    def __post_init__(self) -> None:
+        allowed: dict[str, tuple[Any, ...]] = {
+            "deal_wins": ("tonk", "tor", "pagat"),
+            "face_values": ("10/10/10", "11/12/13"),
+            "hit_sets": (True, False),
+            "hit_lock": (True, False),
+            "discard": ("mandatory", "optional_after_spread"),
+            "tonk_out_double": (True, False),
+            "stock_end": ("last_draw", "empty"),
+            "next_dealer": ("next", "winner"),
+        }
+        for name, values in allowed.items():
+            value = getattr(self, name)
+            if isinstance(value, bool) != isinstance(values[0], bool) or value not in values:
+                shown = " or ".join(repr(v) if not isinstance(v, bool) else str(v).lower()
+                                    for v in values)
+                raise RulesError(f"rule option {name} must be {shown}, not {value!r}")
+
+    @property
+    def card_values(self) -> tuple[int, ...]:
+        """Hand value of each rank 1..13 (index 0 unused)."""
+        if self.face_values == "11/12/13":
+            return (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+        return (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+    def options(self) -> dict[str, Any]:
+        """Every option except the preset name."""
+        d = asdict(self)
+        d.pop("preset")
+        return d
+
+    def differences(self) -> dict[str, Any]:
+        """The options that differ from this rule set's preset (for records)."""
+        base = PRESETS[self.preset]
+        return {k: v for k, v in self.options().items() if getattr(base, k) != v}
+
+    def with_options(self, **options: Any) -> TonkRules:
+        """A copy with some options changed; RulesError for an unknown option."""
+        names = {f.name for f in fields(self)} - {"preset"}
+        for key in options:
+            if key not in names:
+                raise RulesError(f"unknown rule option {key!r} (known: {', '.join(sorted(names))})")
+        return replace(self, **options)
+
+
+TONK = TonkRules(preset="tonk", deal_wins="tonk")
+TOR = TonkRules(preset="tor", deal_wins="tor", discard="optional_after_spread")
+PAGAT = TonkRules(
+    preset="pagat",
+    deal_wins="pagat",
+    hit_lock=True,
+    tonk_out_double=True,
+    stock_end="empty",
+    next_dealer="winner",
+)
+PRESETS: dict[str, TonkRules] = {"tonk": TONK, "tor": TOR, "pagat": PAGAT}
+
+
+def rules_from(preset: str, **options: Any) -> TonkRules:
+    """The named preset with the given options changed."""
+    if preset not in PRESETS:
+        raise RulesError(f"unknown Tonk preset {preset!r} (known: tonk, tor, pagat)")
+    return PRESETS[preset].with_options(**options)

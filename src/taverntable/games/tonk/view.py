@@ -1,0 +1,153 @@
+"""Hidden information: what one seat may see of a Tonk deal, and worlds consistent with it.
+
+``view_of(state, seat)`` is the one filter every bot, UI and server message goes through.
+``sample_world(view, rng)`` deals the cards the seat cannot see at random, keeping what is public
+(cards a player took from the pile stay in that player's hand), so that searching bots can play
+out worlds that look exactly like the one they are in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from taverntable.cards import FULL_DECK_MASK, indices
+
+from .moves import TonkMove
+from .rules import TonkRules
+from .scoring import Result
+from .state import OVER, TonkState
+
+
+@dataclass(frozen=True, slots=True)
+class TonkView:
+    """One seat's knowledge of a deal. Card sets are bit masks; the pile's top card is last."""
+
+    seat: int
+    rules: TonkRules
+    num_players: int
+    dealer: int
+    stake: int
+    current_seat: int | None
+    phase: int
+    hand: int
+    pile: tuple[int, ...]
+    spreads: tuple[tuple[int, int], ...]  # (owner, cards) by spread number
+    spread_suits: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    known: tuple[int, ...]  # per seat: cards taken from the pile and still held (public)
+    pile_card: int  # card the seat on turn took from the pile this turn, or -1 (public)
+    spread_this_turn: bool
+    last_draw_taken: bool
+    hit_locked: tuple[bool, ...]
+    history: tuple[tuple[int, TonkMove], ...]
+    own_draws: tuple[tuple[int, int], ...]  # (move number, card) of this seat's stock draws
+    legal_moves: tuple[TonkMove, ...]  # empty unless it is this seat's turn
+    revealed: tuple[int, ...]  # every hand, shown when the deal is over; empty before
+    result: Result | None
+
+    def total(self, values: tuple[int, ...] | None = None) -> int:
+        """The value of this seat's hand."""
+        vals = values or self.rules.card_values
+        return sum(vals[i % 13 + 1] for i in indices(self.hand))
+
+    @property
+    def unseen(self) -> int:
+        """Cards this seat cannot locate: in other hands (not known) or in the stock."""
+        public = self.hand | _union(self.pile) | _union(m for _, m in self.spreads)
+        return FULL_DECK_MASK & ~public & ~_union(self.known)
+
+
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def view_of(state: TonkState, seat: int) -> TonkView:
+    """Everything ``seat`` may see of ``state``, and nothing else."""
+    n = state.num_players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
+    over = state.phase == OVER
+    return TonkView(
+        seat=seat,
+        rules=state.rules,
+        num_players=n,
+        dealer=state.dealer,
+        stake=state.stake,
+        current_seat=state.current_seat,
+        phase=state.phase,
+        hand=state.hands[seat],
+        pile=tuple(1 << c for c in state.pile),
+        spreads=tuple(zip(state.spread_owner, state.spread_mask, strict=True)),
+        spread_suits=tuple(state.spread_suit),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        stock_size=len(state.stock),
+        known=tuple(state.known),
+        pile_card=state.pile_card,
+        spread_this_turn=state.spread_this_turn,
+        last_draw_taken=state.last_draw_taken,
+        hit_locked=tuple(state.hit_locked),
+        history=tuple(state.history),
+        own_draws=tuple(
+            (i, c) for i, ((s, _), c) in enumerate(zip(state.history, state.drawn, strict=True))
+            if s == seat and c >= 0
+        ),
+        legal_moves=tuple(state.legal_moves()) if state.current_seat == seat else (),
+        revealed=tuple(state.hands) if over else (),
+        result=state.result,
+    )
+
+
+def sample_world(view: TonkView, rng: random.Random) -> TonkState:
+    """A full deal that ``view.seat`` cannot tell apart from the real one.
+
+    Other players' hands keep the cards they are known to hold; the rest of their hands and the
+    stock are filled with the unseen cards in a random order. The original deal is not
+    reconstructed, so the world has no ``initial_*`` cards and cannot be written as a record.
+    """
+    unseen = list(indices(view.unseen))
+    rng.shuffle(unseen)
+    hands = []
+    for s in range(view.num_players):
+        if s == view.seat:
+            hands.append(view.hand)
+            continue
+        hand = view.known[s]
+        for _ in range(view.hand_sizes[s] - hand.bit_count()):
+            hand |= 1 << unseen.pop()
+        hands.append(hand)
+    state = object.__new__(TonkState)
+    state.rules = view.rules
+    state.num_players = view.num_players
+    state.dealer = view.dealer
+    state.stake = view.stake
+    state._values = view.rules.card_values
+    state.hands = hands
+    state.stock = unseen  # already shuffled; exactly stock_size cards remain
+    state.pile = [m.bit_length() - 1 for m in view.pile]
+    state.spread_owner = [o for o, _ in view.spreads]
+    state.spread_mask = [m for _, m in view.spreads]
+    state.spread_suit = list(view.spread_suits)
+    state.current_seat_ = view.current_seat if view.current_seat is not None else 0
+    state.phase = view.phase
+    state.pile_card = view.pile_card
+    state.spread_this_turn = view.spread_this_turn
+    state.last_draw_taken = view.last_draw_taken
+    state.hit_locked = list(view.hit_locked)
+    state.known = list(view.known)
+    state.history = list(view.history)
+    own = dict(view.own_draws)
+    state.drawn = [own.get(i, -1) for i in range(len(view.history))]
+    state.result = view.result
+    state.initial_hands = ()
+    state.upcard = -1
+    state.initial_stock = ()
+    state._legal = None
+    if view.revealed:
+        state.hands = list(view.revealed)
+    return state
