@@ -21,9 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tavern", description="Tavern Table: Tonk, Tőr, pagat Tonk and Three Towers."
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, module in COMMANDS.items():
+    for module in COMMANDS.values():
         import_module(module).add_parser(sub)
-        del name
     return parser
 
 
