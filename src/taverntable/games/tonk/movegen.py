@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .moves import DISCARDS, DRAW_PILE, DRAW_STOCK, DROP, END, TonkMove, hit, spread
@@ -18,25 +19,24 @@ OVER = 2
 SET = -1  # spread_suit of a set; a run stores its suit 0..3
 
 # The moves at the start of a turn, by (drop allowed, stock not empty, pile not empty).
-_START_MOVES: dict[tuple[bool, bool, bool], list[TonkMove]] = {
-    (drop, stock, pile): [
+_START_MOVES: dict[tuple[bool, bool, bool], tuple[TonkMove, ...]] = {
+    (drop, stock, pile): tuple(
         m for m, ok in ((DROP, drop), (DRAW_STOCK, stock), (DRAW_PILE, pile)) if ok
-    ]
+    )
     for drop in (False, True)
     for stock in (False, True)
     for pile in (False, True)
 }
 
 
-def generate(state: TonkState) -> list[TonkMove]:
+def generate(state: TonkState) -> Sequence[TonkMove]:
     """Every legal move of the seat on turn, in a fixed order (empty when the deal is over)."""
     phase = state.phase
     if phase == START:
-        # Copy: callers may keep and change the list they get.
         key = (not state.hit_locked[state.current_seat_], bool(state.stock), bool(state.pile))
-        return _START_MOVES[key][:]
+        return _START_MOVES[key]
     if phase == OVER:
-        return []
+        return ()
     hand = state.hands[state.current_seat_]
     moves = spread_moves(hand)
     if state.spread_mask:

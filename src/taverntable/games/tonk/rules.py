@@ -13,6 +13,12 @@ Discard = Literal["mandatory", "optional_after_spread"]
 StockEnd = Literal["last_draw", "empty"]
 NextDealer = Literal["next", "winner"]
 
+# T1: hand value of each rank 1..13 (index 0 unused), by the face_values option.
+CARD_VALUES: dict[str, tuple[int, ...]] = {
+    "10/10/10": (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10),
+    "11/12/13": (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13),
+}
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10  # T2: 5 cards each + the upcard must leave a stock card
 
@@ -60,9 +66,7 @@ class TonkRules:
     @property
     def card_values(self) -> tuple[int, ...]:
         """Hand value of each rank 1..13 (index 0 unused)."""
-        if self.face_values == "11/12/13":
-            return (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
-        return (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+        return CARD_VALUES[self.face_values]
 
     def options(self) -> dict[str, Any]:
         """Every option except the preset name."""

@@ -48,9 +48,13 @@ def hand_total(mask: int, values: Sequence[int]) -> int:
     return sum(values[i % 13 + 1] for i in indices(mask))
 
 
+# The twelve jacks, queens and kings as a card mask.
+ROYALS = sum(0b111 << (13 * suit + 10) for suit in range(4))
+
+
 def is_royal(mask: int) -> bool:
     """T4 (``tor``): a hand of J, Q and K only."""
-    return bool(mask) and all(i % 13 >= 10 for i in indices(mask))
+    return mask != 0 and mask & ~ROYALS == 0
 
 
 def deal_time_result(

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .rules import CARD_VALUES
+
 SUIT_BITS = 0x1FFF
 RANK_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the four cards of rank index 0 (aces)
 
@@ -74,15 +76,12 @@ def spread_kind(mask: int) -> tuple[str, int] | None:
     return None
 
 
-_VALUE_TABLES: dict[tuple[int, ...], tuple[int, ...]] = {}
+def _value_table(card_values: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sum(card_values[r + 1] for r in range(13) if m >> r & 1) for m in range(1 << 13))
 
 
-def suit_value_table(card_values: tuple[int, ...]) -> tuple[int, ...]:
-    """For each 13-bit suit mask, the hand value of those cards (T1), so a total is 4 lookups."""
-    table = _VALUE_TABLES.get(card_values)
-    if table is None:
-        table = tuple(
-            sum(card_values[r + 1] for r in range(13) if m >> r & 1) for m in range(1 << 13)
-        )
-        _VALUE_TABLES[card_values] = table
-    return table
+# SUIT_VALUES[face_values][m]: the hand value (T1) of the cards in the 13-bit suit mask m, so a
+# hand's total is four lookups.
+SUIT_VALUES: dict[str, tuple[int, ...]] = {
+    name: _value_table(values) for name, values in CARD_VALUES.items()
+}

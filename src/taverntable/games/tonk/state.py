@@ -20,7 +20,7 @@ from .movegen import OVER, PLAY, SET, START, generate
 from .moves import Discard, Draw, Drop, End, Hit, Spread, TonkMove, parse_move
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules
 from .scoring import Result
-from .spreads import spread_kind, suit_value_table
+from .spreads import SUIT_VALUES, spread_kind
 
 if TYPE_CHECKING:
     from .view import TonkView
@@ -57,15 +57,15 @@ def deal_from_deck(
 def shuffled_deck(rng: random.Random) -> list[int]:
     """A shuffled deck of the 52 card indices, top first.
 
-    Fisher–Yates driven by ``rng.random()``: about three times faster than ``rng.shuffle`` (which
-    draws bits per swap), and its bias (below 2**-46 per swap) is far under anything measurable.
+    Sorting by random keys is uniform (ties have probability ~2**-40) and about twice as fast as
+    ``rng.shuffle``, which makes the deal the cheap part of a random game.
     """
-    deck = list(range(52))
     rand = rng.random
-    for i in range(51, 0, -1):
-        j = int(rand() * (i + 1))
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return sorted(_DECK, key=lambda _: rand())
+
+
+_DECK = tuple(range(52))
+_BIT = tuple(1 << i for i in range(52))
 
 
 class TonkState:
@@ -123,7 +123,7 @@ class TonkState:
     upcard: int
     initial_stock: tuple[int, ...]  # top first
     _values: tuple[int, ...]  # hand value of each 13-bit suit mask
-    _legal: list[TonkMove] | None
+    _legal: Sequence[TonkMove] | None
 
     def __init__(self) -> None:
         raise TypeError("use TonkState.deal(...) or TonkState.from_cards(...)")
@@ -177,9 +177,9 @@ class TonkState:
         self.num_players = n
         self.dealer = dealer
         self.stake = stake
-        self._values = suit_value_table(rules.card_values)
-        self.hands = [sum(1 << c for c in h) for h in hands]
-        self.stock = list(reversed(stock))
+        self._values = SUIT_VALUES[rules.face_values]
+        self.hands = [sum(map(_BIT.__getitem__, h)) for h in hands]
+        self.stock = list(stock)[::-1]
         self.pile = [upcard]
         self.spread_owner, self.spread_mask, self.spread_suit = [], [], []
         self.current_seat_ = (dealer + 1) % n
@@ -191,7 +191,7 @@ class TonkState:
         self.known = [0] * n
         self.history, self.drawn = [], []
         self.result = None
-        self.initial_hands = tuple(tuple(h) for h in hands)
+        self.initial_hands = tuple(map(tuple, hands))
         self.upcard = upcard
         self.initial_stock = tuple(stock)
         self._legal = None
@@ -284,8 +284,8 @@ class TonkState:
 
     # --- legality: one path (movegen and legality modules) ----------------------------------
 
-    def legal_moves(self) -> list[TonkMove]:
-        """Every legal move of the seat on turn (empty when the deal is over)."""
+    def legal_moves(self) -> Sequence[TonkMove]:
+        """Every legal move of the seat on turn (empty when the deal is over); do not modify."""
         if self._legal is None:
             self._legal = generate(self)
         return self._legal
@@ -298,7 +298,7 @@ class TonkState:
 
     def apply(self, move: TonkMove) -> None:
         """Check ``move``, then play it for the seat on turn."""
-        self.check(move)
+        check_move(self, move)
         self._apply_checked(move)
 
     def apply_text(self, text: str) -> TonkMove:
@@ -312,9 +312,13 @@ class TonkState:
         self._legal = None
         self.history.append((seat, move))
         drawn = -1
+        # Cases in order of frequency in play: the match tries them top to bottom.
         match move:
-            case Drop():
-                self._finish(scoring.drop_result(seat, self._totals(), self.stake))
+            case Discard(card=card):
+                self._take_from_hand(seat, card.mask)
+                self.pile.append(card.index)
+                if not self._check_out(seat, by_discard=True):
+                    self._end_turn()
             case Draw(source="stock"):
                 drawn = self.stock.pop()
                 self.hands[seat] |= 1 << drawn
@@ -322,11 +326,13 @@ class TonkState:
                 if not self.stock and self.rules.stock_end == "last_draw":
                     self.last_draw_taken = True
             case Draw():
-                card = self.pile.pop()
-                self.pile_card = card
-                self.hands[seat] |= 1 << card
-                self.known[seat] |= 1 << card
+                top = self.pile.pop()
+                self.pile_card = top
+                self.hands[seat] |= 1 << top
+                self.known[seat] |= 1 << top
                 self.phase = PLAY
+            case Drop():
+                self._finish(scoring.drop_result(seat, self._totals(), self.stake))
             case Spread(cards=cards):
                 self._take_from_hand(seat, cards)
                 kind = spread_kind(cards)
@@ -343,11 +349,6 @@ class TonkState:
                 if owner != seat and self.rules.hit_lock:
                     self.hit_locked[owner] = True
                 self._check_out(seat, by_discard=False)
-            case Discard(card=card):
-                self._take_from_hand(seat, card.mask)
-                self.pile.append(card.index)
-                if not self._check_out(seat, by_discard=True):
-                    self._end_turn()
             case End():
                 self._end_turn()
         self.drawn.append(drawn)
@@ -386,7 +387,7 @@ class TonkState:
     def _finish(self, result: Result) -> None:
         self.result = result
         self.phase = OVER
-        self._legal = []
+        self._legal = ()
 
     def _totals(self) -> list[int]:
         return [self.total(s) for s in range(self.num_players)]
