@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from taverntable.engine import TavernError
+
+
+class RecordError(TavernError, ValueError):
+    """A record the engine rejects; the message is one line saying where and why."""
+
 
 class RecordAdapter(Protocol):
     """One game family's side of the records spec (``shared/spec/records.md``).
 
-    The records module parses JSON, checks the common top-level keys, and calls the adapter for
-    everything game-specific. Errors are raised as ``RecordError`` with one line saying where and
-    why.
+    The records module parses JSON, checks the common top-level keys and the shape of ``moves``,
+    checks that each move is made by the seat whose decision it is, and calls the adapter for
+    everything game-specific. ``start`` and ``results_match`` report bad input as ``RecordError``
+    (or a message) naming the key at fault; ``apply`` raises the engine's errors unchanged and the
+    records module adds the move's number, seat and text.
+
+    An adapter may also set ``unit`` (``"deal"`` for Tonk, ``"game"`` by default), the word used
+    in messages such as "the deal is already over".
     """
 
     #: the values of the record's ``game`` key this adapter handles

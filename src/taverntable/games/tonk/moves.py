@@ -137,7 +137,7 @@ def parse_move(text: str) -> TonkMove:
                 raise MoveSyntaxError(f"{text!r}: name the cards to spread, like 'spread 8S 8D 8H'")
             return spread(_card_mask(args, text))
         case "hit":
-            if len(args) < 2 or not args[0].isdigit():
+            if len(args) < 2 or not (args[0].isascii() and args[0].isdigit()):
                 raise MoveSyntaxError(f"{text!r}: write 'hit N CARD…', N the spread's number")
             return hit(int(args[0]), _card_mask(args[1:], text))
         case "discard":

@@ -17,6 +17,7 @@ from taverntable.cards import FULL_DECK_MASK, indices
 from .moves import TonkMove
 from .rules import TonkRules
 from .scoring import Result
+from .spreads import SUIT_VALUES
 from .state import OVER, TonkState
 
 
@@ -110,23 +111,22 @@ def sample_world(view: TonkView, rng: random.Random) -> TonkState:
     stock are filled with the unseen cards in a random order. The original deal is not
     reconstructed, so the world has no ``initial_*`` cards and cannot be written as a record.
     """
-    unseen = list(indices(view.unseen))
+    revealed = _union(view.revealed)  # after the deal every hand is shown
+    unseen = list(indices(view.unseen & ~revealed))
     rng.shuffle(unseen)
-    hands = []
-    for s in range(view.num_players):
-        if s == view.seat:
-            hands.append(view.hand)
-            continue
-        hand = view.known[s]
-        for _ in range(view.hand_sizes[s] - hand.bit_count()):
-            hand |= 1 << unseen.pop()
-        hands.append(hand)
+    hands = list(view.revealed)
+    if not hands:
+        for s in range(view.num_players):
+            hand = view.hand if s == view.seat else view.known[s]
+            for _ in range(view.hand_sizes[s] - hand.bit_count()):
+                hand |= 1 << unseen.pop()
+            hands.append(hand)
     state = object.__new__(TonkState)
     state.rules = view.rules
     state.num_players = view.num_players
     state.dealer = view.dealer
     state.stake = view.stake
-    state._values = view.rules.card_values
+    state._values = SUIT_VALUES[view.rules.face_values]
     state.hands = hands
     state.stock = unseen  # already shuffled; exactly stock_size cards remain
     state.pile = [m.bit_length() - 1 for m in view.pile]
@@ -148,6 +148,4 @@ def sample_world(view: TonkView, rng: random.Random) -> TonkState:
     state.upcard = -1
     state.initial_stock = ()
     state._legal = None
-    if view.revealed:
-        state.hands = list(view.revealed)
     return state

@@ -1,0 +1,23 @@
+"""Game records (``shared/spec/records.md``): read, replay, check and dump them.
+
+``replay_record`` checks a record move by move and fills in its result; ``dump_record`` writes the
+whole record of a game state (the play UI saves a match as JSON Lines, one deal a line);
+``read_records`` reads ``.json``, ``.jsonl`` and standard input.
+"""
+
+from .adapter import RecordAdapter, RecordError
+from .core import Replayed, adapter_for, describe_record, dump_record, replay_record
+from .reader import UnreadableInput, parse_json, read_records
+
+__all__ = [
+    "RecordAdapter",
+    "RecordError",
+    "Replayed",
+    "UnreadableInput",
+    "adapter_for",
+    "describe_record",
+    "dump_record",
+    "parse_json",
+    "read_records",
+    "replay_record",
+]
