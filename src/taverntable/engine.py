@@ -13,6 +13,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
+# ``current_seat`` of a random step (a deal, a shuffle, the cards a Thief steals): the runner asks
+# the state for ``sample_chance(rng)`` and applies it like any move, so records hold the outcome.
+CHANCE = -1
+
 
 class TavernError(Exception):
     """Base of every error the engine raises on bad input."""

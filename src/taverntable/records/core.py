@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, cast
 
-from taverntable.engine import TavernError
+from taverntable.engine import CHANCE, TavernError
 
 from .adapter import RecordAdapter, RecordError
 from .checks import is_int, show
@@ -72,11 +72,11 @@ def replay_record(record: dict[str, Any]) -> Replayed:
         if state.is_over:
             end = (adapter.result_json(state) or {}).get("end", "over")
             raise RecordError(f"{where}: the {unit} is already over ({end})")
-        if not 0 <= seat < len(players):
+        if not (0 <= seat < len(players) or seat == CHANCE):
             raise RecordError(f"{where}: there is no seat {seat} ({len(players)} players)")
         on_turn = state.current_seat
         if seat != on_turn:
-            raise RecordError(f"{where}: it is seat {on_turn} {players[on_turn]}'s turn")
+            raise RecordError(f"{where}: it is {_who(on_turn, players)}'s turn")
         try:
             adapter.apply(state, seat, text)
         except TavernError as e:
@@ -87,9 +87,8 @@ def replay_record(record: dict[str, Any]) -> Replayed:
         if not isinstance(stated, dict):
             raise RecordError("result: must be a JSON object")
         if result is None:
-            seat = state.current_seat
             raise RecordError(f"result: the record states a result, but the {unit} is not over "
-                              f"(seat {seat} {players[seat]} to move)")
+                              f"({_who(state.current_seat, players)} to move)")
         why = adapter.results_match(stated, result)
         if why is not None:
             raise RecordError(f"result: {why}")
@@ -127,6 +126,11 @@ def _moves(moves: object) -> list[tuple[int, str]]:
             raise RecordError(f'move {number}: must be [seat, "move"], not {show(entry)}')
         out.append((entry[0], entry[1]))
     return out
+
+
+def _who(seat: int, players: list[str]) -> str:
+    """``seat 1 Goblin``, or ``chance (seat -1)`` for a random step."""
+    return "chance (seat -1)" if seat == CHANCE else f"seat {seat} {players[seat]}"
 
 
 def _where(number: int, seat: int, text: str, players: list[str]) -> str:

@@ -1,0 +1,37 @@
+"""Three Towers (rules in ``shared/rules/three-towers.md``, notation in
+``docs/three-towers-notation.md``, the engine's own readings in ``docs/three-towers-readings.md``).
+"""
+
+from .cards import JOKER, card_text, cards_text, full_deck, parse_card
+from .moves import ChanceMove, TowersMove, parse_move
+from .phases import CHANCE, DealError
+from .random_play import random_game
+from .rules import PRESETS, THREE_TOWERS, RulesError, TowersRules, rules_from
+from .scoring import GameResult, RoundResult
+from .state import TowersState
+from .view import TowersView, sample_world, view_of
+
+__all__ = [
+    "CHANCE",
+    "JOKER",
+    "PRESETS",
+    "THREE_TOWERS",
+    "ChanceMove",
+    "DealError",
+    "GameResult",
+    "RoundResult",
+    "RulesError",
+    "TowersMove",
+    "TowersRules",
+    "TowersState",
+    "TowersView",
+    "card_text",
+    "cards_text",
+    "full_deck",
+    "parse_card",
+    "parse_move",
+    "random_game",
+    "rules_from",
+    "sample_world",
+    "view_of",
+]

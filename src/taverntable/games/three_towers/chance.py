@@ -1,0 +1,89 @@
+"""Chance steps (seat -1): a round's deal, the shuffle after a redeal, a Thief's steal.
+
+Each outcome is a move whose text records it, so a record replays identically; ``sample``
+draws one uniformly, and ``check_chance`` accepts exactly the outcomes the rules allow.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from taverntable.engine import IllegalMove
+
+from .cards import DECK_SIZE, cards_text, full_deck
+from .moves import Deal, Shuffle, Steal, TowersMove
+from .phases import DEAL, SHUFFLE, STEAL
+
+if TYPE_CHECKING:
+    from .state import TowersState
+
+STEAL_MAX = 4
+_FULL = Counter(full_deck())
+
+
+def sample(state: TowersState, rng: random.Random) -> TowersMove:
+    """A uniformly random outcome of the chance step now."""
+    match state.phase:
+        case "deal":
+            deck = full_deck()
+            _shuffle(deck, rng)
+            return Deal(tuple(deck))
+        case "shuffle":
+            deck = state.deck[:]
+            _shuffle(deck, rng)
+            return Shuffle(tuple(deck))
+        case "steal":
+            assert state.attack is not None
+            store = state.stores[state.attack.target]
+            return Steal(tuple(sorted(rng.sample(store, min(STEAL_MAX, len(store))))))
+        case _:
+            raise ValueError(f"no chance step now (phase {state.phase})")
+
+
+def _shuffle(cards: list[int], rng: random.Random) -> None:
+    """Fisher–Yates driven by ``rng.random()`` (faster than ``rng.shuffle``, as in Tonk)."""
+    rand = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def check_chance(state: TowersState, move: TowersMove) -> None:
+    """Raise IllegalMove unless ``move`` is a possible outcome of the chance step now."""
+    phase = state.phase
+    match move:
+        case Deal(cards=cards) if phase == DEAL:
+            if len(cards) != DECK_SIZE or Counter(cards) != _FULL:
+                raise IllegalMove("R1", _difference("a round's deck", Counter(cards), _FULL))
+        case Shuffle(cards=cards) if phase == SHUFFLE:
+            if Counter(cards) != Counter(state.deck):
+                raise IllegalMove("R10", _difference("the shuffled deck", Counter(cards),
+                                                     Counter(state.deck)))
+        case Steal(cards=cards) if phase == STEAL:
+            assert state.attack is not None
+            victim = state.attack.target
+            store = Counter(state.stores[victim])
+            need = min(STEAL_MAX, sum(store.values()))
+            if len(cards) != need:
+                raise IllegalMove("R9", f"the Thief steals {need} cards from seat {victim}'s "
+                                        f"store, not {len(cards)}")
+            extra = Counter(cards) - store
+            if extra:
+                raise IllegalMove("R9", f"seat {victim}'s store does not hold "
+                                        f"{cards_text(sorted(extra.elements()))}")
+        case _:
+            verb = {DEAL: "deal", SHUFFLE: "shuffle", STEAL: "steal"}[phase]
+            raise IllegalMove("R1" if phase == DEAL else "R10" if phase == SHUFFLE else "R9",
+                              f"the next step is chance: '{verb} …' (seat -1), not {move}")
+
+
+def _difference(what: str, got: Counter[int], want: Counter[int]) -> str:
+    missing, extra = want - got, got - want
+    parts = []
+    if missing:
+        parts.append("missing " + cards_text(sorted(missing.elements())))
+    if extra:
+        parts.append("extra " + cards_text(sorted(extra.elements())))
+    return f"{what} must hold exactly its cards ({'; '.join(parts)})"

@@ -1,0 +1,83 @@
+"""Three Towers rule options (R9, R14, R15, R16) and the named preset ``three-towers``."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Literal
+
+from taverntable.engine import TavernError
+
+Defence = Literal["rank", "any"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+TEAM_PLAYERS = 4
+
+
+class RulesError(TavernError, ValueError):
+    """An unknown preset or option, or an option value out of range."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TowersRules:
+    """One Three Towers rule set; the preset ``three-towers`` is the default of every option.
+
+    The number of players is not a rule option: it comes from the table (the record's
+    ``players``); ``check_players`` checks it against the options.
+    """
+
+    preset: str = "three-towers"
+    defence: Defence = "rank"  # R9: a defender needs an equal or higher warrior, or any warrior
+    own_store_visible: bool = True  # R16
+    max_rounds: int | None = None  # R14: None plays until someone has three towers
+    teams: bool = False  # R15: four players, seats 0+2 against 1+3
+
+    def __post_init__(self) -> None:
+        if self.defence not in ("rank", "any"):
+            raise RulesError(f"rule option defence must be 'rank' or 'any', not {self.defence!r}")
+        for name in ("own_store_visible", "teams"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"rule option {name} must be true or false, "
+                                 f"not {getattr(self, name)!r}")
+        m = self.max_rounds
+        if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 1):
+            raise RulesError(f"rule option max_rounds must be none or a whole number of at "
+                             f"least 1, not {m!r}")
+
+    def check_players(self, n: int) -> None:
+        """R3: 2 to 4 players; R15: teams need exactly 4."""
+        if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise RulesError(f"Three Towers needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                             f"not {n} (R3)")
+        if self.teams and n != TEAM_PLAYERS:
+            raise RulesError(f"team play needs exactly 4 players, not {n} (R15)")
+
+    def options(self) -> dict[str, Any]:
+        """Every option except the preset name."""
+        d = asdict(self)
+        d.pop("preset")
+        return d
+
+    def differences(self) -> dict[str, Any]:
+        """The options that differ from this rule set's preset (for records)."""
+        base = PRESETS[self.preset]
+        return {k: v for k, v in self.options().items() if getattr(base, k) != v}
+
+    def with_options(self, **options: Any) -> TowersRules:
+        """A copy with some options changed; RulesError for an unknown option."""
+        names = {f.name for f in fields(self)} - {"preset"}
+        for key in options:
+            if key not in names:
+                raise RulesError(f"unknown rule option {key!r} (known: {', '.join(sorted(names))})")
+        return replace(self, **options)
+
+
+THREE_TOWERS = TowersRules()
+PRESETS: dict[str, TowersRules] = {"three-towers": THREE_TOWERS}
+
+
+def rules_from(preset: str = "three-towers", **options: Any) -> TowersRules:
+    """The named preset with the given options changed."""
+    if preset not in PRESETS:
+        raise RulesError(f"unknown Three Towers preset {preset!r} (known: three-towers)")
+    return PRESETS[preset].with_options(**options)

@@ -1,0 +1,153 @@
+"""The round's end and count (R12–R14, A), the game's end, and the results as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from .cards import TEXT, suit, total
+from .phases import CLUB, DARK, DEAL, OVER
+
+if TYPE_CHECKING:
+    from .state import TowersState
+
+CLUB_TAKE = 4  # R13: the ♣ builder takes up to 4 cards
+DARK_GIVE = 4  # R13: the dark tower's builder gives up to 4 cards
+TOWERS_TO_WIN = 3  # R14
+WIN_BONUS = 150  # R14
+DIAMOND_BONUS = 50  # R13
+HEARTS, DIAMONDS, CLUBS = 1, 2, 3
+
+EndKind = Literal["towers", "rounds"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One round's count: each seat's round points, the finished tower, the stores counted."""
+
+    points: tuple[int, ...]
+    builder: int  # the seat that finished a tower, or -1
+    tower: int  # the finished tower's base ace, or -1
+    stores: tuple[tuple[int, ...], ...]  # turned face up for the count (R19)
+
+    def to_json(self) -> dict[str, Any]:
+        tower = None if self.builder < 0 else [self.builder, TEXT[self.tower]]
+        return {"points": list(self.points), "tower": tower}
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The game's end: why, the winners, final scores and finished towers per seat."""
+
+    end: EndKind
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    towers: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``result`` object of the records spec."""
+        return {
+            "end": self.end,
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "towers": list(self.towers),
+            "rounds": [r.to_json() for r in self.rounds],
+        }
+
+
+def end_round(state: TowersState) -> None:
+    """R13: hands, towers (and the nobility, R19) into the stores; then the tower's bonus choice
+    (♣ take, dark give), else the count."""
+    for s in range(state.num_players):
+        state.stores[s].extend(state.hands[s] + state.towers[s] + state.nobility[s])
+        for zone in (state.hands, state.towers, state.nobility):
+            zone[s].clear()
+        # R19: the stores are turned face up for the count, so every card in them is known.
+        state.known[s] = state.stores[s][:]
+    state.trade = None
+    state.attack = None
+    state.picks = 0
+    b, ace = state.finished, state.tower_ace
+    if b >= 0 and suit(ace) == CLUBS and any(state.stores[o] for o in state.opponents(b)):
+        state.phase = CLUB
+        state.decider = b
+    elif b >= 0 and suit(ace) == 0 and state.stores[b]:
+        state.phase = DARK
+        state.decider = b
+    else:
+        count(state)
+
+
+def take(state: TowersState, seat: int, card: int) -> None:
+    """R13 (♣): one card from an opponent's store into the builder's, in the open."""
+    b = state.finished
+    _move_store_card(state, seat, b, card)
+    state.picks += 1
+    if state.picks >= CLUB_TAKE or not any(state.stores[o] for o in state.opponents(b)):
+        count(state)
+
+
+def give(state: TowersState, card: int, seat: int) -> None:
+    """R13 (dark tower): one card from the builder's store to another player's."""
+    b = state.finished
+    _move_store_card(state, b, seat, card)
+    state.picks += 1
+    if state.picks >= DARK_GIVE or not state.stores[b]:
+        count(state)
+
+
+def _move_store_card(state: TowersState, source: int, dest: int, card: int) -> None:
+    state.stores[source].remove(card)
+    state.known[source].remove(card)
+    state.stores[dest].append(card)
+    state.known[dest].append(card)
+
+
+def count(state: TowersState) -> None:
+    """R13: round points from the stores, ♥ doubles, ♦ +50, the tower mark; R14 the game end."""
+    n, b, ace = state.num_players, state.finished, state.tower_ace
+    points = [total(state.stores[s]) for s in range(n)]
+    if b >= 0:
+        if suit(ace) == HEARTS:
+            points[b] *= 2
+        elif suit(ace) == DIAMONDS:
+            points[b] += DIAMOND_BONUS
+        state.marks[b] += 1
+    for s in range(n):
+        state.scores[s] += points[s]
+    state.rounds.append(RoundResult(tuple(points), b, ace if b >= 0 else -1,
+                                    tuple(tuple(sorted(st)) for st in state.stores)))
+    state.picks = 0
+    if b >= 0 and state.team_marks(b) >= TOWERS_TO_WIN:
+        state.scores[b] += WIN_BONUS
+        finish(state, "towers")
+    elif state.rules.max_rounds is not None and state.round_no >= state.rules.max_rounds:
+        finish(state, "rounds")
+    else:
+        # R3: the next seat deals the next round.
+        state.dealer = (state.dealer + 1) % n
+        state.mover = (state.dealer + 1) % n
+        state.phase = DEAL
+        state.decider = -1
+
+
+def team_scores(state: TowersState) -> list[int]:
+    """R15: each seat's score with its partner's (the seat's own score without teams)."""
+    return [state.scores[s] + (state.scores[p] if (p := state.partner(s)) >= 0 else 0)
+            for s in range(state.num_players)]
+
+
+def finish(state: TowersState, end: EndKind) -> None:
+    """R14: the highest score (a pair's sum in team play) wins; ties share the win."""
+    scores = team_scores(state)
+    best = max(scores)
+    state.result = GameResult(
+        end,
+        tuple(s for s in range(state.num_players) if scores[s] == best),
+        tuple(state.scores),
+        tuple(state.marks),
+        tuple(state.rounds),
+    )
+    state.phase = OVER
+    state.decider = -1

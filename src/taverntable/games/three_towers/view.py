@@ -1,0 +1,214 @@
+"""Hidden information (R16): what one seat may see, and full games consistent with it.
+
+``view_of(state, seat)`` is the one filter every bot, UI and server message goes through. A seat
+sees its own hand, its own store (option ``own_store_visible``), every tower and nobility, the
+cards laid in trades and attacks, hands shown under R6, the part of every store that filled in
+public (``known_stores``: trade winnings, plunder, spent redeal cards …; R19 turns every store
+face up at the count), the size of every hand, store and the deck, and this round's history as
+it saw it (earlier rounds are summarised in ``rounds``). ``sample_world(view, rng)`` deals the
+cards the seat cannot locate at random into the places it cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import full_deck
+from .moves import Deal, Give, Hidden, Shuffle, Steal, Store, TowersMove
+from .phases import CHANCE, Attack, TradeState
+from .rules import TowersRules
+from .scoring import GameResult, RoundResult
+from .state import TowersState
+
+
+@dataclass(frozen=True, slots=True)
+class TradeView:
+    """A trade in progress: every card laid is public (R16)."""
+
+    leader: int
+    suit: int
+    witch: bool
+    laid: tuple[tuple[int, tuple[int, ...]], ...]
+    bids: tuple[tuple[int, int], ...]
+    queue: tuple[int, ...]
+    failed: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TowersView:
+    """One seat's knowledge of a game. Cards are codes; card lists are sorted except towers."""
+
+    seat: int
+    rules: TowersRules
+    num_players: int
+    dealer: int
+    round_no: int
+    phase: str
+    mover: int
+    current_seat: int | None
+    hand: tuple[int, ...]
+    store: tuple[int, ...] | None  # the seat's own store, when ``own_store_visible``
+    known_stores: tuple[tuple[int, ...], ...]  # the public part of every store
+    hand_sizes: tuple[int, ...]
+    store_sizes: tuple[int, ...]
+    deck_size: int
+    towers: tuple[tuple[int, ...], ...]  # base ace first
+    nobility: tuple[tuple[int, ...], ...]
+    trade: TradeView | None
+    attack: Attack | None
+    picks: int
+    passes: int
+    shown: tuple[tuple[int, tuple[int, ...]], ...]  # hands shown under R6 this round
+    finished: int
+    tower_ace: int
+    scores: tuple[int, ...]
+    marks: tuple[int, ...]
+    rounds: tuple[RoundResult, ...]
+    result: GameResult | None
+    history: tuple[tuple[int, TowersMove | Hidden], ...]  # this round, from its deal
+    legal_moves: tuple[TowersMove, ...]  # empty unless it is this seat's decision
+
+
+def redact(seat: int, move: TowersMove | Hidden) -> Hidden:
+    """A move as the seats that did not see it whole saw it."""
+    match move:
+        case Deal():
+            return Hidden("deal")
+        case Shuffle():
+            return Hidden("shuffle")
+        case Steal(cards=cards):
+            return Hidden(" ".join(["steal"] + ["?"] * len(cards)))
+        case Store():
+            return Hidden("store ?")
+        case Give(seat=to):
+            return Hidden(f"give ? {to}")
+        case _:
+            return Hidden(str(move))
+
+
+def view_of(state: TowersState, seat: int) -> TowersView:
+    """Everything ``seat`` may see of ``state``, and nothing else."""
+    n = state.num_players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
+    bit = 1 << seat
+    start = state.round_start
+    history = tuple(
+        (s, m) if vis & bit else (s, redact(s, m))
+        for (s, m), vis in zip(state.history[start:], state.history_vis[start:], strict=True)
+    )
+    t = state.trade
+    trade = None if t is None else TradeView(t.leader, t.suit, t.witch, tuple(t.laid),
+                                             tuple(t.bids), tuple(t.queue), tuple(t.failed))
+    return TowersView(
+        seat=seat,
+        rules=state.rules,
+        num_players=n,
+        dealer=state.dealer,
+        round_no=state.round_no,
+        phase=state.phase,
+        mover=state.mover,
+        current_seat=state.current_seat,
+        hand=tuple(state.hands[seat]),
+        store=tuple(sorted(state.stores[seat])) if state.rules.own_store_visible else None,
+        known_stores=tuple(tuple(sorted(k)) for k in state.known),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        store_sizes=tuple(len(s) for s in state.stores),
+        deck_size=len(state.deck),
+        towers=tuple(tuple(tw) for tw in state.towers),
+        nobility=tuple(tuple(b) for b in state.nobility),
+        trade=trade,
+        attack=state.attack,
+        picks=state.picks,
+        passes=state.passes,
+        shown=tuple(state.shown),
+        finished=state.finished,
+        tower_ace=state.tower_ace,
+        scores=tuple(state.scores),
+        marks=tuple(state.marks),
+        rounds=tuple(state.rounds),
+        result=state.result,
+        history=history,
+        legal_moves=tuple(state.legal_moves()) if state.current_seat == seat else (),
+    )
+
+
+def unseen_cards(view: TowersView) -> Counter[int]:
+    """The cards ``view.seat`` cannot locate: in other hands, the deck, and stores' hidden parts."""
+    seen: Counter[int] = Counter(view.hand)
+    for s, known in enumerate(view.known_stores):
+        if s == view.seat and view.store is not None:
+            seen.update(view.store)
+        else:
+            seen.update(known)
+    for zone in (view.towers, view.nobility):
+        for cards in zone:
+            seen.update(cards)
+    if view.trade is not None:
+        for _, cards in view.trade.laid:
+            seen.update(cards)
+    if view.attack is not None:
+        seen[view.attack.card] += 1
+    return Counter(full_deck()) - seen
+
+
+def sample_world(view: TowersView, rng: random.Random) -> TowersState:
+    """A full game that ``view.seat`` cannot tell from the real one: ``view_of(world, seat)``
+    equals ``view``.
+
+    The unseen cards go at random into the other hands, the deck and the hidden part of every
+    store (the public part stays where it is). Only this round's history is known, so the world
+    starts its history at this round's deal and cannot be written as a record.
+    """
+    pool = list(unseen_cards(view).elements())
+    rng.shuffle(pool)
+    me, n = view.seat, view.num_players
+
+    def take(k: int) -> list[int]:
+        out = pool[len(pool) - k :] if k else []
+        del pool[len(pool) - k :]
+        return out
+
+    hands = [list(view.hand) if s == me else sorted(take(view.hand_sizes[s])) for s in range(n)]
+    stores, known = [], []
+    for s in range(n):
+        known.append(list(view.known_stores[s]))
+        if s == me and view.store is not None:
+            stores.append(list(view.store))
+        else:
+            stores.append(known[s] + take(view.store_sizes[s] - len(known[s])))
+    deck = take(view.deck_size)
+    assert not pool, "the view's sizes do not add up to 108 cards"
+    state = object.__new__(TowersState)
+    state.rules = view.rules
+    state.num_players = n
+    state.dealer = view.dealer
+    state.first_dealer = -1  # unknown: a sampled world is not a record
+    state.round_no = view.round_no
+    state.phase = view.phase
+    state.mover = view.mover
+    state.decider = CHANCE if view.current_seat is None else view.current_seat
+    state.hands, state.stores, state.known, state.deck = hands, stores, known, deck
+    state.nobility = [list(b) for b in view.nobility]
+    state.towers = [list(tw) for tw in view.towers]
+    t = view.trade
+    state.trade = None if t is None else TradeState(t.leader, t.suit, t.witch, list(t.laid),
+                                                    list(t.bids), list(t.queue), list(t.failed))
+    state.attack = view.attack
+    state.picks = view.picks
+    state.passes = view.passes
+    state.shown = list(view.shown)
+    state.finished = view.finished
+    state.tower_ace = view.tower_ace
+    state.scores = list(view.scores)
+    state.marks = list(view.marks)
+    state.rounds = list(view.rounds)
+    state.result = view.result
+    state.history = list(view.history)
+    state.history_vis = [(1 << n) - 1] * len(view.history)
+    state.round_start = 0
+    state._legal = None
+    state._legal_set = None
+    return state

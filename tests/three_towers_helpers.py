@@ -1,0 +1,98 @@
+"""Helpers for the Three Towers tests: stacked decks and arranged positions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from taverntable.games.three_towers import TowersRules, TowersState
+from taverntable.games.three_towers.cards import full_deck, parse_card, total
+from taverntable.games.three_towers.phases import CHANCE, TURN
+
+
+def cards(text: str) -> list[int]:
+    """``"7H X AS"`` -> codes."""
+    return [parse_card(w) for w in text.split()]
+
+
+def stacked_deck(hands: Sequence[str], top: str = "", dealer: int = 0) -> list[int]:
+    """A 108-card deck (top first) that deals ``hands`` (seat order) one card at a time from the
+    dealer's left, then has ``top`` on top of the deck; the rest in canonical order."""
+    n = len(hands)
+    hs = [cards(h) for h in hands]
+    assert all(len(h) == 7 for h in hs), "each hand is 7 cards"
+    first = (dealer + 1) % n
+    dealt = [hs[(first + k) % n][k // n] for k in range(7 * n)]
+    head = dealt + cards(top)
+    rest = Counter(full_deck()) - Counter(head)
+    assert sum(rest.values()) + len(head) == 108, "a card is named too often"
+    return head + sorted(rest.elements())
+
+
+def arrange(
+    hands: Sequence[str],
+    *,
+    rules: TowersRules | None = None,
+    mover: int = 0,
+    towers: Sequence[str] = (),
+    nobility: Sequence[str] = (),
+    stores: Sequence[str] = (),
+    deck_top: str = "",
+    deck_size: int | None = None,
+) -> TowersState:
+    """A round in progress with these zones (seat order) and ``mover`` to act. Every card not
+    named is in the deck under ``deck_top``; with ``deck_size`` the deck is cut to that many
+    cards and the rest go to the last seat's store, so that all 108 cards stay in play."""
+    n = len(hands)
+    state = TowersState.new(rules or TowersRules(), n, dealer=(mover - 1) % n)
+    pool = Counter(full_deck())
+    zones = {"hands": hands, "towers": towers, "nobility": nobility, "stores": stores}
+    for name, texts in zones.items():
+        target = getattr(state, name)
+        for s, text in enumerate(texts):
+            cs = cards(text)
+            pool.subtract(cs)
+            target[s] = sorted(cs) if name in ("hands", "nobility") else cs
+    top = cards(deck_top)
+    pool.subtract(top)
+    assert all(v >= 0 for v in pool.values()), "a card is named too often"
+    rest = sorted(pool.elements())
+    if deck_size is not None:
+        # Cards beyond the deck's size go to the last seat's store, so all 108 stay in play.
+        keep = deck_size - len(top)
+        state.stores[n - 1] += rest[keep:]
+        rest = rest[:keep]
+    state.deck = list(reversed(top + rest))
+    state.round_no = 1
+    state.phase = TURN
+    state.mover = mover
+    state.decider = mover
+    return state
+
+
+def play(state: TowersState, *texts: str) -> None:
+    """Apply moves in notation, each checked."""
+    for t in texts:
+        state.apply_text(t)
+
+
+def hand(state: TowersState, seat: int) -> str:
+    from taverntable.games.three_towers.cards import cards_text
+
+    return cards_text(state.hands[seat])
+
+
+def store_total(state: TowersState, seat: int) -> int:
+    return total(state.stores[seat])
+
+
+def run_random(state: TowersState, rng: random.Random, steps: int) -> None:
+    """Random legal moves (chance sampled) for up to ``steps`` steps."""
+    for _ in range(steps):
+        if state.is_over:
+            return
+        if state.decider == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_moves()))
