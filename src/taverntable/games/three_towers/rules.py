@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from taverntable.engine import TavernError
+from taverntable.options import RuleOptions
+from taverntable.options import RulesError as RulesError  # re-exported: callers catch it here
 
 Defence = Literal["rank", "any"]
 
@@ -14,12 +15,9 @@ MAX_PLAYERS = 4
 TEAM_PLAYERS = 4
 
 
-class RulesError(TavernError, ValueError):
-    """An unknown preset or option, or an option value out of range."""
-
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class TowersRules:
+class TowersRules(RuleOptions):
     """One Three Towers rule set; the preset ``three-towers`` is the default of every option.
 
     The number of players is not a rule option: it comes from the table (the record's
@@ -52,24 +50,9 @@ class TowersRules:
         if self.teams and n != TEAM_PLAYERS:
             raise RulesError(f"team play needs exactly 4 players, not {n} (R15)")
 
-    def options(self) -> dict[str, Any]:
-        """Every option except the preset name."""
-        d = asdict(self)
-        d.pop("preset")
-        return d
-
-    def differences(self) -> dict[str, Any]:
-        """The options that differ from this rule set's preset (for records)."""
-        base = PRESETS[self.preset]
-        return {k: v for k, v in self.options().items() if getattr(base, k) != v}
-
-    def with_options(self, **options: Any) -> TowersRules:
-        """A copy with some options changed; RulesError for an unknown option."""
-        names = {f.name for f in fields(self)} - {"preset"}
-        for key in options:
-            if key not in names:
-                raise RulesError(f"unknown rule option {key!r} (known: {', '.join(sorted(names))})")
-        return replace(self, **options)
+    def presets(self) -> dict[str, TowersRules]:
+        """The named presets of this game."""
+        return PRESETS
 
 
 THREE_TOWERS = TowersRules()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from taverntable.engine import TavernError
+from taverntable.options import RuleOptions
+from taverntable.options import RulesError as RulesError  # re-exported: callers catch it here
 
 DealWins = Literal["tonk", "tor", "pagat"]
 FaceValues = Literal["10/10/10", "11/12/13"]
@@ -23,12 +24,9 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10  # T2: 5 cards each + the upcard must leave a stock card
 
 
-class RulesError(TavernError, ValueError):
-    """An unknown preset or option, or an option value out of range."""
-
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class TonkRules:
+class TonkRules(RuleOptions):
     """One Tonk-family rule set; a preset is a named instance (T12).
 
     ``deal_wins``, ``discard`` and ``stock_end`` carry the preset differences of T4, T9 and T11 so
@@ -68,24 +66,9 @@ class TonkRules:
         """Hand value of each rank 1..13 (index 0 unused)."""
         return CARD_VALUES[self.face_values]
 
-    def options(self) -> dict[str, Any]:
-        """Every option except the preset name."""
-        d = asdict(self)
-        d.pop("preset")
-        return d
-
-    def differences(self) -> dict[str, Any]:
-        """The options that differ from this rule set's preset (for records)."""
-        base = PRESETS[self.preset]
-        return {k: v for k, v in self.options().items() if getattr(base, k) != v}
-
-    def with_options(self, **options: Any) -> TonkRules:
-        """A copy with some options changed; RulesError for an unknown option."""
-        names = {f.name for f in fields(self)} - {"preset"}
-        for key in options:
-            if key not in names:
-                raise RulesError(f"unknown rule option {key!r} (known: {', '.join(sorted(names))})")
-        return replace(self, **options)
+    def presets(self) -> dict[str, TonkRules]:
+        """The named presets of this game."""
+        return PRESETS
 
 
 TONK = TonkRules(preset="tonk", deal_wins="tonk")
