@@ -17,6 +17,7 @@ GAMES = {
     "tonk": "taverntable.play.tonk_session",
     "tor": "taverntable.play.tonk_session",
     "pagat": "taverntable.play.tonk_session",
+    "three-towers": "taverntable.play.three_towers_session",
 }
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -51,8 +52,9 @@ def add_parser(subparsers: Any) -> None:
         help="play a game against bots",
         description="Play against bots: you sit at seat 0, the bots take the other seats.",
     )
-    p.add_argument("game", choices=sorted(GAMES), help="the game (a Tonk preset)")
-    p.add_argument("--players", type=players_count, default=3, help="players, you included (2-10)")
+    p.add_argument("game", choices=sorted(GAMES), help="the game (a Tonk preset or three-towers)")
+    p.add_argument("--players", type=players_count, default=3,
+                   help="players, you included (2-10; three-towers 2-4)")
     p.add_argument("--seed", type=int, default=None, help="shuffle seed, for a repeatable match")
     p.add_argument("--stake", type=positive, default=1, help="units per payment (T2)")
     p.add_argument(
@@ -61,6 +63,8 @@ def add_parser(subparsers: Any) -> None:
         help="one bot per other seat, comma-separated, or one for all "
         "(random, heuristic, easy, medium)",
     )
+    p.add_argument("--teams", action="store_true",
+                   help="three-towers: two pairs, seats 0+2 against 1+3 (needs --players 4)")
     p.add_argument("--name", default="You", help="your name at the table")
     p.add_argument("--save", metavar="FILE.jsonl", help="save the match here when it ends")
     p.set_defaults(run=run)

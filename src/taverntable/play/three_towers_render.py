@@ -1,0 +1,263 @@
+"""How a Three Towers table looks in the terminal: Rich markup built only from one seat's view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.markup import escape
+
+from taverntable.cards import RANKS, SUIT_SYMBOLS
+from taverntable.games.three_towers import RoundResult, TowersView
+from taverntable.games.three_towers.cards import (
+    IS_GOODS,
+    IS_PENALTY,
+    IS_TOWER_ACE,
+    IS_WARRIOR,
+    JOKER,
+    TOWER_VALUE,
+    VALUE,
+    card_class,
+    rank,
+    suit,
+    total,
+)
+
+# The hand's classes in the order shown (A: card classes), each with the test that picks it.
+HAND_GROUPS = ("goods", "aces", "warriors", "penalty", "spade figures", "joker")
+
+
+def card(code: int) -> str:
+    """One card with its suit symbol, hearts and diamonds in red; the joker is ``X``."""
+    if code == JOKER:
+        return "[magenta]X[/magenta]"
+    text = RANKS[rank(code) - 1] + SUIT_SYMBOLS[suit(code)]
+    return f"[red]{text}[/red]" if suit(code) in (1, 2) else text
+
+
+def cards(codes: Iterable[int]) -> str:
+    """Cards separated by spaces, as markup."""
+    return " ".join(card(c) for c in codes)
+
+
+def plain(code: int) -> str:
+    """A card without markup (for prompts)."""
+    return "X" if code == JOKER else RANKS[rank(code) - 1] + SUIT_SYMBOLS[suit(code)]
+
+
+def name(players: Sequence[str], seat: int) -> str:
+    """A player's name, safe as markup."""
+    return f"[bold]{escape(players[seat])}[/bold]"
+
+
+def whose(players: Sequence[str], seat: int, me: int) -> str:
+    """``your`` or ``Goblin's``."""
+    return "your" if seat == me else f"{escape(players[seat])}'s"
+
+
+def group_of(code: int) -> str:
+    if code == JOKER:
+        return "joker"
+    if IS_GOODS[code]:
+        return "goods"
+    if IS_TOWER_ACE[code]:
+        return "aces"
+    if IS_WARRIOR[code]:
+        return "warriors"
+    if IS_PENALTY[code]:
+        return "penalty"
+    return "spade figures"
+
+
+def hand_line(hand: Sequence[int]) -> str:
+    """The own hand grouped by class (A), each group with its points (R2)."""
+    parts = []
+    for group in HAND_GROUPS:
+        of = sorted((c for c in hand if group_of(c) == group), key=lambda c: (rank(c), suit(c)))
+        if not of:
+            continue
+        if group == "spade figures":
+            shown = " ".join(f"{card(c)} {card_class(c)}" for c in of)
+        else:
+            shown = cards(of)
+        parts.append(f"{group} {shown} ({total(of):+d})")
+    return f"Your hand: {' · '.join(parts) or '(empty)'}  (hand total {total(hand):+d})"
+
+
+def tower_line(view: TowersView, players: Sequence[str], seat: int) -> str:
+    """A tower from its base ace up, its goods total and how far from the goal (R8, R29)."""
+    tower = view.towers[seat]
+    who = "You" if seat == view.seat else escape(players[seat])
+    if not tower:
+        return f"  {who}: no tower"
+    goods = sum(TOWER_VALUE[c] for c in tower)
+    kind = "dark tower" if suit(tower[0]) == 0 else f"{SUIT_SYMBOLS[suit(tower[0])]} tower"
+    to_go = max(0, view.rules.tower_goal - goods)
+    return f"  {who}: {kind} {cards(tower)} — goods {goods}, {to_go} to go"
+
+
+def standings(view: TowersView, players: Sequence[str]) -> str:
+    """Scores and tower marks (R13, R14); in team play the pairs' sums too (R15)."""
+    parts = []
+    for s in range(view.num_players):
+        marks = view.marks[s]
+        towers = f"{marks} tower{'s' if marks != 1 else ''}"
+        parts.append(f"{name(players, s)} {view.scores[s]} ({towers})")
+    line = "Scores: " + " · ".join(parts)
+    if view.rules.teams:
+        pairs = []
+        for a in (0, 1):
+            b = a + 2
+            both = f"{escape(players[a])}+{escape(players[b])}"
+            pairs.append(f"{both} {view.scores[a] + view.scores[b]} "
+                         f"({view.marks[a] + view.marks[b]} towers)")
+        line += "   Pairs: " + " · ".join(pairs)
+    return line
+
+
+def table(view: TowersView, players: Sequence[str]) -> list[str]:
+    """The table as ``view.seat`` sees it (R16)."""
+    me, n = view.seat, view.num_players
+    dealer = escape(players[view.dealer])
+    lines = [f"Round {view.round_no} · {dealer} dealt · deck {view.deck_size} cards",
+             standings(view, players), "Towers:"]
+    lines += [tower_line(view, players, s) for s in range(n)]
+    nobility = []
+    for s in range(n):
+        who = "You" if s == me else escape(players[s])
+        nobility.append(f"{who} {cards(view.nobility[s]) or 'none'}")
+    lines.append("Nobility: " + " · ".join(nobility))
+    stores = []
+    for s in range(n):
+        who = "You" if s == me else escape(players[s])
+        size = view.store_sizes[s]
+        text = f"{who} {size} card{'s' if size != 1 else ''}"
+        if s == me and view.store is not None:
+            text += f" ({total(view.store):+d}{': ' + cards(view.store) if view.store else ''})"
+        stores.append(text)
+    lines.append("Stores: " + " · ".join(stores))
+    hands = [f"{escape(players[s])} {view.hand_sizes[s]}" for s in range(n) if s != me]
+    lines.append("Cards in hand: " + " · ".join(hands))
+    lines.append(hand_line(view.hand))
+    return lines
+
+
+def round_count(result: RoundResult, number: int, view: TowersView,
+                players: Sequence[str]) -> list[str]:
+    """R13: each seat's store, the tower bonus, the round points; then scores and marks."""
+    b = result.builder
+    if b >= 0:
+        kind = {0: "a dark tower", 1: "a ♥ tower (round points doubled)",
+                2: "a ♦ tower (+50)", 3: "a ♣ tower"}[suit(result.tower)]
+        why = f"{name(players, b)} finished {kind}"
+    else:
+        why = "the deck ran out (R12)"
+    lines = [f"[bold yellow]Round {number} counted:[/bold yellow] {why}."]
+    for s in range(view.num_players):
+        store = result.stores[s]
+        base = total(store)
+        bonus = ""
+        if s == b and suit(result.tower) == 1:
+            bonus = f" ×2 ♥ = {result.points[s]:+d}"
+        elif s == b and suit(result.tower) == 2:
+            bonus = f" +50 ♦ = {result.points[s]:+d}"
+        lines.append(f"  {name(players, s)}: {len(store)} cards worth {base:+d}{bonus}"
+                     f" → round points {result.points[s]:+d}")
+    lines.append(standings(view, players))
+    return lines
+
+
+def value_text(codes: Iterable[int]) -> str:
+    """``(+16 points)``."""
+    return f"({sum(VALUE[c] for c in codes):+d} points)"
+
+
+def seats_line(view: TowersView, players: Sequence[str]) -> str:
+    """Seat numbers, for moves that name a seat (raid, curse, name, give, take)."""
+    return "Seats: " + " · ".join(
+        f"{s} {'You' if s == view.seat else escape(players[s])}" for s in range(view.num_players)
+    )
+
+
+def decision(view: TowersView, players: Sequence[str]) -> list[str]:
+    """What the user is deciding now, in words, with the rule (out of turn included)."""
+    me = view.seat
+    match view.phase:
+        case "turn":
+            return ["[bold]Your turn:[/bold] trade, build, add, raid, curse, redeal (or pass "
+                    "when nothing else is legal)."]
+        case "answer":
+            return answer_decision(view, players)
+        case "defend":
+            a = view.attack
+            assert a is not None
+            who = name(players, a.attacker)
+            if a.is_raid:
+                from taverntable.bots.three_towers_tactics import tower_take
+
+                taken = tower_take(view.towers[me])
+                need = "any warrior" if view.rules.defence == "any" else \
+                    f"a warrior of rank {RANKS[rank(a.card) - 1]} or higher"
+                return [f"[bold]{who} raids your tower with {card(a.card)}.[/bold] "
+                        f"'defend CARD' with {need} or a joker, or 'yield' (R9). "
+                        f"If it goes through they take {cards(taken)} {value_text(taken)}."]
+            what = {10: "the Thief (up to 4 cards of your store)", 11: "the Witch (a spade "
+                    "trade they hand out)", 12: "the Warlock (−40 into your store)"}[a.card]
+            return [f"[bold]{who} curses you with {what}.[/bold] 'defend CARD' with a warrior "
+                    "or a joker, or 'yield' (R9)."]
+        case "name":
+            return ["[bold]Your Witch went through:[/bold] 'name SEAT' gives its trade and the "
+                    "Witch to that player (R9).", seats_line(view, players)]
+        case "queens":
+            return ["[bold]4 queens:[/bold] 'store CARD' puts a card of your hand into your "
+                    "store; 'done' shuffles the rest into the deck (R10)."]
+        case "kings":
+            return ["[bold]4 kings:[/bold] 'give CARD SEAT' for every card of your hand "
+                    "(your own seat included, R10).", seats_line(view, players)]
+        case "club":
+            lines = ["[bold]♣ tower bonus:[/bold] 'take SEAT CARD' takes a card from an "
+                     "opponent's store (up to 4), 'done' stops (R13)."]
+            for s in range(view.num_players):
+                if s != me and view.known_stores[s]:
+                    theirs = cards(view.known_stores[s])
+                    lines.append(f"  {s} {escape(players[s])}'s store: {theirs}")
+            return lines
+        case "dark":
+            store = view.store if view.store is not None else view.known_stores[me]
+            return ["[bold]Dark tower bonus:[/bold] 'give CARD SEAT' passes a card of your store "
+                    "to another player (up to 4), 'done' stops (R13).",
+                    f"  Your store: {cards(store)}", seats_line(view, players)]
+    return []
+
+
+def answer_decision(view: TowersView, players: Sequence[str]) -> list[str]:
+    """R5, R6, R9: the trade being answered, what has been laid, and the answers allowed."""
+    trade = view.trade
+    assert trade is not None
+    laid = " · ".join(f"{escape(players[s])} {cards(cs)}" for s, cs in trade.laid) or "nothing yet"
+    if trade.witch:
+        head = ("[bold]The Witch's trade in ♠:[/bold] answer with a penalty card (2–10♠), "
+                "'answer X' (a joker) or two non-spade cards; the Witch's owner names who "
+                "takes it all (R9).")
+    else:
+        led = SUIT_SYMBOLS[trade.suit]
+        kind = "penalty" if trade.suit == 0 else "goods"
+        best = max(trade.bids, key=lambda b: b[0])
+        bid = "a taking joker" if best[0] >= 100 else "a giving joker" if best[0] < 0 \
+            else f"{RANKS[best[0] - 1]}{led}"
+        head = (f"[bold]{escape(players[trade.leader])} leads a trade in {led}:[/bold] answer "
+                f"with a {led} {kind} card, a joker ('answer X take' or 'answer X give') or "
+                f"two non-spade cards (R5). Highest bid: {bid} by "
+                f"{'you' if best[1] == view.seat else escape(players[best[1]])}.")
+    lines = [head, f"  Laid: {laid}"]
+    if len(view.legal_moves) == 1 and str(view.legal_moves[0]) == "fail":
+        lines.append("  You cannot answer: 'fail' lays your one non-spade card (if any), shows "
+                     "your hand into your store and draws 7 (R6).")
+    return lines
+
+
+def options_line(view: TowersView, limit: int = 24) -> str:
+    """The legal moves, or how many there are when the list is long."""
+    moves = view.legal_moves
+    if len(moves) <= limit:
+        return "Options: " + " · ".join(str(m) for m in moves)
+    return f"Options: {len(moves)} moves — type 'moves' (or ?) to list them."

@@ -1,0 +1,43 @@
+"""``tavern bench`` for Three Towers: the entries, their figures and the JSON shape."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from taverntable import cli
+from taverntable.bench import BENCHES
+from taverntable.bench_three_towers import bench_three_towers
+
+
+def test_three_towers_entries_are_registered() -> None:
+    assert {"three-towers", "three-towers-5r"} <= set(BENCHES)
+
+
+def test_r14_five_round_bench_finishes_games_of_five_rounds() -> None:
+    figures = bench_three_towers(5)(0.05, 2, 1)
+    assert figures["rounds_per_game"] == 5.0
+    assert figures["games_per_s"] > 0 and figures["moves_per_s"] > figures["games_per_s"]
+    assert figures["players"] == 2.0
+
+
+def test_r3_a_tonk_sized_table_is_cut_to_four_players() -> None:
+    assert bench_three_towers(1)(0.01, 10, 1)["players"] == 4.0
+
+
+def test_json_output_is_one_object_keyed_by_bench_name(capsys: pytest.CaptureFixture[str]) -> None:
+    status = cli.main(["bench", "--only", "three-towers-5r", "--only", "three-towers",
+                       "--seconds", "0.05", "--players", "2", "--json"])
+    assert status == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"three-towers", "three-towers-5r"}
+    for figures in report.values():
+        assert {"games_per_s", "moves_per_s", "moves_per_game", "rounds_per_game"} <= set(figures)
+        assert figures["rounds_per_game"] >= 1
+
+
+def test_text_output_names_rounds_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["bench", "--only", "three-towers-5r", "--seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("three-towers-5r") and "5.0 rounds/game" in out and "games/s" in out
