@@ -1,4 +1,4 @@
-"""Three Towers rule options (R9, R14, R15, R16) and the named preset ``three-towers``."""
+"""Three Towers rule options (R9, R14–R16; proposed R28, R29) and the preset ``three-towers``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ Defence = Literal["rank", "any"]
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 TEAM_PLAYERS = 4
-
+MAX_NOBILITY_POINTS = 50  # R28: beyond this one warrior outweighs a tower bonus; a typo, surely
+MIN_TOWER_GOAL = 10  # R29: below this a single goods card (up to 10) would finish a tower at once
+MAX_TOWER_GOAL = 100  # R29: the goods of one deck's three suits sum to 162; 100 is plenty
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -29,6 +31,9 @@ class TowersRules(RuleOptions):
     own_store_visible: bool = True  # R16
     max_rounds: int | None = None  # R14: None plays until someone has three towers
     teams: bool = False  # R15: four players, seats 0+2 against 1+3
+    # Proposed options (docs/three-towers-readings.md); their defaults are today's rules.
+    nobility_points: int = 0  # R28: each warrior in a nobility at the count scores this
+    tower_goal: int = 30  # R29: the goods a tower needs to be finished (R8)
 
     def __post_init__(self) -> None:
         if self.defence not in ("rank", "any"):
@@ -41,6 +46,8 @@ class TowersRules(RuleOptions):
         if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 1):
             raise RulesError(f"rule option max_rounds must be none or a whole number of at "
                              f"least 1, not {m!r}")
+        _check_int("nobility_points", self.nobility_points, 0, MAX_NOBILITY_POINTS)
+        _check_int("tower_goal", self.tower_goal, MIN_TOWER_GOAL, MAX_TOWER_GOAL)
 
     def check_players(self, n: int) -> None:
         """R3: 2 to 4 players; R15: teams need exactly 4."""
@@ -53,6 +60,13 @@ class TowersRules(RuleOptions):
     def presets(self) -> dict[str, TowersRules]:
         """The named presets of this game."""
         return PRESETS
+
+
+def _check_int(name: str, value: object, lo: int, hi: int) -> None:
+    # bool is an int in Python, but `true` for a number of points is a mistake in a record.
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise RulesError(f"rule option {name} must be a whole number from {lo} to {hi}, "
+                         f"not {value!r}")
 
 
 THREE_TOWERS = TowersRules()

@@ -1,4 +1,4 @@
-"""The round's end and count (R12–R14, A), the game's end, and the results as data."""
+"""The round's end and count (R12–R14, A; R28), the game's end, and the results as data."""
 
 from __future__ import annotations
 
@@ -58,11 +58,15 @@ class GameResult:
 
 def end_round(state: TowersState) -> None:
     """R13: hands, towers (and the nobility, R19) into the stores; then the tower's bonus choice
-    (♣ take, dark give), else the count."""
+    (♣ take, dark give), else the count. R28: when warriors in a nobility score, the nobility
+    stays on the table until the count (so the ♣ builder cannot take it from a store)."""
+    keep_nobility = state.rules.nobility_points > 0
     for s in range(state.num_players):
-        state.stores[s].extend(state.hands[s] + state.towers[s] + state.nobility[s])
-        for zone in (state.hands, state.towers, state.nobility):
-            zone[s].clear()
+        state.stores[s].extend(state.hands[s] + state.towers[s])
+        state.hands[s].clear()
+        state.towers[s].clear()
+        if not keep_nobility:
+            _collect_nobility(state, s)
         # R19: the stores are turned face up for the count, so every card in them is known.
         state.known[s] = state.stores[s][:]
     state.trade = None
@@ -77,6 +81,12 @@ def end_round(state: TowersState) -> None:
         state.decider = b
     else:
         count(state)
+
+
+def _collect_nobility(state: TowersState, seat: int) -> None:
+    """R19: the nobility joins its owner's store (warriors score 0 there)."""
+    state.stores[seat].extend(state.nobility[seat])
+    state.nobility[seat].clear()
 
 
 def take(state: TowersState, seat: int, card: int) -> None:
@@ -107,7 +117,13 @@ def _move_store_card(state: TowersState, source: int, dest: int, card: int) -> N
 def count(state: TowersState) -> None:
     """R13: round points from the stores, ♥ doubles, ♦ +50, the tower mark; R14 the game end."""
     n, b, ace = state.num_players, state.finished, state.tower_ace
-    points = [total(state.stores[s]) for s in range(n)]
+    # R28: each warrior still in a nobility scores (0 by default); then R19 collects it.
+    noble = [state.rules.nobility_points * len(state.nobility[s]) for s in range(n)]
+    for s in range(n):
+        if state.nobility[s]:
+            _collect_nobility(state, s)
+            state.known[s] = state.stores[s][:]  # R19: the count is public
+    points = [total(state.stores[s]) + noble[s] for s in range(n)]
     if b >= 0:
         if suit(ace) == HEARTS:
             points[b] *= 2

@@ -39,8 +39,6 @@ from .phases import KINGS, QUEENS
 if TYPE_CHECKING:
     from .state import TowersState
 
-TOWER_GOAL = 30  # R8: goods worth 30 or more finish a tower
-
 
 def play(state: TowersState, move: TowersMove) -> None:
     """Apply a move already checked legal for the deciding seat (or chance)."""
@@ -128,8 +126,9 @@ def turn_action(state: TowersState, move: TowersMove) -> None:
             state.take_from_hand(s, (card,))
             tower = state.towers[s]
             tower.append(card)
-            if sum(TOWER_VALUE[c] for c in tower) >= TOWER_GOAL:
-                # R8: finished at once; the round ends after this action, without a refill.
+            if sum(TOWER_VALUE[c] for c in tower) >= state.rules.tower_goal:
+                # R8: finished at once (R29: the goal is a rule option, 30 by default); the
+                # round ends after this action, without a refill.
                 state.finished = s
                 state.tower_ace = tower[0]
                 scoring.end_round(state)
