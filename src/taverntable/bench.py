@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from taverntable.bench_three_towers import bench_three_towers
+from taverntable.bots import ismcts_bench
 from taverntable.games.tonk import PRESETS, TonkState
 
 Bench = Callable[[float, int, int], dict[str, float]]
@@ -52,6 +54,10 @@ def bench_tonk_preset(preset: str) -> Bench:
 
 
 BENCHES: dict[str, Bench] = {name: bench_tonk_preset(name) for name in PRESETS}
+BENCHES["ismcts-tonk"] = ismcts_bench.bench_ismcts("tonk")
+BENCHES["ismcts-tor"] = ismcts_bench.bench_ismcts("tor")
+BENCHES["three-towers"] = bench_three_towers(None)
+BENCHES["three-towers-5r"] = bench_three_towers(5)
 
 
 def add_parser(subparsers: Any) -> None:
@@ -80,7 +86,24 @@ def run(args: argparse.Namespace) -> int:
         if args.only and name not in args.only:
             continue
         report[name] = bench(args.seconds, args.players, args.seed)
-        if not args.json:
+        if not args.json and "sims_per_s" in report[name]:
+            figures = report[name]
+            print(
+                f"{name:8} {figures['sims_per_s']:>10,.0f} sims/s "
+                f"{figures['searches_per_s']:>10,.1f} searches/s "
+                f"({figures['iterations_per_search']:.0f} iterations/search, "
+                f"{args.players} players, one core)"
+            )
+        elif not args.json and "rounds_per_game" in report[name]:
+            figures = report[name]
+            print(
+                f"{name:8} {figures['games_per_s']:>10,.1f} games/s "
+                f"{figures['moves_per_s']:>10,.0f} moves/s "
+                f"({figures['rounds_per_game']:.1f} rounds/game, "
+                f"{figures['moves_per_game']:.0f} moves/game, "
+                f"{figures['players']:.0f} players, one core)"
+            )
+        elif not args.json:
             figures = report[name]
             print(
                 f"{name:8} {figures['games_per_s']:>10,.0f} games/s "

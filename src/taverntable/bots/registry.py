@@ -11,7 +11,7 @@ from importlib import import_module
 from taverntable.engine import Bot, TavernError
 
 # The game family each playable game belongs to; bots are written per family.
-FAMILIES = {"tonk": "tonk", "tor": "tonk", "pagat": "tonk"}
+FAMILIES = {"tonk": "tonk", "tor": "tonk", "pagat": "tonk", "three-towers": "three-towers"}
 
 # Bots that work for any game: they only read ``view.legal_moves``.
 GENERIC = {"random": "taverntable.bots.random_bot:RandomBot"}
@@ -20,9 +20,16 @@ GENERIC = {"random": "taverntable.bots.random_bot:RandomBot"}
 BOTS: dict[str, dict[str, str]] = {
     "tonk": {"heuristic": "taverntable.bots.tonk_heuristic:TonkHeuristicBot"},
 }
+# ISMCTS ("hard") plays every family with a search adapter (``bots.search_game``).
+ISMCTS = "taverntable.bots.ismcts:IsmctsBot"
+BOTS["tonk"]["ismcts"] = ISMCTS
+BOTS["three-towers"] = {
+    "heuristic": "taverntable.bots.three_towers_heuristic:ThreeTowersHeuristicBot",
+    "ismcts": ISMCTS,
+}
 
-# Difficulty levels name a bot ("hard" = ISMCTS will be added here).
-LEVELS = {"easy": "random", "medium": "heuristic"}
+# Difficulty levels name a bot; "hard" is ISMCTS.
+LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
 
 
 class BotError(TavernError, ValueError):

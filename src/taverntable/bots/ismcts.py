@@ -1,0 +1,294 @@
+"""Information-set Monte Carlo tree search (single observer, Cowling, Powley & Whitehouse 2012).
+
+Each iteration deals a *determinization* — a full game consistent with the bot's view, from the
+game's sampler — and walks one shared tree keyed by moves. At a node only the moves legal in this
+determinization compete; UCB uses each child's *availability* count (how often it could have been
+chosen) instead of the parent's visits, because a move that is rarely legal would otherwise be
+over-explored. The walk adds one node, plays the determinization out with the game's playout
+policy, and backs up the reward vector: each node adds the reward of the seat that moved into it.
+
+Three additions, each measured against the heuristic bot in ``tavern arena`` (see ``search``):
+- Other seats play the playout policy with their own cards of the determinization
+  (``opponents="policy"``) instead of UCB over statistics averaged across every hand they might
+  hold, which makes them play as if they did not know their cards.
+- Root moves that end the game (a Tonk drop) are scored in every determinization, so they are
+  compared with the other moves on the same deals (common random numbers).
+- ``depth`` limits UCB to the bot's first own decisions on a path; later ones follow the policy.
+  With UCB all the way down, a node's mean mixes in the exploration of poor later moves (such as
+  discarding an ace) and continuing looks worse than it is.
+
+The bot sees only its view: the search never receives the real state. With an iteration budget
+the decision depends only on the view and the rng's state, so a seeded rng reproduces it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .search_game import SearchGame, search_game_for
+
+# UCB exploration constant for rewards scaled to about [-1, 1].
+EXPLORATION = 0.7
+# The default budget ("hard"): at most about 0.6 CPU seconds a move for tonk, tor and pagat with
+# 3-6 players on the development machine (``tavern bench --only ismcts-tonk``: ~4,500 sims/s),
+# so a move takes under a second even with the other core busy. An iteration budget, not a time
+# budget, so that a seeded game replays the same moves.
+HARD_ITERATIONS = 2500
+# Playouts grow with the table: above this many players the bot's iteration budget is scaled by
+# FULL_TABLE / players (6 players: 1,666, 0.65 s at most), so a move stays under a second.
+FULL_TABLE = 4
+
+
+class Node:
+    """A tree node: the move that led here was made by ``seat``."""
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 1  # it was available when it was added
+        self.total = 0.0
+        self.children: dict[Hashable, Node] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What a search found: the chosen move, the iterations run and each root move's visits."""
+
+    move: Any
+    iterations: int
+    seconds: float
+    visits: dict[Any, int]
+    values: dict[Any, float]  # mean reward of the bot's seat after each root move
+
+
+def search(
+    game: SearchGame,
+    view: Any,
+    rng: random.Random,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    exploration: float = EXPLORATION,
+    opponents: str = "policy",
+    depth: int | None = None,
+) -> SearchResult:
+    """Run ISMCTS from ``view`` until ``iterations`` are done or ``seconds`` have passed.
+
+    ``opponents="search"`` is plain single-observer ISMCTS: every seat picks by UCB in the shared
+    tree. There an opponent's statistics are averaged over every hand it might hold, so it plays
+    as if it did not know its own cards (it rarely drops, for one). ``"policy"`` lets the other
+    seats play the adapter's playout policy with their own cards of the determinization; their
+    moves still branch the tree, so the bot's later decisions see what they did.
+
+    ``depth`` is how many of the bot's own decisions along a path are chosen by UCB (the root
+    counts as one); later ones follow the policy too (None: all of them).
+    """
+    if opponents not in ("search", "policy"):
+        raise ValueError(f"opponents must be 'search' or 'policy', not {opponents!r}")
+    me = view.seat
+    by_policy = opponents == "policy"
+    if iterations is None and seconds is None:
+        raise ValueError("give an iteration budget, a time budget, or both")
+    if not view.legal_moves:
+        raise ValueError(f"seat {view.seat} has no legal move (not its turn?)")
+    # The adapter may leave out root moves a cheap rule knows to be poor: fewer moves to compare
+    # means less noise in the comparison of the rest.
+    legal = game.root_moves(view)
+    allowed = frozenset(legal)
+    start = time.perf_counter()
+    limit = iterations if iterations is not None else 1 << 62
+    deadline = start + seconds if seconds is not None else math.inf
+    root = Node(me)
+    done = 0
+    # Hoisted for speed: this loop runs thousands of times per move.
+    sample, step, playout, rewards = game.sample, game.step, game.playout, game.rewards
+    legal_of, chance, seat_of, clone = game.legal_moves, game.chance, game.seat, game.clone
+    policy_move = game.policy_move
+    rand = rng.random
+    log, sqrt = math.log, math.sqrt
+    flat: dict[Any, Node] | None = None
+    own_depth = -1 if depth is None else depth  # -1: never reached
+    while done < limit:
+        # The clock is read every 16 iterations: reading it costs as much as a few tree steps.
+        if done & 15 == 0 and done and time.perf_counter() >= deadline:
+            break
+        world = sample(view, rng)
+        if flat is None:
+            flat = _ending_moves(game, world, legal, me)
+        # Moves that end the game are scored in every world (common random numbers): cheap,
+        # and their values are compared with the rest on the same deals.
+        for m, ending in flat.items():
+            after = clone(world)
+            step(after, m)
+            if seat_of(after) is not None:
+                playout(after, rng)
+            ending.visits += 1
+            ending.total += rewards(after)[me]
+        node = root
+        path = [root]
+        mine = 0  # own decisions chosen by UCB on this path
+        while True:
+            seat = seat_of(world)
+            if seat is None:
+                break
+            if seat < 0:  # a chance step (Three Towers): not part of the tree
+                chance(world, rng)
+                continue
+            children = node.children
+            if (by_policy and seat != me) or (seat == me and mine == own_depth):
+                move = policy_move(world, rng)
+                child = children.get(move)
+                if child is None:
+                    child = children[move] = Node(seat)
+                step(world, move)
+                node = child
+                path.append(node)
+                if child.visits == 0:
+                    break  # a new node: play out from here
+                continue
+            if seat == me:
+                mine += 1
+            moves = legal_of(world)
+            if node is root:
+                moves = [m for m in moves if m in allowed and m not in flat]
+                if not moves:
+                    break
+            untried = [m for m in moves if m not in children]
+            if untried:
+                move = untried[int(rand() * len(untried))] if len(untried) > 1 else untried[0]
+                for m in moves:
+                    c = children.get(m)
+                    if c is not None:
+                        c.avail += 1
+                child = children[move] = Node(seat)
+                step(world, move)
+                path.append(child)
+                break
+            best: Node | None = None
+            best_move: Any = None
+            best_value = -math.inf
+            for m in moves:
+                c = children[m]
+                c.avail += 1
+                value = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+                if value > best_value:
+                    best_value, best, best_move = value, c, m
+            assert best is not None
+            step(world, best_move)
+            node = best
+            path.append(node)
+        if len(path) > 1:
+            if seat_of(world) is not None:
+                playout(world, rng)
+            reward = rewards(world)
+            for n in path:
+                n.visits += 1
+                n.total += reward[n.seat]
+        done += 1
+    kids = dict(root.children)
+    kids.update(flat or {})
+    visits = {m: kids[m].visits for m in legal if m in kids}
+    values = {m: kids[m].total / kids[m].visits for m in legal if m in kids and kids[m].visits}
+    # The most visited searched move is the robust choice (ties: the higher mean, then legal
+    # order); it is then compared by value with the moves scored in every world.
+    searched = [m for m in legal if m in root.children]
+    candidates = list(flat or {})
+    if searched:
+        candidates.append(
+            max(searched, key=lambda m: (visits.get(m, -1), values.get(m, -math.inf)))
+        )
+    move = max(candidates, key=lambda m: values.get(m, -math.inf)) if candidates else legal[0]
+    return SearchResult(move, done, time.perf_counter() - start, visits, values)
+
+
+def _ending_moves(game: SearchGame, world: Any, legal: Sequence[Any], me: int) -> dict[Any, Node]:
+    """The root moves that end the game in ``world`` (a Tonk drop, a last discard)."""
+    out = {}
+    for m in legal:
+        after = game.clone(world)
+        game.step(after, m)
+        if game.seat(after) is None:
+            node = out[m] = Node(me)
+            node.avail = 0
+    return out
+
+
+class IsmctsBot:
+    """The "hard" bot: ISMCTS from its seat's view with an iteration and/or time budget per move.
+
+    With more than ``FULL_TABLE`` players the iteration budget is scaled down (``FULL_TABLE``),
+    and by the adapter's ``iteration_scale`` when it has one.
+
+    The search's random numbers come from a generator seeded from the ``rng`` the bot is given,
+    so the same view and the same rng state give the same move under an iteration budget.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int | None = HARD_ITERATIONS,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+        opponents: str = "policy",
+        depth: int | None = 1,
+        policy: str = "greedy",
+        horizon: int | None = None,
+        game: SearchGame | None = None,
+    ) -> None:
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.opponents = opponents  # how other seats choose inside the tree (see ``search``)
+        self.depth = depth  # own decisions chosen by UCB on a path (see ``search``)
+        self.policy = policy  # the adapter's playout policy
+        self.horizon = horizon  # playout moves before a playout is scored as it stands
+        self.game = game
+        self.last: SearchResult | None = None
+        self.validate()
+
+    def validate(self) -> None:
+        """ValueError unless the budget is usable (call again after changing attributes)."""
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("give an iteration budget, a time budget, or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {self.seconds}")
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        """The search's choice (``search``); a forced move is played without searching."""
+        legal: Sequence[Any] = view.legal_moves
+        if len(legal) == 1:
+            self.last = None
+            return legal[0]
+        game = self.game or search_game_for(view, policy=self.policy, horizon=self.horizon)
+        candidates = game.root_moves(view)
+        if len(candidates) == 1:
+            self.last = None
+            return candidates[0]
+        iterations = self.iterations
+        players = getattr(view, "num_players", FULL_TABLE)
+        if iterations is not None and players > FULL_TABLE:
+            iterations = max(1, iterations * FULL_TABLE // players)
+        if iterations is not None:
+            # A game whose simulations are slower (Three Towers) asks for fewer of them.
+            iterations = max(1, round(iterations * getattr(game, "iteration_scale", 1.0)))
+        self.last = search(
+            game,
+            view,
+            random.Random(rng.getrandbits(64)),
+            iterations=iterations,
+            seconds=self.seconds,
+            exploration=self.exploration,
+            opponents=self.opponents,
+            depth=self.depth,
+        )
+        return self.last.move

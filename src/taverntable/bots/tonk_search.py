@@ -1,0 +1,129 @@
+"""The Tonk family's side of ISMCTS: determinizations, the playout policy and the rewards.
+
+The determinizations use what the table has shown (``tonk_inference``); the playout policy is
+the greedy one of ``tonk_policy``; the root compares only the two best discards by the heuristic
+bot's score, since with more the noise of the comparison costs more than the moves left out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from taverntable.games.tonk import Discard, TonkMove, TonkState, TonkView, sample_world
+from taverntable.games.tonk.movegen import OVER, START
+from taverntable.games.tonk.scoring import stock_result
+
+from .tonk_heuristic import discard_score
+from .tonk_inference import TableFacts, inferred_world, table_facts
+from .tonk_policy import greedy_move
+
+# A playout that has not ended after this many moves (pagat can cycle through the pile once the
+# stock is empty, T11) is scored as if the stock had run out: the lowest hand wins.
+PLAYOUT_CAP = 400
+# The search compares this many discards at the root, the best by the heuristic bot's score.
+ROOT_DISCARDS = 2
+
+
+def _apply(state: TonkState, move: TonkMove) -> None:
+    # The search only plays moves the engine generated (legal_moves or the policy below, which
+    # builds them from the same masks), so the public ``apply``'s second check is skipped: it
+    # costs a fifth of a playout. An engine-side ``apply_unchecked`` would make this public.
+    state._apply_checked(move)
+
+
+class TonkSearch:
+    """ISMCTS adapter of ``tonk``, ``tor`` and ``pagat``.
+
+    ``policy`` is "greedy" (above) or "random" (uniform legal moves); ``horizon`` cuts playouts
+    after that many moves and scores them as if the stock had run out (None: play to the end);
+    ``infer`` shapes the determinizations by what the other players' play has shown.
+    """
+
+    def __init__(
+        self,
+        policy: str = "greedy",
+        horizon: int | None = None,
+        infer: bool = True,
+        discards: int | None = ROOT_DISCARDS,
+    ) -> None:
+        if policy not in ("greedy", "random"):
+            raise ValueError(f"unknown playout policy {policy!r} (greedy, random)")
+        self.policy = policy
+        self.infer = infer
+        self.discards = discards
+        self._view: TonkView | None = None
+        self._facts: TableFacts | None = None
+        self.horizon = PLAYOUT_CAP if horizon is None else min(horizon, PLAYOUT_CAP)
+
+    def sample(self, view: TonkView, rng: random.Random) -> TonkState:
+        """A determinization: the engine's, then shaped by what the table has shown (``infer``)."""
+        if self.infer:
+            if view is not self._view or self._facts is None:
+                self._view, self._facts = view, table_facts(view)
+            return inferred_world(view, self._facts, rng)
+        return sample_world(view, rng)
+
+    def root_moves(self, view: TonkView) -> Sequence[TonkMove]:
+        """After the draw, every spread, hit and end, but only the ``discards`` best discards by
+        the heuristic bot's score (T9); at the start of a turn every move (T6, T7)."""
+        legal = view.legal_moves
+        if view.phase == START or self.discards is None:
+            return legal
+        ranked = sorted(
+            (m for m in legal if isinstance(m, Discard)),
+            key=lambda m: (-discard_score(view, m.card.index), -m.card.rank),
+        )
+        keep = set(ranked[: self.discards])
+        return [m for m in legal if not isinstance(m, Discard) or m in keep]
+
+    def seat(self, state: TonkState) -> int | None:
+        """The seat on turn, or None when the deal is over (Tonk has no chance steps)."""
+        return None if state.phase == OVER else state.current_seat_
+
+    def legal_moves(self, state: TonkState) -> Sequence[TonkMove]:
+        """The engine's legal moves."""
+        return state.legal_moves()
+
+    def clone(self, state: TonkState) -> TonkState:
+        """The engine's copy."""
+        return state.clone()
+
+    def step(self, state: TonkState, move: TonkMove) -> None:
+        """Play a generated move."""
+        _apply(state, move)
+
+    def chance(self, state: TonkState, rng: random.Random) -> None:
+        """Never called: draws are resolved by the determinized stock."""
+        raise AssertionError("Tonk has no chance steps")
+
+    def policy_move(self, state: TonkState, rng: random.Random) -> TonkMove:
+        """The playout policy's move."""
+        if self.policy == "greedy":
+            return greedy_move(state)
+        legal = state.legal_moves()
+        return legal[int(rng.random() * len(legal))]
+
+    def playout(self, state: TonkState, rng: random.Random) -> None:
+        """Play on with the policy for at most ``horizon`` moves."""
+        left = self.horizon
+        if self.policy == "greedy":
+            while state.phase != OVER and left:
+                _apply(state, greedy_move(state))
+                left -= 1
+            return
+        rand = rng.random
+        while state.phase != OVER and left:
+            legal = state.legal_moves()
+            _apply(state, legal[int(rand() * len(legal))])
+            left -= 1
+
+    def rewards(self, state: TonkState) -> Sequence[float]:
+        """Net gain in stakes over ``2 (n - 1)``, the most a seat can win, so within [-1, 1]."""
+        result = state.result
+        if result is None:  # cut short: score as if the stock had run out (T11)
+            result = stock_result([state.total(s) for s in range(state.num_players)], 1)
+            scale = 2.0 * (state.num_players - 1)
+            return [x / scale for x in result.net]
+        scale = 2.0 * state.stake * (state.num_players - 1)
+        return [x / scale for x in result.net]

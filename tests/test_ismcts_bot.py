@@ -1,0 +1,160 @@
+"""The ISMCTS bot: it decides from its view only, keeps its budget and is reproducible."""
+
+from __future__ import annotations
+
+import random
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from taverntable.bots import make_bot
+from taverntable.bots.ismcts import IsmctsBot, search
+from taverntable.bots.tonk_search import TonkSearch
+from taverntable.games.tonk import PRESETS, TonkState, TonkView, sample_world, view_of
+
+from tonk_helpers import stacked
+
+
+def midgame(preset: str, players: int, seed: int, moves: int = 7) -> TonkState:
+    """A deal some moves in, with a choice to make (two or more legal moves)."""
+    rng = random.Random(seed)
+    while True:
+        state = TonkState.deal(PRESETS[preset], players, rng=rng)
+        for _ in range(moves):
+            if state.is_over:
+                break
+            legal = state.legal_moves()
+            # Never drop, so that the deal goes on.
+            state.apply(next((m for m in legal if str(m) != "drop"), legal[0]))
+        if not state.is_over and len(state.legal_moves()) > 1:
+            return state
+
+
+def decide(view: TonkView, seed: int = 3, iterations: int = 150) -> tuple[str, dict[str, int]]:
+    bot = IsmctsBot(iterations=iterations)
+    move = bot.choose(view, random.Random(seed))
+    assert bot.last is not None
+    return str(move), {str(m): v for m, v in bot.last.visits.items()}
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("tonk", 3, 1), ("tor", 4, 2),
+                                                         ("pagat", 3, 3)])
+def test_decision_does_not_depend_on_hidden_cards(preset: str, players: int, seed: int) -> None:
+    state = midgame(preset, players, seed)
+    seat = state.current_seat
+    assert seat is not None
+    view = state.view(seat)
+    # Another world the seat cannot tell apart: other hands and the stock dealt differently.
+    other = sample_world(view, random.Random(99))
+    assert other.hands != state.hands or other.stock != state.stock
+    assert view_of(other, seat) == view
+    assert decide(view_of(other, seat)) == decide(view)
+
+
+def test_same_view_and_seed_give_the_same_search() -> None:
+    view = midgame("tonk", 3, 5).view(midgame("tonk", 3, 5).current_seat or 0)
+    assert decide(view, seed=7) == decide(view, seed=7)
+
+
+def test_iteration_budget_is_exact() -> None:
+    state = midgame("tonk", 3, 6)
+    view = state.view(state.current_seat or 0)
+    result = search(TonkSearch(), view, random.Random(1), iterations=123)
+    assert result.iterations == 123
+    # A drop ends the deal: it is scored in every world; the other moves share the tree.
+    drop = [m for m in view.legal_moves if str(m) == "drop"]
+    tree = [n for m, n in result.visits.items() if m not in drop]
+    assert sum(tree) == 123
+    assert all(result.visits[m] == 123 for m in drop)
+    assert result.move in view.legal_moves
+
+
+def test_time_budget_is_kept_within_a_tolerance() -> None:
+    state = midgame("tor", 4, 7)
+    view = state.view(state.current_seat or 0)
+    start = time.perf_counter()
+    result = search(TonkSearch(), view, random.Random(1), seconds=0.15)
+    elapsed = time.perf_counter() - start
+    # The clock is read every 16 iterations (a few milliseconds) and once more at the end.
+    assert 0.15 <= result.seconds <= elapsed < 0.15 + 0.15
+    assert result.iterations > 16
+
+
+def test_both_budgets_stop_at_the_first_reached() -> None:
+    state = midgame("tonk", 3, 8)
+    view = state.view(state.current_seat or 0)
+    result = search(TonkSearch(), view, random.Random(1), iterations=40, seconds=10.0)
+    assert result.iterations == 40
+
+
+def test_a_single_legal_move_is_played_without_search() -> None:
+    view = SimpleNamespace(seat=0, legal_moves=("only",))  # no game adapter is ever needed
+    bot = IsmctsBot(iterations=10)
+    assert bot.choose(view, random.Random(1)) == "only"
+    assert bot.last is None
+
+
+def test_a_high_hand_does_not_drop() -> None:
+    state = stacked("tonk", ["KS KH QS 9H 8D", "AC 10C 3C 2S 9C", "QH 8C 6D 2C 7D"], "5C")
+    move, _ = decide(state.view(0), iterations=300)
+    assert move != "drop"
+
+
+@pytest.mark.parametrize("opponents", ["search", "policy"])
+@pytest.mark.parametrize("policy", ["greedy", "random"])
+def test_every_variant_returns_a_legal_move(opponents: str, policy: str) -> None:
+    state = midgame("pagat", 4, 10)
+    view = state.view(state.current_seat or 0)
+    bot = IsmctsBot(iterations=60, opponents=opponents, policy=policy)
+    assert bot.choose(view, random.Random(2)) in view.legal_moves
+
+
+def test_bad_budgets_are_rejected() -> None:
+    with pytest.raises(ValueError, match="budget"):
+        IsmctsBot(iterations=None, seconds=None)
+    with pytest.raises(ValueError, match="at least 1"):
+        IsmctsBot(iterations=0)
+    with pytest.raises(ValueError, match="positive"):
+        IsmctsBot(seconds=0)
+
+
+def test_hard_is_ismcts_for_every_tonk_preset() -> None:
+    for game in ("tonk", "tor", "pagat"):
+        bot = make_bot("hard", game)
+        assert isinstance(bot, IsmctsBot)
+        assert bot.iterations is not None and bot.seconds is None  # reproducible by default
+
+
+def test_three_towers_views_are_searched_too() -> None:
+    from taverntable.games.three_towers import TowersState, rules_from
+
+    rng = random.Random(4)
+    state = TowersState.new(rules_from(), 2, dealer=0)
+    found = 0
+    for _ in range(400):
+        seat = state.current_seat
+        if seat is None or found == 2:
+            break
+        if seat < 0:
+            state.apply(state.sample_chance(rng))
+            continue
+        view = state.view(seat)
+        if len(view.legal_moves) > 1:
+            bot = IsmctsBot(iterations=80)
+            move = bot.choose(view, random.Random(1))
+            assert move in view.legal_moves
+            # Three Towers simulations are slower: the adapter scales the budget (0.1).
+            assert bot.last is not None and bot.last.iterations == 8
+            found += 1
+        else:
+            move = view.legal_moves[0]
+        state.apply(move)
+    assert found == 2
+
+
+def test_big_tables_scale_the_iteration_budget() -> None:
+    state = midgame("tonk", 8, 11)
+    bot = IsmctsBot(iterations=100)
+    bot.choose(state.view(state.current_seat or 0), random.Random(1))
+    assert bot.last is not None and bot.last.iterations == 50  # 100 × 4 / 8
