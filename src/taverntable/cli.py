@@ -12,6 +12,8 @@ COMMANDS = {
     "play": "taverntable.play.command",
     "replay": "taverntable.records.command",
     "bench": "taverntable.bench",
+    "lab": "taverntable.lab.command",
+    "arena": "taverntable.lab.arena_command",
 }
 
 

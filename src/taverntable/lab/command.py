@@ -1,0 +1,193 @@
+"""``tavern lab``: ``list`` the studies, ``run`` one, ``report`` on them, ``scale`` (timings)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from taverntable.engine import TavernError
+
+from .config import LabError, StudyConfig, parse_options, parse_players
+from .registry import STUDIES, get_study
+
+LAB = Path("lab-out")
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``tavern lab`` and its subcommands."""
+    lab: argparse.ArgumentParser = subparsers.add_parser(
+        "lab", help="simulate many games, measure, and report (HTML, plots, CSV)")
+    sub = lab.add_subparsers(dest="lab_command", required=True, metavar="ACTION")
+
+    sub.add_parser("list", help="list the studies").set_defaults(run=run_list)
+
+    run = sub.add_parser("run", help="run a study (resumes where a stopped run left off)")
+    run.add_argument("study", choices=sorted(STUDIES), metavar="STUDY")
+    run.add_argument("--size", choices=("small", "full"), help="default: small")
+    run.add_argument("--games", type=int, help="games in all (overrides --size)")
+    run.add_argument("--seed", type=int, help="study seed (default 1)")
+    run.add_argument("--preset", action="append",
+                     help="tonk, tor or pagat; three-towers (repeatable)")
+    run.add_argument("--players", action="append", help="e.g. 4, 2-10, 2,3,5 (repeatable)")
+    run.add_argument("--bots", help="bot per seat, comma-separated, repeated round the table")
+    run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="rule option for every preset (repeatable)")
+    run.add_argument("--variant", action="append", metavar="NAME",
+                     help="towers-options: a variant to play (repeatable; default all)")
+    run.add_argument("--records", action="store_true", default=None,
+                     help="also write every game's record to records.jsonl")
+    run.add_argument("--workers", type=int, help="processes (default: all cores; 1 = inline)")
+    run.add_argument("--ray", metavar="ADDRESS",
+                     help="run on a Ray cluster at ADDRESS, or 'local' to start Ray here")
+    run.add_argument("--lab", type=Path, default=LAB, help="lab folder (default lab-out)")
+    run.add_argument("--out", type=Path, help="study folder (default LAB/STUDY)")
+    run.add_argument("--fresh", action="store_true", help="discard earlier results first")
+    run.add_argument("--quiet", action="store_true", help="no progress bar")
+    run.set_defaults(run=run_study_command)
+
+    rep = sub.add_parser("report", help="write LAB/report/index.html and the CSVs")
+    rep.add_argument("studies", nargs="*", metavar="STUDY", help="study folders (default all)")
+    rep.add_argument("--lab", type=Path, default=LAB, help="lab folder (default lab-out)")
+    rep.add_argument("--out", type=Path, help="report folder (default LAB/report)")
+    rep.set_defaults(run=run_report)
+
+    scale = sub.add_parser("scale", help="measure games/s on one core, all cores and Ray")
+    scale.add_argument("--study", action="append", choices=sorted(STUDIES))
+    scale.add_argument("--games", type=int, help="games per measurement")
+    scale.add_argument("--workers", type=int, help="processes for the parallel runs")
+    scale.add_argument("--ray", metavar="ADDRESS", help="also time Ray (an address or 'local')")
+    scale.add_argument("--lab", type=Path, default=LAB, help="lab folder (default lab-out)")
+    scale.set_defaults(run=run_scale)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    for study in STUDIES.values():
+        sizes = ", ".join(f"{k} {v:,}" for k, v in study.sizes.items())
+        print(f"{study.name:16} {study.title} ({sizes} games)\n{'':16} {study.summary}")
+    return 0
+
+
+def config_from_args(args: argparse.Namespace, folder: Path) -> StudyConfig:
+    """The study's config: what the folder saved (when resuming) or the defaults, changed by the
+    options given on the command line."""
+    study = get_study(args.study)
+    saved = folder / "study.json"
+    if saved.exists() and not args.fresh:
+        base = StudyConfig.from_json(json.loads(saved.read_text())["config"])
+        if args.size:
+            base = StudyConfig.from_json({**base.to_json(), "games": study.sizes[args.size]})
+    else:
+        base = study.config(args.size or "small")
+    changes: dict[str, Any] = {}
+    if args.games is not None:
+        changes["games"] = args.games
+    if args.seed is not None:
+        changes["seed"] = args.seed
+    if args.preset:
+        changes["presets"] = tuple(dict.fromkeys(args.preset))
+    if args.players:
+        changes["players"] = parse_players(args.players)
+    if args.bots:
+        changes["bots"] = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    if args.option:
+        # Given options change the study's (or the saved) ones; NAME=null resets one to none.
+        changes["options"] = {**base.options, **parse_options(args.option)}
+    if args.variant:
+        changes["variants"] = tuple(dict.fromkeys(args.variant))
+    if args.records is not None:
+        changes["records"] = True
+    config = StudyConfig.from_json({**base.to_json(), **{
+        k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()}})
+    check_config(config)
+    return config
+
+
+def check_config(config: StudyConfig) -> None:
+    """LabError for a config the study cannot play, before any worker starts."""
+    study = get_study(config.study)
+    if config.games < 0:
+        raise LabError("--games must be 0 or more")
+    if not config.presets or not config.players or not config.bots:
+        raise LabError("a study needs at least one preset, player count and bot")
+    if study.game == "tonk":
+        from taverntable.bots import make_bot
+        from taverntable.games.tonk import rules_from
+        from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS
+
+        for n in config.players:
+            if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+                raise LabError(f"Tonk takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} (T2)")
+        for preset in config.presets:
+            rules_from(preset, **config.options)
+            if study.takes_bots:
+                for name in config.bots:
+                    make_bot(name, preset)
+    if study.game == "three-towers":
+        from taverntable.bots import make_bot
+        from taverntable.games.three_towers import rules_from as towers_rules
+
+        for preset in config.presets:
+            rules = towers_rules(preset, **config.options)
+            for n in config.players:
+                rules.check_players(n)
+            for name in config.bots:
+                make_bot(name, preset)
+    if study.check is not None:
+        from .registry import load
+
+        load(study.check)(config)
+    elif config.variants:
+        raise LabError(f"{config.study} has no variants")
+    if config.records and not study.keeps_records:
+        raise LabError(f"{config.study} plays no whole games: it keeps no records")
+
+
+def run_study_command(args: argparse.Namespace) -> int:
+    from .execute import run_study
+
+    folder = args.out or args.lab / args.study
+    try:
+        config = config_from_args(args, folder)
+        if args.workers is not None and args.workers < 1:
+            raise LabError("--workers must be 1 or more")
+        print(config.describe())
+        summary = run_study(config, folder, workers=args.workers, ray=args.ray, fresh=args.fresh,
+                            progress=not args.quiet)
+    except TavernError as e:
+        print(f"tavern lab run: {e}", file=sys.stderr)
+        return 2
+    print(f"{summary.games_run} games played ({summary.games_done}/{summary.games_total} done) "
+          f"in {summary.seconds:.1f} s, {summary.games_per_s:.1f} games/s "
+          f"({summary.backend}, {summary.workers} workers); results in {folder}")
+    return 0
+
+
+def run_report(args: argparse.Namespace) -> int:
+    from .report import build_report
+
+    try:
+        path = build_report(args.lab, args.out or args.lab / "report", args.studies)
+    except TavernError as e:
+        print(f"tavern lab report: {e}", file=sys.stderr)
+        return 2
+    print(f"report: {path}")
+    return 0
+
+
+def run_scale(args: argparse.Namespace) -> int:
+    from .scaling import DEFAULT_GAMES, measure
+
+    try:
+        entries = measure(args.lab, args.study or tuple(DEFAULT_GAMES), games=args.games,
+                          workers=args.workers, ray=args.ray)
+    except TavernError as e:
+        print(f"tavern lab scale: {e}", file=sys.stderr)
+        return 2
+    for entry in entries:
+        print(f"{entry['study']:16} {entry['setup']:20} {entry['games_per_s']:>10.1f} games/s "
+              f"({entry['games_run']} games, {entry['seconds']:.1f} s, "
+              f"same rows: {entry['same_rows']})")
+    return 0

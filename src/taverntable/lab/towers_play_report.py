@@ -1,0 +1,145 @@
+"""Study ``towers-play``, the analysis: the play-testers' questions answered with numbers."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from . import plots
+from .config import StudyConfig
+from .stats import mean_ci, wilson
+from .store import Row
+from .tables import Cell, Section, Table
+from .towers_play import ACTIONS, SOURCES, position
+
+Rows = Sequence[tuple[int, Row]]
+SUIT_NAMES = {0: "dark (♠)", 1: "♥", 2: "♦", 3: "♣"}
+
+
+def _played(rows: Rows) -> dict[int, list[Row]]:
+    out: dict[int, list[Row]] = defaultdict(list)
+    for _, row in rows:
+        if row["end"] != "stalled":
+            out[row["players"]].append(row)
+    return dict(sorted(out.items()))
+
+
+def games_and_rounds(rows: Rows) -> Table:
+    """How games and rounds end: towers per game, the 150 bonus, rounds ended by a tower."""
+    lines: list[tuple[Cell, ...]] = []
+    for players, games in _played(rows).items():
+        n = len(games)
+        rounds = [e for g in games for e in g["round_ends"]]
+        by_suit = Counter(s for _, s in rounds)
+        lines.append((
+            players, n, sum(g["rounds"] for g in games) / n,
+            sum(sum(g["towers"]) for g in games) / n,
+            sum(g["end"] == "towers" for g in games) / n,
+            1 - by_suit[-1] / len(rounds) if rounds else None,
+            *((by_suit[s] / len(rounds) if rounds else None) for s in (1, 2, 3, 0)),
+        ))
+    return Table("games", "Games and rounds: how they end",
+                 ("players", "games", "rounds_per_game", "towers_per_game", "share_150_bonus",
+                  "rounds_ended_by_tower", "share_hearts", "share_diamonds", "share_clubs",
+                  "share_dark"), lines,
+                 note="share_150_bonus: games ended by a player's third tower (R14); the rest "
+                 "reached max_rounds. share_<suit>: rounds ended by a finished tower of that ace.")
+
+
+def points_by_source(rows: Rows) -> Table:
+    """Mean points per game from each source, all seats together."""
+    lines: list[tuple[Cell, ...]] = []
+    for players, games in _played(rows).items():
+        n = len(games)
+        for source in SOURCES:
+            values = [float(g["sources"][source]) for g in games]
+            mean, half = mean_ci(values)
+            lines.append((players, source, n, mean, half))
+    return Table("points", "Points per game by source (all seats together)",
+                 ("players", "source", "games", "mean_points", "ci_half_width"), lines)
+
+
+def actions(rows: Rows) -> Table:
+    """Mean number of each action per game and seat."""
+    lines: list[tuple[Cell, ...]] = []
+    for players, games in _played(rows).items():
+        for name in ACTIONS:
+            per_seat = [float(c) for g in games for c in g["actions"][name]]
+            lines.append((players, name, sum(per_seat) / len(per_seat)))
+    return Table("actions", "Actions per game and seat: trades, towers, attacks, jokers, redeals",
+                 ("players", "action", "per_seat_game"), lines)
+
+
+def styles(rows: Rows) -> Table:
+    """Raiding against building: seats by how they played, with their margin and win rate."""
+    margins: dict[tuple[int, str], list[float]] = defaultdict(list)
+    wins: Counter[tuple[int, str]] = Counter()
+    for players, games in _played(rows).items():
+        for g in games:
+            for seat in range(players):
+                raids = g["actions"]["Raid"][seat]
+                builds = g["actions"]["Build"][seat] + g["actions"]["Add"][seat]
+                style = "raids more" if raids > builds else (
+                    "builds more" if builds > raids else "even")
+                margins[players, style].append(g["margins"][seat])
+                wins[players, style] += seat in g["winners"]
+    lines: list[tuple[Cell, ...]] = []
+    for (players, style), ms in sorted(margins.items()):
+        mean, half = mean_ci(ms)
+        lo, hi = wilson(wins[players, style], len(ms))
+        lines.append((players, style, len(ms), mean, half, wins[players, style] / len(ms), lo,
+                      hi))
+    return Table("styles", "Raiding against building: margin and win rate by style",
+                 ("players", "style", "seat_games", "mean_margin", "ci_half_width", "win_rate",
+                  "win_ci_low", "win_ci_high"), lines,
+                 note="A seat 'raids more' when it raided more often than it built or added to "
+                 "a tower in that game. Margin: own score minus the mean of the opponents'. "
+                 "Style follows the cards as much as the player: read as association only.")
+
+
+def seats(rows: Rows) -> Table:
+    """Margin and win rate by position, and of the seat that declared the first trade."""
+    lines: list[tuple[Cell, ...]] = []
+    for players, games in _played(rows).items():
+        groups: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+        for g in games:
+            for seat in range(players):
+                won = seat in g["winners"]
+                groups[f"position {position(seat, players)}"].append((g["margins"][seat], won))
+                if g["first_trade"] == seat:
+                    groups["first trader"].append((g["margins"][seat], won))
+        for label in sorted(groups):
+            ms = [m for m, _ in groups[label]]
+            w = sum(won for _, won in groups[label])
+            mean, half = mean_ci(ms)
+            lines.append((players, label, len(ms), mean, half, w / len(ms), *wilson(w, len(ms))))
+    return Table("seats", "Seats: margin and win rate by position, and of the first trader",
+                 ("players", "seat", "games", "mean_margin", "ci_half_width", "win_rate",
+                  "win_ci_low", "win_ci_high"), lines,
+                 note="position 1 moves first in the first round (the deal rotates, R3); the "
+                 "first trader is the seat that declared the game's first trade.")
+
+
+def analyse(config: StudyConfig, rows: Rows) -> Section:
+    """The section of the report for ``towers-play``."""
+    section = Section("Three Towers: rounds, towers, points, styles, seats")
+    stalled = sum(row["end"] == "stalled" for _, row in rows)
+    section.intro.append(
+        f"{len(rows)} games by {', '.join(config.bots)} bots ({stalled} stopped by the move "
+        "cap). To compare rule options, run the study again with --option into another folder "
+        "(e.g. --option defence=any --out lab-out/towers-defence-any); each folder is one "
+        "section of this report.")
+    g, p, a, st, se = (games_and_rounds(rows), points_by_source(rows), actions(rows),
+                       styles(rows), seats(rows))
+    section.tables += [g, p, a, st, se]
+    if p.rows:
+        section.figures.append(plots.bars("towers-points", "Points per game by source", p,
+                                          "source", "mean_points", group="players",
+                                          err="ci_half_width", ylabel="points per game"))
+        section.figures.append(plots.bars("towers-styles", "Margin by style", st, "style",
+                                          "mean_margin", group="players", err="ci_half_width",
+                                          ylabel="margin (points)"))
+        section.figures.append(plots.bars("towers-seats", "Margin by seat", se, "seat",
+                                          "mean_margin", group="players", err="ci_half_width",
+                                          ylabel="margin (points)"))
+    return section
