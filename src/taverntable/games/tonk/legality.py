@@ -21,14 +21,18 @@ def check_move(state: TonkState, move: TonkMove) -> None:
         raise IllegalMove("T5", "the deal is over")
     seat = state.current_seat_
     hand = state.hands[seat]
+    # Cases in order of frequency in play: the match tries them top to bottom.
     match move:
-        case Drop():
-            if state.phase != START:
-                raise IllegalMove("T6", "a drop is only allowed at the start of your turn, "
-                                        "before drawing")
-            if state.hit_locked[seat]:
-                raise IllegalMove("T6", "one of your spreads was hit since your last turn, "
-                                        "so you may not drop this turn (hit lock)")
+        case Discard(card=card):
+            # The commonest move: its checks are inlined to keep random play fast.
+            if state.phase != PLAY:
+                _check_play_phase(state, "discard")
+            if card.mask & ~hand:
+                _check_in_hand("T9", card.mask, hand)
+            if (card.index == state.pile_card and state.rules.discard == "mandatory"
+                    and hand != card.mask):
+                raise IllegalMove("T9", f"{card} was taken from the pile this turn; it may "
+                                        "only be discarded as your last card")
         case Draw(source=source):
             if state.phase != START:
                 raise IllegalMove("T5", "you have already drawn this turn")
@@ -36,6 +40,13 @@ def check_move(state: TonkState, move: TonkMove) -> None:
                 raise IllegalMove("T7", "the stock is empty")
             if source == "pile" and not state.pile:
                 raise IllegalMove("T7", "the pile is empty")
+        case Drop():
+            if state.phase != START:
+                raise IllegalMove("T6", "a drop is only allowed at the start of your turn, "
+                                        "before drawing")
+            if state.hit_locked[seat]:
+                raise IllegalMove("T6", "one of your spreads was hit since your last turn, "
+                                        "so you may not drop this turn (hit lock)")
         case Spread(cards=cards):
             _check_play_phase(state, "spread")
             _check_in_hand("T8", cards, hand)
@@ -49,13 +60,6 @@ def check_move(state: TonkState, move: TonkMove) -> None:
                                         f"({len(state.spread_mask)} spreads)")
             _check_in_hand("T8", cards, hand)
             _check_hit(state, number, cards)
-        case Discard(card=card):
-            _check_play_phase(state, "discard")
-            _check_in_hand("T9", card.mask, hand)
-            if (card.index == state.pile_card and state.rules.discard == "mandatory"
-                    and hand != card.mask):
-                raise IllegalMove("T9", f"{card} was taken from the pile this turn; it may "
-                                        "only be discarded as your last card")
         case End():
             _check_play_phase(state, "end the turn")
             if state.rules.discard == "mandatory":
