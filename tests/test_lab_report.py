@@ -47,6 +47,9 @@ def test_report_is_one_html_page_with_embedded_plots(lab: Path) -> None:
     for csv_link in ("tonk-deal-wins/deal-wins.csv", "tonk-play/seats.csv",
                      "scaling/scaling.csv"):
         assert csv_link in page and (lab / "report" / csv_link).exists()
+    pngs = list((lab / "report").glob("*/*.png"))  # the plots also as files beside the page
+    assert len(pngs) == page.count("data:image/png;base64,")
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
 
 
 def test_deal_wins_csv_holds_the_counts_of_the_rows(lab: Path) -> None:

@@ -60,7 +60,8 @@ def analyse_folder(folder: Path) -> tuple[str, Section]:
 
 
 def build_report(lab: Path, out: Path, names: Sequence[str] = ()) -> Path:
-    """Write ``out/index.html`` and ``out/<study>/<table>.csv``; returns the HTML path."""
+    """Write ``out/index.html``, ``out/<study>/<table>.csv`` and ``<figure>.png``; returns the
+    HTML path."""
     sections = [analyse_folder(folder) for folder in study_folders(lab, names)]
     if (lab / SCALING).exists():
         sections.append(("scaling", scaling_section(json.loads((lab / SCALING).read_text()))))
@@ -71,6 +72,8 @@ def build_report(lab: Path, out: Path, names: Sequence[str] = ()) -> Path:
         (out / key).mkdir(exist_ok=True)
         for table in section.tables:
             (out / key / f"{table.name}.csv").write_text(table.csv_text(), encoding="utf-8")
+        for fig in section.figures:  # the page embeds them; the files are for slides and papers
+            (out / key / f"{fig.name}.png").write_bytes(fig.png)
         body.append(render_section(key, section))
     page = (f"<!doctype html><html><head><meta charset=utf-8><title>Tavern Table lab</title>"
             f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")
