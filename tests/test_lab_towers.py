@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import csv
+import random
 from pathlib import Path
+from typing import Any
 
+from taverntable.bots import make_bot
+from taverntable.bots.three_towers_runner import play_game
 from taverntable.cli import main
+from taverntable.games.three_towers import TowersState, rules_from
+from taverntable.games.three_towers.cards import total
 from taverntable.lab.execute import run_study
 from taverntable.lab.registry import get_study
 from taverntable.lab.store import StudyStore
+from taverntable.lab.towers_actions import ACTION_SOURCES, points_by_action
 from taverntable.lab.towers_play import SOURCES
+from taverntable.lab.towers_play_report import points_by_action as points_by_action_table
 
 
 def test_points_by_source_add_up_to_the_scores(tmp_path: Path) -> None:
@@ -39,3 +47,55 @@ def test_towers_report_and_team_play(tmp_path: Path) -> None:
     with (tmp_path / "report" / "towers-play" / "games.csv").open() as f:
         games = list(csv.DictReader(f))
     assert [g["players"] for g in games] == ["2"] and games[0]["games"] == "4"
+    with (tmp_path / "report" / "towers-play" / "points-by-action.csv").open() as f:
+        by_action = list(csv.DictReader(f))
+    assert [r["action"] for r in by_action] == list(ACTION_SOURCES)
+
+
+def _played_game(players: int, seed: int, bot: str, **options: Any) -> TowersState:
+    rules = rules_from("three-towers", max_rounds=4, **options)
+    rng = random.Random(seed)
+    state = TowersState.start(rules, players, rng=rng, dealer=seed % players)
+    play_game(state, [make_bot(bot, "three-towers") for _ in range(players)], rng)
+    return state
+
+
+def test_points_by_action_add_up_to_the_stores_per_round() -> None:
+    kinds: set[str] = set()
+    games: list[tuple[int, int, str, dict[str, Any]]] = [
+        (2, 1, "heuristic", {}), (3, 2, "random", {}),
+        (4, 3, "heuristic", {"nobility_points": 5}), (4, 4, "random", {"teams": True})]
+    for players, seed, bot, options in games:
+        state = _played_game(players, seed, bot, **options)
+        result = state.result
+        assert result is not None
+        points = points_by_action(state)
+        assert len(points.rounds) == len(result.rounds)
+        for by_action, bonus, r in zip(points.rounds, points.bonus, result.rounds, strict=True):
+            for s in range(players):
+                got = sum(by_action[a][s] for a in ACTION_SOURCES)
+                assert got - bonus[s] == total(r.stores[s])  # the store, R2
+                assert got == r.points[s]  # with the ♥/♦ bonuses and R28 (R13)
+                assert by_action["win_bonus"][s] == 0
+                kinds.update(a for a in ACTION_SOURCES if by_action[a][s])
+        for s in range(players):
+            assert sum(points.game[a][s] for a in ACTION_SOURCES) == result.scores[s]
+            for a in ("fail", "tower", "round_end", "win_bonus"):
+                if a != "tower" or all(r.tower // 13 not in (0, 3) for r in result.rounds):
+                    assert points.own[a][s] == points.game[a][s]  # ♣ takes, dark gives: R13
+            won_150 = result.end == "towers" and result.rounds[-1].builder == s  # R14, R15
+            assert points.game["win_bonus"][s] == (150 if won_150 else 0)
+    assert {"trade", "tower", "round_end"} <= kinds
+
+
+def test_points_by_action_in_the_rows_and_report(tmp_path: Path) -> None:
+    config = get_study("towers-play").config(games=4, players=(2, 4))
+    run_study(config, tmp_path / "t", workers=1, progress=False)
+    rows = StudyStore.read(tmp_path / "t")[2]
+    for _, row in rows:
+        got = row["action_points"]
+        assert set(got) == set(ACTION_SOURCES)
+        assert [sum(got[a][s] for a in ACTION_SOURCES) for s in range(row["players"])] \
+            == row["scores"]
+    table = points_by_action_table(rows)
+    assert {(r[0], r[1]) for r in table.rows} == {(p, a) for p in (2, 4) for a in ACTION_SOURCES}

@@ -1,8 +1,10 @@
 """Study ``towers-play``, the games: whole Three Towers games played by bots (R1–R15).
 
 A row keeps what the balance questions of the play-testers need (``shared/rules/three-towers.md``,
-Part A): how each round ended, towers and the 150 bonus, points by source, the actions each seat
-took (trades, builds, raids, curses, redeals, jokers), who traded first, and each seat's margin.
+Part A): how each round ended, towers and the 150 bonus, points by source (card kind) and by
+action (``towers_actions``: trades, towers, raids, curses, redeals, the hands at the round end,
+per seat), the actions each seat took (trades, builds, raids, curses, redeals, jokers), who
+traded first, and each seat's margin.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from taverntable.records import dump_record
 
 from .config import StudyConfig
 from .registry import GameOutput
+from .towers_actions import points_by_action
 
 DEALER = 0  # the first round's dealer; seat 1 moves first (R3)
 # Moves counted per seat: the player's own decisions (chance steps and count picks left out).
@@ -77,6 +80,7 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
             actions[name][seat] += 1
             if first_trade < 0 and name in ("Trade", "TradeJoker"):
                 first_trade = seat
+    by_action = points_by_action(state)
     row: dict[str, Any] = {
         "preset": preset,
         "players": players,
@@ -88,6 +92,8 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
         "margins": [margin(result, s, rules.teams) for s in range(players)],
         "round_ends": round_ends,
         "sources": {k: sources[k] for k in SOURCES},
+        "action_points": by_action.game,
+        "action_points_own": by_action.own,
         "actions": actions,
         "first_trade": first_trade,
     }

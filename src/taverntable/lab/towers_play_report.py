@@ -10,6 +10,7 @@ from .config import StudyConfig
 from .stats import mean_ci, wilson
 from .store import Row
 from .tables import Cell, Section, Table
+from .towers_actions import ACTION_SOURCES
 from .towers_play import ACTIONS, SOURCES, position
 
 Rows = Sequence[tuple[int, Row]]
@@ -57,6 +58,51 @@ def points_by_source(rows: Rows) -> Table:
             lines.append((players, source, n, mean, half))
     return Table("points", "Points per game by source (all seats together)",
                  ("players", "source", "games", "mean_points", "ci_half_width"), lines)
+
+
+def points_by_action(rows: Rows) -> Table:
+    """Mean points per seat and game credited to each action, for all seats, winners, losers."""
+    lines: list[tuple[Cell, ...]] = []
+    for players, games in _played(rows).items():
+        games = [g for g in games if "action_points_own" in g]  # rows of older runs lack them
+        for action in ACTION_SOURCES:
+            every: list[float] = []
+            own: list[float] = []
+            won: list[float] = []
+            lost: list[float] = []
+            for g in games:
+                for seat, value in enumerate(g["action_points"][action]):
+                    every.append(float(value))
+                    own.append(float(g["action_points_own"][action][seat]))
+                    (won if seat in g["winners"] else lost).append(float(value))
+            if not every:
+                continue
+            mean, half = mean_ci(every)
+            om, oh = mean_ci(own)
+            wm, wh = mean_ci(won)
+            lm, lh = mean_ci(lost)
+            lines.append((players, action, len(every), mean, half, om, oh, mean - om, wm, wh,
+                          lm, lh))
+    return Table("points-by-action", "Points per seat and game by action: trades, towers, "
+                 "raids, curses", ("players", "action", "seat_games", "mean_points",
+                                   "ci_half_width", "own_mean", "own_ci_half_width",
+                                   "others_mean", "winner_mean", "winner_ci_half_width",
+                                   "loser_mean", "loser_ci_half_width"), lines,
+                 note="Each card's points are credited to the action that brought it into a "
+                 "store (towers_actions.py): trade = trades won (R7); fail = a failed answer's "
+                 "hand into one's own store (R6); tower = the cards of one's tower at the "
+                 "round end, the ♥ doubling, the ♦ 50, ♣ takes and dark gives (R13); raid = "
+                 "plunder (R9) and jokers that repelled raids; curse = Thief, Warlock, the "
+                 "Witch's trade and repelled curses (R9), negative for the cursed; redeal = "
+                 "spent jokers and warriors, jack/queen/king redeals (R10); round_end = the "
+                 "hand into the store at the round end (R13, and R28 nobility points); "
+                 "win_bonus = the 150 for a third tower (R14). A seat's points by action sum "
+                 "to its score. own_mean: the part from the seat's own actions (trades it led, "
+                 "its raids and curses, its redeals, failed answers, ♣ takes and dark gives, its "
+                 "tower and hand); others_mean: from opponents' (curses suffered, trades led by "
+                 "others that it won, ♣ takes from its store, jacks redeals into it). "
+                 "CIs treat seat-games as independent (seats of one game are "
+                 "not); winners include shared wins.")
 
 
 def actions(rows: Rows) -> Table:
@@ -129,13 +175,19 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
         "cap). To compare rule options, run the study again with --option into another folder "
         "(e.g. --option defence=any --out lab-out/towers-defence-any); each folder is one "
         "section of this report.")
-    g, p, a, st, se = (games_and_rounds(rows), points_by_source(rows), actions(rows),
-                       styles(rows), seats(rows))
-    section.tables += [g, p, a, st, se]
+    g, p, pa, a, st, se = (games_and_rounds(rows), points_by_source(rows),
+                           points_by_action(rows), actions(rows), styles(rows), seats(rows))
+    section.tables += [g, p, pa, a, st, se]
     if p.rows:
         section.figures.append(plots.bars("towers-points", "Points per game by source", p,
                                           "source", "mean_points", group="players",
                                           err="ci_half_width", ylabel="points per game"))
+    if pa.rows:
+        section.figures.append(plots.bars("towers-points-by-action",
+                                          "Points per seat and game by action", pa, "action",
+                                          "mean_points", group="players", err="ci_half_width",
+                                          ylabel="points per seat and game"))
+    if p.rows:
         section.figures.append(plots.bars("towers-styles", "Margin by style", st, "style",
                                           "mean_margin", group="players", err="ci_half_width",
                                           ylabel="margin (points)"))
