@@ -158,3 +158,46 @@ def test_big_tables_scale_the_iteration_budget() -> None:
     bot = IsmctsBot(iterations=100)
     bot.choose(state.view(state.current_seat or 0), random.Random(1))
     assert bot.last is not None and bot.last.iterations == 50  # 100 × 4 / 8
+
+
+def test_anchor_is_kept_unless_the_search_beats_it_clearly() -> None:
+    from taverntable.bots.tonk_heuristic import TonkHeuristicBot
+
+    state = midgame("tonk", 3, 11)
+    view = state.view(state.current_seat or 0)
+    anchor = TonkHeuristicBot().choose(view, random.Random(5))
+    # An infinite margin: the search never overrides the anchor.
+    kept = search(TonkSearch(), view, random.Random(1), iterations=150, anchor=anchor,
+                  margin=float("inf"))
+    assert kept.move == anchor and not kept.overridden
+    # Margin 0 and no anchor agree whenever the search's move has a higher mean than the anchor.
+    free = search(TonkSearch(), view, random.Random(1), iterations=150)
+    zero = search(TonkSearch(), view, random.Random(1), iterations=150, anchor=anchor, margin=0)
+    if free.values.get(free.move, 0.0) > free.values.get(anchor, float("inf")):
+        assert zero.move == free.move
+    assert zero.move in (free.move, anchor)
+
+
+def test_the_bot_anchors_on_the_heuristic_by_default() -> None:
+    state = midgame("tor", 4, 12)
+    view = state.view(state.current_seat or 0)
+    bot = IsmctsBot(iterations=80)
+    move = bot.choose(view, random.Random(3))
+    if bot.last is not None:
+        assert bot.last.anchor in view.legal_moves
+        assert move == bot.last.anchor or bot.last.overridden
+    off = IsmctsBot(iterations=80, margin=None)
+    off.choose(view, random.Random(3))
+    assert off.last is None or off.last.anchor is None
+    with pytest.raises(ValueError, match="margin"):
+        IsmctsBot(margin=-1.0)
+
+
+def test_an_ending_anchor_is_never_replaced_by_a_move_that_plays_on() -> None:
+    state = stacked("tonk", ["KS KH QS 9H 8D", "AC 10C 3C 2S 9C", "QH 8C 6D 2C 7D"], "5C")
+    view = state.view(0)
+    drop = next(m for m in view.legal_moves if str(m) == "drop")
+    # A drop with a high hand scores badly, yet with a drop anchor the search keeps it.
+    result = search(TonkSearch(), view, random.Random(1), iterations=100, anchor=drop, margin=0)
+    assert result.move == drop and not result.overridden
+    assert result.values[drop] < max(result.values.values())

@@ -7,7 +7,7 @@ chosen) instead of the parent's visits, because a move that is rarely legal woul
 over-explored. The walk adds one node, plays the determinization out with the game's playout
 policy, and backs up the reward vector: each node adds the reward of the seat that moved into it.
 
-Three additions, each measured against the heuristic bot in ``tavern arena`` (see ``search``):
+Four additions, each measured against the heuristic bot in ``tavern arena`` (see ``search``):
 - Other seats play the playout policy with their own cards of the determinization
   (``opponents="policy"``) instead of UCB over statistics averaged across every hand they might
   hold, which makes them play as if they did not know their cards.
@@ -16,6 +16,10 @@ Three additions, each measured against the heuristic bot in ``tavern arena`` (se
 - ``depth`` limits UCB to the bot's first own decisions on a path; later ones follow the policy.
   With UCB all the way down, a node's mean mixes in the exploration of poor later moves (such as
   discarding an ace) and continuing looks worse than it is.
+- An *anchor*: with an adapter that offers ``anchor_move`` (Tonk: the heuristic bot's move), the
+  search plays that move unless its own choice beats it by more than ``margin`` standard errors
+  of the difference of their mean rewards, so that the search's noise and the bias of its
+  playouts change the heuristic's play only where the search sees a clear gain.
 
 The bot sees only its view: the search never receives the real state. With an iteration budget
 the decision depends only on the view and the rng's state, so a seeded rng reproduces it.
@@ -42,18 +46,23 @@ HARD_ITERATIONS = 2500
 # Playouts grow with the table: above this many players the bot's iteration budget is scaled by
 # FULL_TABLE / players (6 players: 1,666, 0.65 s at most), so a move stays under a second.
 FULL_TABLE = 4
+# With an adapter that offers an anchor move (the heuristic bot's), the search's move replaces it
+# only when it beats the anchor by more than this many standard errors of the difference of their
+# mean rewards: the search's own noise and the bias of its opponent model then cost little.
+ANCHOR_MARGIN = 2.5
 
 
 class Node:
     """A tree node: the move that led here was made by ``seat``."""
 
-    __slots__ = ("avail", "children", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "seat", "squares", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.visits = 0
         self.avail = 1  # it was available when it was added
         self.total = 0.0
+        self.squares = 0.0  # sum of squared rewards, kept for root moves only (``anchor``)
         self.children: dict[Hashable, Node] = {}
 
 
@@ -66,6 +75,8 @@ class SearchResult:
     seconds: float
     visits: dict[Any, int]
     values: dict[Any, float]  # mean reward of the bot's seat after each root move
+    anchor: Any = None  # the anchor move the search was asked to beat (None: no anchor)
+    overridden: bool = False  # the search's move replaced the anchor move
 
 
 def search(
@@ -78,6 +89,8 @@ def search(
     exploration: float = EXPLORATION,
     opponents: str = "policy",
     depth: int | None = None,
+    anchor: Any = None,
+    margin: float = 0.0,
 ) -> SearchResult:
     """Run ISMCTS from ``view`` until ``iterations`` are done or ``seconds`` have passed.
 
@@ -89,6 +102,10 @@ def search(
 
     ``depth`` is how many of the bot's own decisions along a path are chosen by UCB (the root
     counts as one); later ones follow the policy too (None: all of them).
+
+    ``anchor`` is a move from a trusted cheap policy (the heuristic bot's): the search's move
+    replaces it only when its mean reward beats the anchor's by more than ``margin`` standard
+    errors of the difference (see ``_anchored``). Otherwise the search plays the anchor.
     """
     if opponents not in ("search", "policy"):
         raise ValueError(f"opponents must be 'search' or 'policy', not {opponents!r}")
@@ -129,8 +146,10 @@ def search(
             step(after, m)
             if seat_of(after) is not None:
                 playout(after, rng)
+            r = rewards(after)[me]
             ending.visits += 1
-            ending.total += rewards(after)[me]
+            ending.total += r
+            ending.squares += r * r
         node = root
         path = [root]
         mine = 0  # own decisions chosen by UCB on this path
@@ -191,6 +210,8 @@ def search(
             for n in path:
                 n.visits += 1
                 n.total += reward[n.seat]
+            r = reward[me]
+            path[1].squares += r * r
         done += 1
     kids = dict(root.children)
     kids.update(flat or {})
@@ -205,7 +226,34 @@ def search(
             max(searched, key=lambda m: (visits.get(m, -1), values.get(m, -math.inf)))
         )
     move = max(candidates, key=lambda m: values.get(m, -math.inf)) if candidates else legal[0]
-    return SearchResult(move, done, time.perf_counter() - start, visits, values)
+    overridden = False
+    if anchor is not None:
+        # A move that ends the game is scored exactly in each world, the others by playouts whose
+        # opponents play the weaker playout policy, so continuing is overrated: an ending anchor
+        # (the heuristic's drop) is never replaced by a move that plays on.
+        enders = flat or {}
+        keep = anchor in enders and move not in enders
+        chosen = anchor if keep else _anchored(kids, move, anchor, margin)
+        overridden = chosen != anchor
+        move = chosen
+    return SearchResult(move, done, time.perf_counter() - start, visits, values, anchor, overridden)
+
+
+def _anchored(kids: dict[Any, Node], move: Any, anchor: Any, margin: float) -> Any:
+    """``move`` if its mean beats ``anchor``'s by more than ``margin`` standard errors, else
+    ``anchor``. A move with fewer than two samples has no error estimate: the anchor stays."""
+    if move == anchor:
+        return move
+    a, b = kids.get(anchor), kids.get(move)
+    if a is None or b is None or a.visits < 2 or b.visits < 2:
+        return anchor
+    se2 = 0.0
+    for n in (a, b):
+        mean = n.total / n.visits
+        var = max(0.0, (n.squares - n.visits * mean * mean) / (n.visits - 1))
+        se2 += var / n.visits
+    gain = b.total / b.visits - a.total / a.visits
+    return move if gain > margin * math.sqrt(se2) else anchor
 
 
 def _ending_moves(game: SearchGame, world: Any, legal: Sequence[Any], me: int) -> dict[Any, Node]:
@@ -241,6 +289,7 @@ class IsmctsBot:
         depth: int | None = 1,
         policy: str = "greedy",
         horizon: int | None = None,
+        margin: float | None = ANCHOR_MARGIN,
         game: SearchGame | None = None,
     ) -> None:
         self.iterations = iterations
@@ -250,6 +299,8 @@ class IsmctsBot:
         self.depth = depth  # own decisions chosen by UCB on a path (see ``search``)
         self.policy = policy  # the adapter's playout policy
         self.horizon = horizon  # playout moves before a playout is scored as it stands
+        # Standard errors by which the search must beat the adapter's anchor move (None: no anchor).
+        self.margin = margin
         self.game = game
         self.last: SearchResult | None = None
         self.validate()
@@ -262,6 +313,8 @@ class IsmctsBot:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"seconds must be positive, not {self.seconds}")
+        if self.margin is not None and self.margin < 0:
+            raise ValueError(f"margin must be at least 0, not {self.margin}")
 
     def choose(self, view: Any, rng: random.Random) -> Any:
         """The search's choice (``search``); a forced move is played without searching."""
@@ -281,14 +334,21 @@ class IsmctsBot:
         if iterations is not None:
             # A game whose simulations are slower (Three Towers) asks for fewer of them.
             iterations = max(1, round(iterations * getattr(game, "iteration_scale", 1.0)))
+        seed = rng.getrandbits(64)
+        anchor = None
+        anchor_move = getattr(game, "anchor_move", None)
+        if self.margin is not None and anchor_move is not None:
+            anchor = anchor_move(view, random.Random(seed ^ 0x5EED))
         self.last = search(
             game,
             view,
-            random.Random(rng.getrandbits(64)),
+            random.Random(seed),
             iterations=iterations,
             seconds=self.seconds,
             exploration=self.exploration,
             opponents=self.opponents,
             depth=self.depth,
+            anchor=anchor,
+            margin=self.margin or 0.0,
         )
         return self.last.move

@@ -14,7 +14,7 @@ from taverntable.games.tonk import Discard, TonkMove, TonkState, TonkView, sampl
 from taverntable.games.tonk.movegen import OVER, START
 from taverntable.games.tonk.scoring import stock_result
 
-from .tonk_heuristic import discard_score
+from .tonk_heuristic import TonkHeuristicBot, discard_score
 from .tonk_inference import TableFacts, inferred_world, table_facts
 from .tonk_policy import greedy_move
 
@@ -76,6 +76,10 @@ class TonkSearch:
         )
         keep = set(ranked[: self.discards])
         return [m for m in legal if not isinstance(m, Discard) or m in keep]
+
+    def anchor_move(self, view: TonkView, rng: random.Random) -> TonkMove:
+        """The heuristic bot's move: the search plays it unless it finds a clearly better one."""
+        return TonkHeuristicBot().choose(view, rng)
 
     def seat(self, state: TonkState) -> int | None:
         """The seat on turn, or None when the deal is over (Tonk has no chance steps)."""
