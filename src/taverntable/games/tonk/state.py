@@ -158,28 +158,32 @@ class TonkState:
             seen |= 1 << c
         if seen != FULL_DECK_MASK:
             raise DealError("the hands, upcard and stock must hold all 52 cards")
-        return cls._start(rules, hands, upcard, stock, dealer, stake)
+        return cls._start(rules, tuple(map(tuple, hands)), upcard, tuple(stock), dealer, stake)
 
     @classmethod
     def _start(
         cls,
         rules: TonkRules,
-        hands: Sequence[Sequence[int]],
+        hands: tuple[tuple[int, ...], ...],
         upcard: int,
-        stock: Sequence[int],
+        stock: tuple[int, ...],
         dealer: int,
         stake: int,
     ) -> TonkState:
-        """Set up a deal whose cards are already known to be one whole deck."""
+        """Set up a deal whose cards are already known to be one whole deck.
+
+        This runs once per deal, so in random play it costs as much as the moves: it keeps the
+        caller's tuples as the initial cards and computes the totals inline.
+        """
         n = len(hands)
         self = object.__new__(cls)
         self.rules = rules
         self.num_players = n
         self.dealer = dealer
         self.stake = stake
-        self._values = SUIT_VALUES[rules.face_values]
-        self.hands = [sum(map(_BIT.__getitem__, h)) for h in hands]
-        self.stock = list(stock)[::-1]
+        v = self._values = SUIT_VALUES[rules.face_values]
+        self.hands = masks = [sum(map(_BIT.__getitem__, h)) for h in hands]
+        self.stock = list(stock[::-1])
         self.pile = [upcard]
         self.spread_owner, self.spread_mask, self.spread_suit = [], [], []
         self.current_seat_ = (dealer + 1) % n
@@ -191,11 +195,12 @@ class TonkState:
         self.known = [0] * n
         self.history, self.drawn = [], []
         self.result = None
-        self.initial_hands = tuple(map(tuple, hands))
+        self.initial_hands = hands
         self.upcard = upcard
-        self.initial_stock = tuple(stock)
+        self.initial_stock = stock
         self._legal = None
-        totals = [self.total(s) for s in range(n)]
+        totals = [v[m & 0x1FFF] + v[m >> 13 & 0x1FFF] + v[m >> 26 & 0x1FFF] + v[m >> 39]
+                  for m in masks]
         self.result = scoring.deal_time_result(rules, self.hands, totals, stake)
         if self.result is not None:
             self.phase = OVER
@@ -222,12 +227,13 @@ class TonkState:
         if not 0 <= dealer < num_players:
             raise DealError(f"dealer must be a seat 0..{num_players - 1}, not {dealer}")
         r = rng if isinstance(rng, random.Random) else random.Random(rng)
-        deck = shuffled_deck(r)
+        cards = tuple(shuffled_deck(r))
         # Our own shuffle is one whole deck: deal it without validating it again.
         n5 = HAND_SIZE * num_players
         first = (dealer + 1) % num_players
-        hands = [deck[(s - first) % num_players : n5 : num_players] for s in range(num_players)]
-        return cls._start(rules, hands, deck[n5], deck[n5 + 1 :], dealer, stake)
+        dealt = tuple(cards[(s - first) % num_players : n5 : num_players]
+                      for s in range(num_players))
+        return cls._start(rules, dealt, cards[n5], cards[n5 + 1 :], dealer, stake)
 
     def clone(self) -> TonkState:
         """An independent copy (the history is shared up to now, then diverges)."""
