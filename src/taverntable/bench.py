@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +22,9 @@ from taverntable.games.tonk import PRESETS, TonkState
 
 Bench = Callable[[float, int, int], dict[str, float]]
 
+# CPU seconds per slice for the fastest-slice figure (timeit's "best of" on a shared machine).
+SLICE = 0.25
+
 
 def bench_tonk_preset(preset: str) -> Bench:
     """A bench of random legal play of one Tonk preset."""
@@ -30,8 +34,10 @@ def bench_tonk_preset(preset: str) -> Bench:
         rng = random.Random(seed)
         rand = rng.random
         games = moves = 0
-        start = time.process_time()
+        start = slice_start = time.process_time()
         deadline = start + seconds
+        slice_moves = 0
+        best = 0.0  # the fastest slice: what the machine does when nothing else disturbs it
         while True:
             state = TonkState.deal(rules, players, rng=rng, dealer=games % players)
             # pagat can cycle through the pile once the stock is empty (T11); a random player
@@ -41,13 +47,19 @@ def bench_tonk_preset(preset: str) -> Bench:
                 state.apply(legal[int(rand() * len(legal))])
                 moves += 1
             games += 1
-            if games % 64 == 0 and time.process_time() >= deadline:
-                break
+            if games % 64 == 0:
+                now = time.process_time()
+                if now - slice_start >= SLICE:
+                    best = max(best, (moves - slice_moves) / (now - slice_start))
+                    slice_start, slice_moves = now, moves
+                if now >= deadline:
+                    break
         elapsed = time.process_time() - start
         return {
             "games_per_s": games / elapsed,
             "moves_per_s": moves / elapsed,
             "moves_per_game": moves / games,
+            "best_moves_per_s": max(best, moves / elapsed),
         }
 
     return run
@@ -76,10 +88,10 @@ def add_parser(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the benches and print the figures."""
     if args.seconds <= 0:
-        print("tavern bench: --seconds must be positive")
+        print("tavern bench: --seconds must be positive", file=sys.stderr)
         return 2
     if not 2 <= args.players <= 10:
-        print("tavern bench: --players must be 2..10 (T2)")
+        print("tavern bench: --players must be 2..10 (T2)", file=sys.stderr)
         return 2
     report: dict[str, dict[str, float]] = {}
     for name, bench in BENCHES.items():
@@ -108,7 +120,8 @@ def run(args: argparse.Namespace) -> int:
             print(
                 f"{name:8} {figures['games_per_s']:>10,.0f} games/s "
                 f"{figures['moves_per_s']:>10,.0f} moves/s "
-                f"({figures['moves_per_game']:.1f} moves/game, {args.players} players, one core)"
+                f"({figures['moves_per_game']:.1f} moves/game, {args.players} players, one core; "
+                f"fastest {SLICE} s: {figures['best_moves_per_s']:,.0f} moves/s)"
             )
     if args.json:
         print(json.dumps(report))
