@@ -5,8 +5,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
+
+from taverntable.engine import IllegalMove, MoveSyntaxError
 
 
 @dataclass
@@ -37,3 +41,23 @@ def read_line(console: Console, prompt: str) -> str:
     line = line.rstrip("\r\n")
     console.print(line, markup=False)
     return line
+
+
+def ask_move(io: PlayIO, prompt: str, is_command: Callable[[str], bool], state: Any) -> Any:
+    """Ask until the user types a move the rules allow; ``is_command`` handles the other words
+    (help, moves, save …) and says whether it took the line. Refusals name the rule."""
+    while True:
+        text = io.read(prompt).strip()
+        if is_command(text):
+            continue
+        try:
+            move = state.parse_move(text)
+            state.check(move)
+        except MoveSyntaxError as e:
+            io.console.print(f"[red]{escape(str(e))}[/red]. Type 'moves' (or ?) for your "
+                             "legal moves, 'help' for help.")
+            continue
+        except IllegalMove as e:
+            io.console.print(f"[red]Not allowed:[/red] {escape(str(e))}")
+            continue
+        return move

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from rich.markup import escape
 
 from taverntable.bots import BotError, make_bot
-from taverntable.engine import CHANCE, Bot, IllegalMove, MoveSyntaxError
+from taverntable.engine import CHANCE, Bot
 from taverntable.games.three_towers import TowersMove, TowersRules, TowersState, rules_from
 from taverntable.games.three_towers.moves import Deal
 
 from . import three_towers_render as show
-from .io import PlayIO
+from .io import PlayIO, ask_move
 from .three_towers_narrate import narrate
 
 # Bot names: the gremlin who plays Three Towers in Eador's campaign, and company.
@@ -165,21 +165,8 @@ class TowersSession:
         self.print_lines(show.decision(view, self.players))
         self.out.print(show.options_line(view), markup=False)
         prompt = PROMPTS.get(view.phase, "Your move> ")
-        while True:
-            text = self.io.read(prompt).strip()
-            if self.command(text, state):
-                continue
-            try:
-                move = state.parse_move(text)
-                state.check(move)
-            except MoveSyntaxError as e:
-                self.out.print(f"[red]{escape(str(e))}[/red]. Type 'moves' (or ?) for your "
-                               "legal moves, 'help' for help.")
-                continue
-            except IllegalMove as e:
-                self.out.print(f"[red]Not allowed:[/red] {escape(str(e))}")
-                continue
-            return move
+        move: TowersMove = ask_move(self.io, prompt, lambda t: self.command(t, state), state)
+        return move
 
     def command(self, text: str, state: TowersState) -> bool:
         """Handle a command that is not a move; True when ``text`` was one."""

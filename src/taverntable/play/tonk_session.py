@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from rich.markup import escape
 
 from taverntable.bots import BotError, make_bot
-from taverntable.engine import Bot, IllegalMove, MoveSyntaxError
+from taverntable.engine import Bot
 from taverntable.games.tonk import TonkMove, TonkState, rules_from
 from taverntable.games.tonk.match import TonkMatch
 
 from . import tonk_render as show
-from .io import PlayIO
+from .io import PlayIO, ask_move
 
 # Bot names: the Black Company, after the seed's worked examples.
 BOT_NAMES = ("Goblin", "Elmo", "One-Eye", "Silent", "Croaker", "Otto", "Hagop", "Raven",
@@ -138,21 +138,8 @@ class TonkSession:
         view = state.view(0)
         for line in show.table(view, self.players):
             self.out.print(line)
-        while True:
-            text = self.io.read("Your move> ").strip()
-            if self.command(text, state):
-                continue
-            try:
-                move = state.parse_move(text)
-                state.check(move)
-            except MoveSyntaxError as e:
-                self.out.print(f"[red]{escape(str(e))}[/red]. Type 'moves' (or ?) for your "
-                               "legal moves, 'help' for help.")
-                continue
-            except IllegalMove as e:
-                self.out.print(f"[red]Not allowed:[/red] {escape(str(e))}")
-                continue
-            return move
+        move: TonkMove = ask_move(self.io, "Your move> ", lambda t: self.command(t, state), state)
+        return move
 
     def command(self, text: str, state: TonkState | None) -> bool:
         """Handle a command that is not a move; True when ``text`` was one."""
