@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,3 +62,51 @@ def ask_move(io: PlayIO, prompt: str, is_command: Callable[[str], bool], state: 
             io.console.print(f"[red]Not allowed:[/red] {escape(str(e))}")
             continue
         return move
+
+
+class Quit(Exception):
+    """The user asked to leave the table."""
+
+
+def shared_command(
+    io: PlayIO,
+    text: str,
+    *,
+    help_text: str,
+    legal_moves: Callable[[], Sequence[object]] | None,
+    save: Callable[[str], None],
+    save_path: str | None,
+) -> bool:
+    """The words every game's prompt understands (quit, help, moves, save); True when ``text``
+    was one of them. ``legal_moves`` is None where there is no move to make (between deals)."""
+    word, _, rest = text.partition(" ")
+    match word.lower():
+        case "quit" | "exit" | "q":
+            raise Quit
+        case "help" | "h":
+            io.console.print(help_text, markup=False)
+            return True
+        case "moves" | "?" if legal_moves is not None:
+            moves = legal_moves()
+            io.console.print("Legal moves: " + " · ".join(str(m) for m in moves), markup=False)
+            return True
+        case "save":
+            path = rest.strip() or save_path
+            if path:
+                save(path)
+            else:
+                io.console.print("Write 'save FILE.jsonl'.")
+            return True
+    return False
+
+
+def write_jsonl(io: PlayIO, path: str, records: Iterable[dict[str, Any]]) -> bool:
+    """Write records as JSON Lines; says why and returns False when the file cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            for record in records:
+                f.write(json.dumps(record, ensure_ascii=False) + "\n")
+    except OSError as e:
+        io.console.print(f"[red]Could not save to {escape(path)}: {escape(str(e))}[/red]")
+        return False
+    return True

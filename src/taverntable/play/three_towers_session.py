@@ -9,7 +9,6 @@ round until someone has three towers (R14), the user quits, or the input ends.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 from collections.abc import Sequence
 
@@ -21,7 +20,7 @@ from taverntable.games.three_towers import TowersMove, TowersRules, TowersState,
 from taverntable.games.three_towers.moves import Deal
 
 from . import three_towers_render as show
-from .io import PlayIO, ask_move
+from .io import PlayIO, Quit, ask_move, shared_command, write_jsonl
 from .three_towers_narrate import narrate
 
 # Bot names: the gremlin who plays Three Towers in Eador's campaign, and company.
@@ -40,9 +39,6 @@ Moves (the records notation; lower case, T for 10 and suit symbols are fine; X i
   name 1 · store 9H · give 3S 1 · take 1 10H · done  (the Witch, redeals, tower bonuses)
 Commands: moves (or ?) lists your legal moves · table · save FILE · help · quit"""
 
-
-class Quit(Exception):
-    """The user asked to leave."""
 
 
 def play(args: argparse.Namespace, io: PlayIO) -> int:
@@ -170,31 +166,15 @@ class TowersSession:
 
     def command(self, text: str, state: TowersState) -> bool:
         """Handle a command that is not a move; True when ``text`` was one."""
-        word, _, rest = text.partition(" ")
-        match word.lower():
-            case "":
-                self.print_lines(show.decision(state.view(0), self.players))
-                return True
-            case "quit" | "exit" | "q":
-                raise Quit
-            case "help" | "h":
-                self.out.print(HELP, markup=False)
-                return True
-            case "table" | "t":
-                self.print_lines(show.table(state.view(0), self.players))
-                return True
-            case "moves" | "?":
-                moves = state.view(0).legal_moves
-                self.out.print("Legal moves: " + " · ".join(str(m) for m in moves), markup=False)
-                return True
-            case "save":
-                path = rest.strip() or self.save_path
-                if path:
-                    self.save(path)
-                else:
-                    self.out.print("Write 'save FILE.jsonl'.")
-                return True
-        return False
+        if not text:
+            self.print_lines(show.decision(state.view(0), self.players))
+            return True
+        if text.lower() in ("table", "t"):
+            self.print_lines(show.table(state.view(0), self.players))
+            return True
+        return shared_command(self.io, text, help_text=HELP,
+                              legal_moves=lambda: state.view(0).legal_moves,
+                              save=self.save, save_path=self.save_path)
 
     def print_lines(self, lines: Sequence[str]) -> None:
         for line in lines:
@@ -204,12 +184,7 @@ class TowersSession:
         """Write the game so far as one record (JSON Lines) that ``tavern replay`` reads."""
         from taverntable.records import dump_record
 
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(json.dumps(dump_record(self.state, self.players), ensure_ascii=False)
-                        + "\n")
-        except OSError as e:
-            self.out.print(f"[red]Could not save to {escape(path)}: {escape(str(e))}[/red]")
+        if not write_jsonl(self.io, path, [dump_record(self.state, self.players)]):
             return
         if not quiet:
             self.out.print(f"Saved the game to {escape(path)}.")

@@ -7,7 +7,6 @@ after deal with running balances (T2) until the user quits or the input ends.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 from collections.abc import Sequence
 
@@ -19,7 +18,7 @@ from taverntable.games.tonk import TonkMove, TonkState, rules_from
 from taverntable.games.tonk.match import TonkMatch
 
 from . import tonk_render as show
-from .io import PlayIO, ask_move
+from .io import PlayIO, Quit, ask_move, shared_command, write_jsonl
 
 # Bot names: the Black Company, after the seed's worked examples.
 BOT_NAMES = ("Goblin", "Elmo", "One-Eye", "Silent", "Croaker", "Otto", "Hagop", "Raven",
@@ -35,9 +34,6 @@ Moves (the records notation; lower case, T for 10 and suit symbols are fine):
   end                  end without discarding (tor, after a new spread, T9)
 Commands: moves (or ?) lists your legal moves · save FILE · help · quit"""
 
-
-class Quit(Exception):
-    """The user asked to leave (or the input ended)."""
 
 
 def play(args: argparse.Namespace, io: PlayIO) -> int:
@@ -143,30 +139,14 @@ class TonkSession:
 
     def command(self, text: str, state: TonkState | None) -> bool:
         """Handle a command that is not a move; True when ``text`` was one."""
-        word, _, rest = text.partition(" ")
-        match word.lower():
-            case "":
-                if state is not None:
-                    for line in show.table(state.view(0), self.players):
-                        self.out.print(line)
-                return True
-            case "quit" | "exit" | "q":
-                raise Quit
-            case "help" | "h":
-                self.out.print(HELP, markup=False)
-                return True
-            case "moves" | "?" if state is not None:
-                moves = state.view(0).legal_moves
-                self.out.print("Legal moves: " + " · ".join(str(m) for m in moves), markup=False)
-                return True
-            case "save":
-                path = rest.strip() or self.save_path
-                if path:
-                    self.save(path)
-                else:
-                    self.out.print("Write 'save FILE.jsonl'.")
-                return True
-        return False
+        if not text:
+            if state is not None:
+                for line in show.table(state.view(0), self.players):
+                    self.out.print(line)
+            return True
+        moves = None if state is None else (lambda: state.view(0).legal_moves)
+        return shared_command(self.io, text, help_text=HELP, legal_moves=moves,
+                              save=self.save, save_path=self.save_path)
 
     def between_deals(self) -> None:
         """Wait for the user to ask for the next deal."""
@@ -181,12 +161,7 @@ class TonkSession:
         """Write every deal so far, the current one included, as JSON Lines (one record each)."""
         from taverntable.records import dump_record
 
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                for deal in self.match.deals:
-                    f.write(json.dumps(dump_record(deal, self.players), ensure_ascii=False) + "\n")
-        except OSError as e:
-            self.out.print(f"[red]Could not save to {escape(path)}: {escape(str(e))}[/red]")
+        if not write_jsonl(self.io, path, (dump_record(d, self.players) for d in self.match.deals)):
             return
         if not quiet:
             n = len(self.match.deals)
