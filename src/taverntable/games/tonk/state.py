@@ -307,6 +307,11 @@ class TonkState:
         check_move(self, move)
         self._apply_checked(move)
 
+    def apply_unchecked(self, move: TonkMove) -> None:
+        """Play a move the engine itself generated (search playouts), skipping the second check;
+        as in Three Towers, anything taken from outside goes through ``apply``."""
+        self._apply_checked(move)
+
     def apply_text(self, text: str) -> TonkMove:
         """Parse, check and apply a move written in the records notation; returns the move."""
         move = parse_move(text)
