@@ -72,6 +72,18 @@ def test_the_heuristic_beats_random() -> None:
     assert heuristic.elo > max(b.elo for b in report.bots[1:])
 
 
+def test_margin_is_the_result_minus_the_others_mean_per_game() -> None:
+    # Tonk is zero-sum (T2): with three entrants, the others' mean is -mean/2, so every game's
+    # margin is 1.5 times the result, and so are the mean and its interval.
+    game = arena_game("tonk", 3, 1, {})
+    lineup = ["heuristic", "random", "random"]
+    played = play_deals(game, lineup, 20, seed=7)
+    report = summarize(game, entrant_names(lineup), played, 20, 7)
+    for bot in report.bots:
+        assert bot.margin == pytest.approx(1.5 * bot.mean)
+        assert bot.margin_ci95 == pytest.approx(tuple(1.5 * x for x in bot.ci95))
+
+
 def test_capped_deals_are_counted_and_left_out() -> None:
     game = arena_game("pagat", 2, 1, {})
     played = play_deals(game, ["random", "random"], 6, seed=5, max_moves=3)
@@ -106,7 +118,7 @@ def test_command_json_and_records_replay(
     assert set(report["bots"]) == {"heuristic", "random", "ismcts:iterations=20"}
     for bot in report["bots"].values():
         assert bot["games"] == 9
-        assert set(bot) == {"games", "mean", "ci95", "win_rate", "elo"}
+        assert set(bot) == {"games", "mean", "ci95", "win_rate", "margin", "margin_ci95", "elo"}
     assert report["rules"] == {"hit_sets": False}
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(records) == 9

@@ -71,6 +71,10 @@ class BotStats:
     wins: int = 0
     mean: float = math.nan
     ci95: tuple[float, float] = (-math.inf, math.inf)
+    # Result minus the mean result of the other entrants in the same game: the comparison that
+    # matters where results are not zero-sum (Three Towers points).
+    margin: float = math.nan
+    margin_ci95: tuple[float, float] = (-math.inf, math.inf)
     elo: float = math.nan
 
     @property
@@ -85,6 +89,8 @@ class BotStats:
             "mean": self.mean,
             "ci95": list(self.ci95),
             "win_rate": self.win_rate,
+            "margin": self.margin,
+            "margin_ci95": list(self.margin_ci95),
             "elo": self.elo,
         }
 
@@ -221,6 +227,7 @@ def summarize(
     stats = [BotStats(name) for name in names]
     capped_deals = {g.deal for g in played if g.capped}
     per_deal: dict[int, list[list[float]]] = {}
+    margins: dict[int, list[list[float]]] = {}
     wins = [[0.0] * k for _ in range(k)]
     for g in played:
         if g.deal in capped_deals:
@@ -233,8 +240,12 @@ def summarize(
             stats[e].games += 1
             stats[e].wins += seat in winners
         per_deal.setdefault(g.deal, [[] for _ in range(k)])
+        margins.setdefault(g.deal, [[] for _ in range(k)])
+        total = math.fsum(by_entrant)
         for e in range(k):
             per_deal[g.deal][e].append(by_entrant[e])
+            others = (total - by_entrant[e]) / (k - 1) if k > 1 else 0.0
+            margins[g.deal][e].append(by_entrant[e] - others)
         for i, j, s in pairwise_scores(by_entrant):
             wins[i][j] += s
             wins[j][i] += 1.0 - s
@@ -242,6 +253,9 @@ def summarize(
         group_means = [math.fsum(v[e]) / len(v[e]) for v in per_deal.values()]
         st.mean, lo, hi = mean_ci95(group_means)
         st.ci95 = (lo, hi)
+        group_margins = [math.fsum(v[e]) / len(v[e]) for v in margins.values()]
+        st.margin, lo, hi = mean_ci95(group_margins)
+        st.margin_ci95 = (lo, hi)
     for st, elo in zip(stats, bradley_terry_elo(wins), strict=True):
         st.elo = elo
     return ArenaReport(

@@ -34,10 +34,11 @@ def add_parser(subparsers: Any) -> None:
         help="play bots against each other (duplicate deals, rotated seats) and rate them",
         description="Each deal is played once per seat rotation, so every bot plays every seat "
         "of every deal; the mean is per game (Tonk: net gain in stakes; Three Towers: points) "
-        "and its 95% interval is over deals. Elo is a Bradley-Terry fit to the pairwise results "
-        "of every game (a higher result wins, equal is a draw), with mean 1500. Bots: a name or "
-        "level (random, heuristic, ismcts, easy, medium, hard), optionally with settings, e.g. "
-        "hard:iterations=500.",
+        "and its 95% interval is over deals; the margin is a bot's result minus the mean of the "
+        "others in the same game, with its 95% interval over deals. Elo is a Bradley-Terry fit "
+        "to the pairwise results of every game (a higher result wins, equal is a draw), with "
+        "mean 1500. Bots: a name or level (random, heuristic, ismcts, easy, medium, hard), "
+        "optionally with settings, e.g. hard:iterations=500.",
     )
     p.add_argument("--game", required=True, choices=sorted(GAMES))
     p.add_argument("--players", type=int, default=None, help="seats (default: number of bots)")
@@ -155,12 +156,16 @@ def print_report(report: ArenaReport, console: Console) -> None:
     table.add_column("games", justify="right")
     table.add_column(f"mean ({report.unit}/game)", justify="right")
     table.add_column("95% CI", justify="right")
+    table.add_column("margin", justify="right")
+    table.add_column("95% CI ", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("Elo", justify="right")
     for b in sorted(report.bots, key=lambda b: -b.elo if math.isfinite(b.elo) else 0):
         lo, hi = b.ci95
         table.add_row(b.name, str(b.games), _num(b.mean, "+.3f"),
                       f"{_num(lo, '+.3f')} … {_num(hi, '+.3f')}",
+                      _num(b.margin, "+.3f"),
+                      f"{_num(b.margin_ci95[0], '+.3f')} … {_num(b.margin_ci95[1], '+.3f')}",
                       _num(b.win_rate * 100, ".1f") + "%", _num(b.elo, ".0f"))
     console.print(table)
     if report.capped_games:
