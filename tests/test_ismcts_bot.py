@@ -9,9 +9,10 @@ from types import SimpleNamespace
 import pytest
 
 from taverntable.bots import make_bot
-from taverntable.bots.ismcts import IsmctsBot, search
+from taverntable.bots.ismcts import IsmctsBot, Node, _ending_instead, search
 from taverntable.bots.tonk_search import TonkSearch
 from taverntable.games.tonk import PRESETS, TonkState, TonkView, sample_world, view_of
+from taverntable.games.tonk.movegen import START
 
 from tonk_helpers import stacked
 
@@ -32,7 +33,7 @@ def midgame(preset: str, players: int, seed: int, moves: int = 7) -> TonkState:
 
 
 def decide(view: TonkView, seed: int = 3, iterations: int = 150) -> tuple[str, dict[str, int]]:
-    bot = IsmctsBot(iterations=iterations)
+    bot = IsmctsBot(iterations=iterations, selective=False)
     move = bot.choose(view, random.Random(seed))
     assert bot.last is not None
     return str(move), {str(m): v for m, v in bot.last.visits.items()}
@@ -60,7 +61,8 @@ def test_same_view_and_seed_give_the_same_search() -> None:
 def test_iteration_budget_is_exact() -> None:
     state = midgame("tonk", 3, 6)
     view = state.view(state.current_seat or 0)
-    result = search(TonkSearch(), view, random.Random(1), iterations=123)
+    result = search(TonkSearch(selective=False),
+                  view, random.Random(1), iterations=123)
     assert result.iterations == 123
     # A drop ends the deal: it is scored in every world; the other moves share the tree.
     drop = [m for m in view.legal_moves if str(m) == "drop"]
@@ -74,7 +76,8 @@ def test_time_budget_is_kept_within_a_tolerance() -> None:
     state = midgame("tor", 4, 7)
     view = state.view(state.current_seat or 0)
     start = time.perf_counter()
-    result = search(TonkSearch(), view, random.Random(1), seconds=0.15)
+    result = search(TonkSearch(selective=False),
+                  view, random.Random(1), seconds=0.15)
     elapsed = time.perf_counter() - start
     # The clock is read every 16 iterations (a few milliseconds) and once more at the end.
     assert 0.15 <= result.seconds <= elapsed < 0.15 + 0.15
@@ -84,7 +87,8 @@ def test_time_budget_is_kept_within_a_tolerance() -> None:
 def test_both_budgets_stop_at_the_first_reached() -> None:
     state = midgame("tonk", 3, 8)
     view = state.view(state.current_seat or 0)
-    result = search(TonkSearch(), view, random.Random(1), iterations=40, seconds=10.0)
+    result = search(TonkSearch(selective=False),
+                  view, random.Random(1), iterations=40, seconds=10.0)
     assert result.iterations == 40
 
 
@@ -127,6 +131,7 @@ def test_hard_is_ismcts_for_every_tonk_preset() -> None:
 
 
 def test_three_towers_views_are_searched_too() -> None:
+    from taverntable.bots.towers_search import TowersSearch
     from taverntable.games.three_towers import TowersState, rules_from
 
     rng = random.Random(4)
@@ -140,13 +145,20 @@ def test_three_towers_views_are_searched_too() -> None:
             state.apply(state.sample_chance(rng))
             continue
         view = state.view(seat)
-        if len(view.legal_moves) > 1:
-            bot = IsmctsBot(iterations=80)
+        roots = TowersSearch().root_moves(view)
+        if len(roots) > 1:
+            bot = IsmctsBot(iterations=250)
             move = bot.choose(view, random.Random(1))
             assert move in view.legal_moves
-            # Three Towers simulations are slower: the adapter scales the budget (0.1).
-            assert bot.last is not None and bot.last.iterations == 8
+            # Three Towers playouts are slower: the adapter scales the budget (0.04), and plays
+            # every root move in each world (paired), so the budget is spent in whole worlds.
+            assert bot.last is not None and bot.last.iterations == 10 - 10 % len(roots)
             found += 1
+        elif len(view.legal_moves) > 1:
+            # Out of turn, or no action close to the heuristic's best: no search.
+            bot = IsmctsBot(iterations=250)
+            move = bot.choose(view, random.Random(1))
+            assert bot.last is None and move == roots[0]
         else:
             move = view.legal_moves[0]
         state.apply(move)
@@ -155,7 +167,7 @@ def test_three_towers_views_are_searched_too() -> None:
 
 def test_big_tables_scale_the_iteration_budget() -> None:
     state = midgame("tonk", 8, 11)
-    bot = IsmctsBot(iterations=100)
+    bot = IsmctsBot(iterations=100, selective=False)
     bot.choose(state.view(state.current_seat or 0), random.Random(1))
     assert bot.last is not None and bot.last.iterations == 50  # 100 × 4 / 8
 
@@ -167,12 +179,15 @@ def test_anchor_is_kept_unless_the_search_beats_it_clearly() -> None:
     view = state.view(state.current_seat or 0)
     anchor = TonkHeuristicBot().choose(view, random.Random(5))
     # An infinite margin: the search never overrides the anchor.
-    kept = search(TonkSearch(), view, random.Random(1), iterations=150, anchor=anchor,
+    kept = search(TonkSearch(selective=False),
+                  view, random.Random(1), iterations=150, anchor=anchor,
                   margin=float("inf"))
     assert kept.move == anchor and not kept.overridden
     # Margin 0 and no anchor agree whenever the search's move has a higher mean than the anchor.
-    free = search(TonkSearch(), view, random.Random(1), iterations=150)
-    zero = search(TonkSearch(), view, random.Random(1), iterations=150, anchor=anchor, margin=0)
+    free = search(TonkSearch(selective=False),
+                  view, random.Random(1), iterations=150)
+    zero = search(TonkSearch(selective=False),
+                  view, random.Random(1), iterations=150, anchor=anchor, margin=0)
     if free.values.get(free.move, 0.0) > free.values.get(anchor, float("inf")):
         assert zero.move == free.move
     assert zero.move in (free.move, anchor)
@@ -198,6 +213,51 @@ def test_an_ending_anchor_is_never_replaced_by_a_move_that_plays_on() -> None:
     view = state.view(0)
     drop = next(m for m in view.legal_moves if str(m) == "drop")
     # A drop with a high hand scores badly, yet with a drop anchor the search keeps it.
-    result = search(TonkSearch(), view, random.Random(1), iterations=100, anchor=drop, margin=0)
+    result = search(TonkSearch(selective=False),
+                  view, random.Random(1), iterations=100, anchor=drop, margin=0)
     assert result.move == drop and not result.overridden
     assert result.values[drop] < max(result.values.values())
+
+
+def test_selective_search_plays_the_heuristic_after_the_draw() -> None:
+    from taverntable.bots.tonk_heuristic import TonkHeuristicBot
+
+    rng = random.Random(13)
+    searched = skipped = 0
+    for _ in range(40):
+        state = TonkState.deal(PRESETS["tonk"], 3, rng=rng)
+        while (seat := state.current_seat) is not None:
+            view = state.view(seat)
+            bot = IsmctsBot(iterations=40)
+            move = bot.choose(view, random.Random(2))
+            if view.phase != START or "drop" not in {str(m) for m in view.legal_moves}:
+                # T6: only a turn's start with a legal drop is searched.
+                assert bot.last is None
+                assert move == TonkHeuristicBot().choose(view, random.Random(0))
+            if bot.last is None:
+                skipped += 1
+            else:
+                searched += 1
+                assert view.phase == START
+            state.apply(move)
+    assert searched and skipped
+
+
+def test_a_hopeless_drop_is_not_searched() -> None:
+    state = stacked("tonk", ["KS KH QS 9H 8D", "AC 10C 3C 2S 9C", "QH 8C 6D 2C 7D"], "5C")
+    view = state.view(0)
+    assert not TonkSearch().worth_searching(view)  # 47 points: a drop loses about 2 a player
+    bot = IsmctsBot(iterations=50)
+    assert str(bot.choose(view, random.Random(1))) != "drop" and bot.last is None
+
+
+def test_a_drop_replaces_the_anchor_only_on_a_clear_paired_advantage() -> None:
+    anchor = Node(0)
+    # The anchor's reward minus the drop's, on the same worlds: drop better by 0.1 on average.
+    diffs = [-0.1 + 0.05 * ((k % 3) - 1) for k in range(300)]
+    anchor.pairs = {"drop": [len(diffs), sum(diffs), sum(d * d for d in diffs)]}
+    assert _ending_instead(anchor, bias=0.0, margin=2.0) == "drop"
+    assert _ending_instead(anchor, bias=-0.2, margin=0.0) is None  # the bias outweighs it
+    assert _ending_instead(anchor, bias=0.0, margin=1000.0) is None  # not clear enough
+    anchor.pairs = {"drop": [1, -0.1, 0.01]}
+    assert _ending_instead(anchor, bias=0.0, margin=0.0) is None  # one pair: no error estimate

@@ -68,6 +68,7 @@ def bench_tonk_preset(preset: str) -> Bench:
 BENCHES: dict[str, Bench] = {name: bench_tonk_preset(name) for name in PRESETS}
 BENCHES["ismcts-tonk"] = ismcts_bench.bench_ismcts("tonk")
 BENCHES["ismcts-tor"] = ismcts_bench.bench_ismcts("tor")
+BENCHES["ismcts-towers"] = ismcts_bench.bench_ismcts_towers
 BENCHES["three-towers"] = bench_three_towers(None)
 BENCHES["three-towers-5r"] = bench_three_towers(5)
 

@@ -7,7 +7,7 @@ chosen) instead of the parent's visits, because a move that is rarely legal woul
 over-explored. The walk adds one node, plays the determinization out with the game's playout
 policy, and backs up the reward vector: each node adds the reward of the seat that moved into it.
 
-Four additions, each measured against the heuristic bot in ``tavern arena`` (see ``search``):
+Seven additions, each measured against the heuristic bot in ``tavern arena`` (see ``search``):
 - Other seats play the playout policy with their own cards of the determinization
   (``opponents="policy"``) instead of UCB over statistics averaged across every hand they might
   hold, which makes them play as if they did not know their cards.
@@ -20,6 +20,16 @@ Four additions, each measured against the heuristic bot in ``tavern arena`` (see
   search plays that move unless its own choice beats it by more than ``margin`` standard errors
   of the difference of their mean rewards, so that the search's noise and the bias of its
   playouts change the heuristic's play only where the search sees a clear gain.
+- *Paired playouts*: an adapter that sets ``paired`` (Three Towers) gets flat Monte Carlo with
+  common random numbers instead of the tree (``_paired``): every root move is played out in
+  every world with the same chance steps, and the anchor is compared on paired differences.
+  Its ``margin_scale`` and ``iteration_scale`` adapt the bot's margin and budget to the game.
+- *Paired endings*: in the tree, each root move's reward is also kept as a difference from each
+  ending move's reward in the same world, so "drop instead of the anchor's move" is judged on
+  paired differences, with the adapter's measured ``ending_bias`` for the playouts' optimism
+  about playing on (``_ending_instead``; docs/bots.md).
+- *Selective search*: an adapter's ``root_moves`` may return a single move (the anchor's) where
+  searching has not paid (Tonk: everything but a drop decision); the bot then plays it at once.
 
 The bot sees only its view: the search never receives the real state. With an iteration budget
 the decision depends only on the view and the rng's state, so a seeded rng reproduces it.
@@ -55,7 +65,7 @@ ANCHOR_MARGIN = 2.5
 class Node:
     """A tree node: the move that led here was made by ``seat``."""
 
-    __slots__ = ("avail", "children", "seat", "squares", "total", "visits")
+    __slots__ = ("avail", "children", "pairs", "seat", "squares", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -64,6 +74,9 @@ class Node:
         self.total = 0.0
         self.squares = 0.0  # sum of squared rewards, kept for root moves only (``anchor``)
         self.children: dict[Hashable, Node] = {}
+        # Root children only: per move that ends the game, the count, sum and sum of squares of
+        # (this move's reward - that move's reward) over the worlds where this move was played.
+        self.pairs: dict[Hashable, list[float]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +104,8 @@ def search(
     depth: int | None = None,
     anchor: Any = None,
     margin: float = 0.0,
+    ending_bias: float = 0.0,
+    ending_margin: float = 0.0,
 ) -> SearchResult:
     """Run ISMCTS from ``view`` until ``iterations`` are done or ``seconds`` have passed.
 
@@ -122,6 +137,8 @@ def search(
     start = time.perf_counter()
     limit = iterations if iterations is not None else 1 << 62
     deadline = start + seconds if seconds is not None else math.inf
+    if getattr(game, "paired", False):
+        return _paired(game, view, rng, legal, limit, deadline, start, anchor, margin)
     root = Node(me)
     done = 0
     # Hoisted for speed: this loop runs thousands of times per move.
@@ -141,6 +158,7 @@ def search(
             flat = _ending_moves(game, world, legal, me)
         # Moves that end the game are scored in every world (common random numbers): cheap,
         # and their values are compared with the rest on the same deals.
+        ended = []  # (move, reward) of each ending move in this world, for paired differences
         for m, ending in flat.items():
             after = clone(world)
             step(after, m)
@@ -150,6 +168,7 @@ def search(
             ending.visits += 1
             ending.total += r
             ending.squares += r * r
+            ended.append((m, r))
         node = root
         path = [root]
         mine = 0  # own decisions chosen by UCB on this path
@@ -211,7 +230,20 @@ def search(
                 n.visits += 1
                 n.total += reward[n.seat]
             r = reward[me]
-            path[1].squares += r * r
+            first = path[1]
+            first.squares += r * r
+            if ended:
+                pairs = first.pairs
+                if pairs is None:
+                    pairs = first.pairs = {}
+                for m, r_end in ended:
+                    acc = pairs.get(m)
+                    if acc is None:
+                        acc = pairs[m] = [0, 0.0, 0.0]
+                    diff = r - r_end
+                    acc[0] += 1
+                    acc[1] += diff
+                    acc[2] += diff * diff
         done += 1
     kids = dict(root.children)
     kids.update(flat or {})
@@ -220,23 +252,114 @@ def search(
     # The most visited searched move is the robust choice (ties: the higher mean, then legal
     # order); it is then compared by value with the moves scored in every world.
     searched = [m for m in legal if m in root.children]
-    candidates = list(flat or {})
-    if searched:
-        candidates.append(
-            max(searched, key=lambda m: (visits.get(m, -1), values.get(m, -math.inf)))
-        )
+    enders = flat or {}
+    best_searched = (
+        max(searched, key=lambda m: (visits.get(m, -1), values.get(m, -math.inf)))
+        if searched else None
+    )
+    candidates = list(enders) + ([best_searched] if best_searched is not None else [])
     move = max(candidates, key=lambda m: values.get(m, -math.inf)) if candidates else legal[0]
     overridden = False
     if anchor is not None:
-        # A move that ends the game is scored exactly in each world, the others by playouts whose
-        # opponents play the weaker playout policy, so continuing is overrated: an ending anchor
-        # (the heuristic's drop) is never replaced by a move that plays on.
-        enders = flat or {}
-        keep = anchor in enders and move not in enders
-        chosen = anchor if keep else _anchored(kids, move, anchor, margin)
+        if anchor in enders:
+            # A move that ends the game is scored exactly in each world, the others by playouts
+            # whose opponents play the weaker playout policy, so continuing is overrated: an
+            # ending anchor (the heuristic's drop) is never replaced by a move that plays on.
+            chosen = anchor if move not in enders else _anchored(kids, move, anchor, margin)
+        else:
+            # Ending instead of the anchor's move is judged on the same worlds (paired), with
+            # the adapter's measured correction for the playouts' optimism about playing on;
+            # otherwise the best move that plays on must beat the anchor by ``margin``.
+            ender = None
+            if anchor in root.children:
+                ender = _ending_instead(root.children[anchor], ending_bias, ending_margin)
+            on = best_searched if best_searched is not None else anchor
+            chosen = ender if ender is not None else _anchored(kids, on, anchor, margin)
         overridden = chosen != anchor
         move = chosen
     return SearchResult(move, done, time.perf_counter() - start, visits, values, anchor, overridden)
+
+
+def _paired(
+    game: SearchGame,
+    view: Any,
+    rng: random.Random,
+    legal: Sequence[Any],
+    limit: int,
+    deadline: float,
+    start: float,
+    anchor: Any,
+    margin: float,
+) -> SearchResult:
+    """Flat Monte Carlo with common random numbers, for an adapter that sets ``paired``.
+
+    Every root move is played out in every world, and each world's playouts share one seed for
+    their chance steps, so the moves are compared on the same deals, draws and shuffles: the
+    variance of a difference then comes from the moves alone, not from the luck of the deck.
+    In a game where the luck of a playout dwarfs the gain of a better move (Three Towers: a
+    round's points vary by a hundred, the moves by a few) this needs far fewer playouts than
+    independent samples. Each playout counts as one iteration; a world is either played for
+    every root move or not at all (the first always is). The choice is the best mean; with an
+    anchor, it replaces the anchor only when the mean of their paired differences beats zero
+    by ``margin`` standard errors of that mean; once half the budget is spent with no move
+    ahead of the anchor, the search stops there.
+    """
+    me = view.seat
+    sample, step, playout, rewards = game.sample, game.step, game.playout, game.rewards
+    seat_of, clone = game.seat, game.clone
+    results: dict[Any, list[float]] = {m: [] for m in legal}
+    sums = dict.fromkeys(legal, 0.0)
+    done = 0
+    while done == 0 or done + len(legal) <= limit:  # at least one world
+        if done and time.perf_counter() >= deadline:
+            break
+        if anchor in sums and 2 * done >= limit and max(sums.values()) <= sums[anchor]:
+            # Half the budget spent and no move ahead of the anchor: the rest would rarely make
+            # one beat it by the margin, so the time is saved for the decisions that are close.
+            break
+        world = sample(view, rng)
+        seed = rng.getrandbits(64)
+        for m in legal:
+            after = clone(world)
+            step(after, m)
+            if seat_of(after) is not None:
+                playout(after, random.Random(seed))
+            r = rewards(after)[me]
+            results[m].append(r)
+            sums[m] += r
+        done += len(legal)
+    visits = {m: len(r) for m, r in results.items()}
+    values = {m: sum(r) / len(r) for m, r in results.items() if r}
+    move = max(legal, key=lambda m: values.get(m, -math.inf))
+    overridden = False
+    if anchor is not None:
+        chosen = anchor
+        if move != anchor and anchor in results and len(results[anchor]) >= 2:
+            diffs = [a - b for a, b in zip(results[move], results[anchor], strict=True)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > margin * math.sqrt(var / n):
+                chosen = move
+        overridden = chosen != anchor
+        move = chosen
+    return SearchResult(move, done, time.perf_counter() - start, visits, values, anchor, overridden)
+
+
+def _ending_instead(anchor: Node, bias: float, margin: float) -> Any:
+    """The ending move whose paired advantage over ``anchor`` (mean of its reward minus the
+    anchor's on the same worlds, plus ``bias``) is largest and above ``margin`` standard errors
+    of that mean; None when no ending move qualifies or has fewer than two pairs."""
+    best, best_gain = None, 0.0
+    for m, (n, total, squares) in (anchor.pairs or {}).items():
+        if n < 2:
+            continue
+        mean = total / n  # anchor minus ending move
+        var = max(0.0, (squares - n * mean * mean) / (n - 1))
+        gain = bias - mean
+        if gain > margin * math.sqrt(var / n) and (best is None or gain > best_gain):
+            best, best_gain = m, gain
+    return best
 
 
 def _anchored(kids: dict[Any, Node], move: Any, anchor: Any, margin: float) -> Any:
@@ -291,6 +414,9 @@ class IsmctsBot:
         horizon: int | None = None,
         margin: float | None = ANCHOR_MARGIN,
         game: SearchGame | None = None,
+        ending_bias: float | None = None,
+        ending_margin: float | None = None,
+        selective: bool = True,
     ) -> None:
         self.iterations = iterations
         self.seconds = seconds
@@ -301,6 +427,13 @@ class IsmctsBot:
         self.horizon = horizon  # playout moves before a playout is scored as it stands
         # Standard errors by which the search must beat the adapter's anchor move (None: no anchor).
         self.margin = margin
+        # Ending instead of the anchor's move (a Tonk drop): the paired advantage must exceed
+        # ``ending_margin`` standard errors after adding ``ending_bias`` (reward units); None
+        # takes the adapter's measured values (``ending_bias``/``ending_margin`` attributes).
+        self.ending_bias = ending_bias
+        self.ending_margin = ending_margin
+        # Search only where the adapter says it pays, else play its anchor move (Tonk: drops).
+        self.selective = selective
         self.game = game
         self.last: SearchResult | None = None
         self.validate()
@@ -322,7 +455,9 @@ class IsmctsBot:
         if len(legal) == 1:
             self.last = None
             return legal[0]
-        game = self.game or search_game_for(view, policy=self.policy, horizon=self.horizon)
+        game = self.game or search_game_for(
+            view, policy=self.policy, horizon=self.horizon, selective=self.selective
+        )
         candidates = game.root_moves(view)
         if len(candidates) == 1:
             self.last = None
@@ -335,9 +470,13 @@ class IsmctsBot:
             # A game whose simulations are slower (Three Towers) asks for fewer of them.
             iterations = max(1, round(iterations * getattr(game, "iteration_scale", 1.0)))
         seed = rng.getrandbits(64)
+        margin = self.margin
+        if margin is not None:
+            # A game that compares moves differently (paired playouts) asks for its own margin.
+            margin *= getattr(game, "margin_scale", 1.0)
         anchor = None
         anchor_move = getattr(game, "anchor_move", None)
-        if self.margin is not None and anchor_move is not None:
+        if margin is not None and anchor_move is not None:
             anchor = anchor_move(view, random.Random(seed ^ 0x5EED))
         self.last = search(
             game,
@@ -349,6 +488,13 @@ class IsmctsBot:
             opponents=self.opponents,
             depth=self.depth,
             anchor=anchor,
-            margin=self.margin or 0.0,
+            margin=margin or 0.0,
+            ending_bias=_setting(self.ending_bias, game, "ending_bias"),
+            ending_margin=_setting(self.ending_margin, game, "ending_margin"),
         )
         return self.last.move
+
+
+def _setting(value: float | None, game: SearchGame, name: str) -> float:
+    """The bot's value, or the adapter's when the bot leaves it to the game (None)."""
+    return float(getattr(game, name, 0.0)) if value is None else value

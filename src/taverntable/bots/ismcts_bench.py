@@ -1,8 +1,11 @@
 """ISMCTS speed for ``tavern bench``: simulations (iterations) per CPU second on realistic views.
 
 The views are decision points of deals played by the heuristic bot, so the mix of early and late
-positions is the one the "hard" bot meets in play. Time is process CPU time, as in the engine
-benches, so other load on the machine disturbs the figure less.
+positions is the one the "hard" bot meets in play. ``ismcts-towers`` takes the Three Towers
+decisions (two players) that the hard bot searches — its turns with close alternatives — and
+runs its default budget on them (paired playouts to the round's count, ``towers_search``).
+Time is process CPU time, as in the engine benches, so other load on the machine disturbs the
+figure less.
 """
 
 from __future__ import annotations
@@ -41,7 +44,9 @@ def bench_ismcts(preset: str) -> Callable[[float, int, int], dict[str, float]]:
     def run(seconds: float, players: int, seed: int) -> dict[str, float]:
         rng = random.Random(seed)
         views = decision_views(preset, players, 32, rng)
-        game = TonkSearch()
+        # Every decision view is searched (the hard bot searches only drop decisions, which
+        # are no slower than the rest: the figure is the search's speed).
+        game = TonkSearch(selective=False)
         sims = searches = 0
         start = time.process_time()
         deadline = start + seconds
@@ -57,3 +62,49 @@ def bench_ismcts(preset: str) -> Callable[[float, int, int], dict[str, float]]:
         }
 
     return run
+
+
+def towers_views(count: int, rng: random.Random) -> list[Any]:
+    """``count`` two-player Three Towers views that the hard bot searches, from heuristic play."""
+    from taverntable.games.three_towers import CHANCE, TowersState, rules_from
+
+    from .three_towers_heuristic import ThreeTowersHeuristicBot
+    from .towers_search import TowersSearch
+
+    bot, game = ThreeTowersHeuristicBot(), TowersSearch()
+    views: list[Any] = []
+    while len(views) < count:
+        state = TowersState.start(rules_from(), 2, rng=rng, dealer=rng.randrange(2))
+        while (seat := state.current_seat) is not None and len(views) < count:
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(seat)
+            if len(game.root_moves(view)) > 1 and rng.random() < 0.3:
+                views.append(view)
+            state.apply(bot.choose(view, rng))
+    return views
+
+
+def bench_ismcts_towers(seconds: float, players: int, seed: int) -> dict[str, float]:
+    """The hard bot's searches on two-player Three Towers decisions (``players`` is ignored)."""
+    from .ismcts import HARD_ITERATIONS
+    from .towers_search import ITERATION_SCALE, TowersSearch
+
+    rng = random.Random(seed)
+    views = towers_views(16, rng)
+    game = TowersSearch()
+    budget = round(HARD_ITERATIONS * ITERATION_SCALE)
+    sims = searches = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        view = views[searches % len(views)]
+        sims += search(game, view, rng, iterations=budget).iterations
+        searches += 1
+    elapsed = time.process_time() - start
+    return {
+        "sims_per_s": sims / elapsed,
+        "searches_per_s": searches / elapsed,
+        "iterations_per_search": sims / searches,
+    }

@@ -1,0 +1,182 @@
+"""The "hard" Three Towers bot: ISMCTS anchored on the heuristic, with paired heuristic playouts.
+
+It decides from its view only, keeps its budget, is reproducible with a seed and plays legal
+moves; its fast playout policy plays exactly the heuristic bot's moves.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from taverntable.bots import make_bot
+from taverntable.bots.ismcts import IsmctsBot, search
+from taverntable.bots.three_towers_heuristic import ThreeTowersHeuristicBot, decide
+from taverntable.bots.three_towers_tactics import Knowledge
+from taverntable.bots.towers_policy import fast_knowledge, policy_move
+from taverntable.bots.towers_search import SCORE_SCALE, TowersSearch, _marks_worth
+from taverntable.games.three_towers import TowersState, TowersView, rules_from, sample_world
+from taverntable.games.three_towers import view_of as towers_view_of
+from taverntable.games.three_towers.phases import CHANCE, DEAL, OVER
+
+
+def heuristic_positions(seed: int, count: int, players: int = 2) -> list[TowersState]:
+    """States where a seat decides with two or more legal moves, from heuristic play."""
+    rng = random.Random(seed)
+    bot = ThreeTowersHeuristicBot()
+    out: list[TowersState] = []
+    while len(out) < count:
+        state = TowersState.start(rules_from(), players, rng=rng, dealer=rng.randrange(players))
+        while not state.is_over and len(out) < count:
+            seat = state.current_seat
+            assert seat is not None
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(seat)
+            if len(view.legal_moves) > 1 and rng.random() < 0.2:
+                out.append(state.clone())
+            state.apply(bot.choose(view, rng))
+    return out
+
+
+def searched_view(seed: int) -> TowersView:
+    """A view on which the bot really searches (two or more root moves to compare)."""
+    game = TowersSearch()
+    for state in heuristic_positions(seed, 60):
+        view = state.view(state.current_seat or 0)
+        if len(game.root_moves(view)) > 1:
+            return view
+    raise AssertionError("no searched decision found")
+
+
+def decide_hard(view: TowersView, seed: int = 3, iterations: int = 500) -> tuple[str, dict]:
+    bot = IsmctsBot(iterations=iterations)
+    move = bot.choose(view, random.Random(seed))
+    assert bot.last is not None
+    return str(move), {str(m): round(v, 9) for m, v in bot.last.values.items()}
+
+
+def test_fast_policy_plays_the_heuristic_moves() -> None:
+    for state in heuristic_positions(1, 150):
+        seat = state.current_seat
+        assert seat is not None
+        view = state.view(seat)
+        assert policy_move(state) == decide(view)
+        # The unseen cards are counted where they lie, not subtracted from the deck: the same.
+        assert +fast_knowledge(state, seat).unseen == +Knowledge.of(view).unseen
+
+
+def test_decision_does_not_depend_on_hidden_cards() -> None:
+    for seed in (2, 3):
+        view = searched_view(seed)
+        # Another world the seat cannot tell apart: other hands, deck and stores dealt anew.
+        other = sample_world(view, random.Random(99))
+        assert towers_view_of(other, view.seat) == view
+        assert decide_hard(towers_view_of(other, view.seat)) == decide_hard(view)
+
+
+def test_same_view_and_seed_give_the_same_search() -> None:
+    view = searched_view(4)
+    assert decide_hard(view, seed=7) == decide_hard(view, seed=7)
+
+
+def test_iteration_budget_is_kept_in_whole_worlds() -> None:
+    view = searched_view(5)
+    game = TowersSearch()
+    roots = game.root_moves(view)
+    result = search(game, view, random.Random(1), iterations=40)
+    # Every root move is played out in every world (paired): whole worlds within the budget.
+    assert result.iterations == 40 - 40 % len(roots)
+    assert set(result.visits.values()) == {40 // len(roots)}
+    assert result.move in view.legal_moves
+
+
+def test_time_budget_is_kept() -> None:
+    view = searched_view(6)
+    start = time.perf_counter()
+    result = search(TowersSearch(), view, random.Random(1), seconds=0.1)
+    elapsed = time.perf_counter() - start
+    # The clock is read between worlds (a few playouts of a few milliseconds each).
+    assert 0.1 <= result.seconds <= elapsed < 0.1 + 0.15
+
+
+def test_hard_budget_is_scaled_for_three_towers() -> None:
+    bot = make_bot("hard", "three-towers")
+    assert isinstance(bot, IsmctsBot)
+    view = searched_view(7)
+    start = time.process_time()
+    bot.choose(view, random.Random(1))
+    assert bot.last is not None
+    roots = len(TowersSearch().root_moves(view))
+    # 2,500 × 0.04 playouts in whole worlds; the search stops at half when the anchor leads.
+    assert 50 <= bot.last.iterations <= 100 - 100 % roots
+    assert time.process_time() - start < 1.5
+
+
+def test_the_heuristic_move_is_kept_unless_beaten_clearly() -> None:
+    view = searched_view(8)
+    game = TowersSearch()
+    anchor = ThreeTowersHeuristicBot().choose(view, random.Random(1))
+    assert anchor == game.root_moves(view)[0]  # the heuristic's best comes first
+    kept = search(game, view, random.Random(1), iterations=30, anchor=anchor,
+                  margin=float("inf"))
+    assert kept.move == anchor and not kept.overridden
+    free = search(game, view, random.Random(1), iterations=30, anchor=anchor, margin=0.0)
+    assert free.move == max(free.values, key=lambda m: free.values[m]) or free.move == anchor
+
+
+def test_out_of_turn_and_clear_choices_are_not_searched() -> None:
+    game = TowersSearch()
+    for state in heuristic_positions(9, 80):
+        view = state.view(state.current_seat or 0)
+        roots = game.root_moves(view)
+        assert roots[0] == decide(view)
+        if view.phase != "turn":
+            assert len(roots) == 1
+
+
+def test_not_selective_searches_every_legal_move() -> None:
+    view = searched_view(12)
+    assert TowersSearch(selective=False).root_moves(view) == view.legal_moves
+    bot = IsmctsBot(iterations=250, selective=False)
+    assert bot.choose(view, random.Random(1)) in view.legal_moves
+    assert bot.last is not None and set(bot.last.visits) == set(view.legal_moves)
+
+
+def test_playouts_stop_at_the_count_and_rewards_are_margins() -> None:
+    game = TowersSearch()
+    rng = random.Random(10)
+    for state in heuristic_positions(10, 20):
+        world = state.clone()
+        game.playout(world, rng)
+        assert world.phase in (DEAL, OVER)
+        rewards = game.rewards(world)
+        assert abs(sum(rewards)) < 1e-9  # two seats: one's margin is the other's loss
+        lead = world.scores[0] - world.scores[1]
+        # The finished towers count while the game goes on (the third ends it with +150).
+        towers = 0.0 if world.is_over else _marks_worth(world, 0)
+        assert abs(rewards[0] * SCORE_SCALE - (lead + towers)) < 1e-6
+        assert towers == 0.0 or (towers > 0) == (world.marks[0] > world.marks[1])
+
+
+def test_hard_plays_legal_moves_through_whole_games() -> None:
+    rng = random.Random(11)
+    hard = IsmctsBot(iterations=250)  # 10 playouts a search: a short test
+    heuristic = ThreeTowersHeuristicBot()
+    for game_no in range(2):
+        state = TowersState.start(rules_from(), 2, rng=rng, dealer=game_no)
+        bots = [hard, heuristic] if game_no == 0 else [heuristic, hard]
+        searched = 0
+        while not state.is_over:
+            seat = state.current_seat
+            assert seat is not None
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(seat)
+            move = bots[seat].choose(view, rng)
+            assert move in view.legal_moves
+            searched += bots[seat] is hard and hard.last is not None
+            state.apply(move)
+        assert searched > 0
