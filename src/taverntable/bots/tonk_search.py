@@ -80,7 +80,8 @@ class TonkSearch:
         return sample_world(view, rng)
 
     def root_moves(self, view: TonkView) -> Sequence[TonkMove]:
-        """After the draw, every spread, hit and end, but only the ``discards`` best discards by
+        """With ``selective``, only the heuristic's move unless ``worth_searching``. Otherwise:
+        after the draw, every spread, hit and end, but only the ``discards`` best discards by
         the heuristic bot's score (T9); at the start of a turn every move (T6, T7)."""
         legal = view.legal_moves
         if self.selective and not self.worth_searching(view):
