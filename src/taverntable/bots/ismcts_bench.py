@@ -44,8 +44,8 @@ def bench_ismcts(preset: str) -> Callable[[float, int, int], dict[str, float]]:
     def run(seconds: float, players: int, seed: int) -> dict[str, float]:
         rng = random.Random(seed)
         views = decision_views(preset, players, 32, rng)
-        # Every decision view is searched (the hard bot searches only drop decisions, which
-        # are no slower than the rest: the figure is the search's speed).
+        # Every decision view is searched, so the figure is the search's own speed (the hard
+        # bot searches only the drop decisions among them).
         game = TonkSearch(selective=False)
         sims = searches = 0
         start = time.process_time()
