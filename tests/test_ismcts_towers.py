@@ -105,13 +105,11 @@ def test_hard_budget_is_scaled_for_three_towers() -> None:
     bot = make_bot("hard", "three-towers")
     assert isinstance(bot, IsmctsBot)
     view = searched_view(7)
-    start = time.process_time()
     bot.choose(view, random.Random(1))
     assert bot.last is not None
     roots = len(TowersSearch().root_moves(view))
     # 2,500 × 0.04 playouts in whole worlds; the search stops at half when the anchor leads.
     assert 50 <= bot.last.iterations <= 100 - 100 % roots
-    assert time.process_time() - start < 1.5
 
 
 def test_the_heuristic_move_is_kept_unless_beaten_clearly() -> None:
