@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
                 f"{name:8} {figures['sims_per_s']:>10,.0f} sims/s "
                 f"{figures['searches_per_s']:>10,.1f} searches/s "
                 f"({figures['iterations_per_search']:.0f} iterations/search, "
-                f"{args.players} players, one core)"
+                f"{figures.get('players', args.players):.0f} players, one core)"
             )
         elif not args.json and "rounds_per_game" in report[name]:
             figures = report[name]

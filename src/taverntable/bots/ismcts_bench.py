@@ -107,4 +107,5 @@ def bench_ismcts_towers(seconds: float, players: int, seed: int) -> dict[str, fl
         "sims_per_s": sims / elapsed,
         "searches_per_s": searches / elapsed,
         "iterations_per_search": sims / searches,
+        "players": 2.0,
     }
