@@ -69,6 +69,7 @@ class TonkSearch:
         self.ending_margin = ENDING_MARGIN
         self._view: TonkView | None = None
         self._facts: TableFacts | None = None
+        self._worth: tuple[TonkView, bool] | None = None
         self.horizon = PLAYOUT_CAP if horizon is None else min(horizon, PLAYOUT_CAP)
 
     def sample(self, view: TonkView, rng: random.Random) -> TonkState:
@@ -104,6 +105,9 @@ class TonkSearch:
         """
         if view.phase != START or DROP not in view.legal_moves:
             return False
+        # The bot asks twice per decision (``IsmctsBot.choose`` and ``search``): answer once.
+        if self._worth is not None and self._worth[0] is view:
+            return self._worth[1]
         rng = random.Random(0)  # fixed: the decision depends on the view alone
         seat = view.seat
         total = 0
@@ -113,7 +117,9 @@ class TonkSearch:
             assert world.result is not None
             total += world.result.net[seat]
         per_other = total / (QUICK_WORLDS * view.stake * (view.num_players - 1))
-        return per_other > HOPELESS_DROP
+        worth = per_other > HOPELESS_DROP
+        self._worth = (view, worth)
+        return worth
 
     def anchor_move(self, view: TonkView, rng: random.Random) -> TonkMove:
         """The heuristic bot's move: the search plays it unless it finds a clearly better one."""
