@@ -14,7 +14,7 @@ from taverntable.cards import CARDS
 from taverntable.games.tonk import TonkState, rules_from
 from taverntable.records import RecordError, dump_record, replay_record
 
-EXAMPLES = Path(__file__).parents[2] / "shared" / "examples"
+EXAMPLES = Path(__file__).parent / "data" / "examples"
 Record = dict[str, Any]
 
 

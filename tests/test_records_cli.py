@@ -12,7 +12,7 @@ import pytest
 
 from taverntable import cli
 
-EXAMPLES = Path(__file__).parents[2] / "shared" / "examples"
+EXAMPLES = Path(__file__).parent / "data" / "examples"
 NAMES = ["seed-tonk-1", "seed-tonk-2", "seed-tor"]
 
 

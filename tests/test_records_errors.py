@@ -12,7 +12,7 @@ import pytest
 
 from taverntable.records import RecordError, core, dump_record, read_records, replay_record
 
-EXAMPLES = Path(__file__).parents[2] / "shared" / "examples"
+EXAMPLES = Path(__file__).parent / "data" / "examples"
 Record = dict[str, Any]
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from taverntable.records import describe_record, dump_record, replay_record
 
-EXAMPLES = Path(__file__).parents[2] / "shared" / "examples"
+EXAMPLES = Path(__file__).parent / "data" / "examples"
 NAMES = ["seed-tonk-1", "seed-tonk-2", "seed-tor"]
 
 
