@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from taverntable.engine import MoveSyntaxError
+from taverntable.engine import DealError, MoveSyntaxError
 from taverntable.games.three_towers import TowersRules, TowersState, parse_move, rules_from
 from taverntable.games.three_towers.cards import (
     IS_CURSE,
@@ -76,12 +76,13 @@ def test_rule_options_are_validated() -> None:
 
 @pytest.mark.parametrize("n", [1, 5])
 def test_R3_two_to_four_players(n: int) -> None:
-    with pytest.raises(RulesError, match="R3"):
+    # A bad player count is a DealError in every game (the table cannot be dealt).
+    with pytest.raises(DealError, match="R3"):
         TowersState.new(TowersRules(), n)
 
 
 def test_R15_teams_need_four_players() -> None:
-    with pytest.raises(RulesError, match="R15"):
+    with pytest.raises(DealError, match="R15"):
         TowersState.new(TowersRules(teams=True), 3)
     TowersState.new(TowersRules(teams=True), 4)
 

@@ -4,7 +4,6 @@ moves are refused with a rule, records round-trip."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 from collections import Counter
@@ -23,6 +22,7 @@ from taverntable.games.three_towers import (
 from taverntable.games.three_towers.cards import full_deck, suit, total
 from taverntable.games.three_towers.moves import TowersMove
 from taverntable.games.three_towers.record import ADAPTER
+from three_towers_helpers import perturb_hidden
 
 FULL = sorted(full_deck())
 GAMES = 1000
@@ -37,30 +37,6 @@ def rules_for(seed: int, n: int) -> TowersRules:
         own_store_visible=rng.random() < 0.7,
         teams=n == 4 and rng.random() < 0.5,
     )
-
-
-def perturb_hidden(state: TowersState, seat: int, rng: random.Random) -> TowersState | None:
-    """A copy in which two different cards hidden from ``seat`` have swapped places."""
-    other = state.clone()
-    slots: list[tuple[list[int], int]] = []
-    for s in range(state.num_players):
-        if s != seat:
-            slots += [(other.hands[s], i) for i in range(len(other.hands[s]))]
-        if s != seat or not state.rules.own_store_visible:
-            spare = Counter(other.stores[s]) - Counter(other.known[s])
-            for i, c in enumerate(other.stores[s]):
-                if spare[c] > 0:
-                    spare[c] -= 1
-                    slots.append((other.stores[s], i))
-    slots += [(other.deck, i) for i in range(len(other.deck))]
-    rng.shuffle(slots)
-    for (za, ia), (zb, ib) in itertools.pairwise(slots):
-        if za[ia] != zb[ib]:
-            za[ia], zb[ib] = zb[ib], za[ia]
-            for h in other.hands:
-                h.sort()
-            return other
-    return None
 
 
 def check_counts(state: TowersState) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -96,3 +97,27 @@ def run_random(state: TowersState, rng: random.Random, steps: int) -> None:
             state.apply(state.sample_chance(rng))
         else:
             state.apply(rng.choice(state.legal_moves()))
+
+
+def perturb_hidden(state: TowersState, seat: int, rng: random.Random) -> TowersState | None:
+    """A copy in which two different cards hidden from ``seat`` have swapped places."""
+    other = state.clone()
+    slots: list[tuple[list[int], int]] = []
+    for s in range(state.num_players):
+        if s != seat:
+            slots += [(other.hands[s], i) for i in range(len(other.hands[s]))]
+        if s != seat or not state.rules.own_store_visible:
+            spare = Counter(other.stores[s]) - Counter(other.known[s])
+            for i, c in enumerate(other.stores[s]):
+                if spare[c] > 0:
+                    spare[c] -= 1
+                    slots.append((other.stores[s], i))
+    slots += [(other.deck, i) for i in range(len(other.deck))]
+    rng.shuffle(slots)
+    for (za, ia), (zb, ib) in itertools.pairwise(slots):
+        if za[ia] != zb[ib]:
+            za[ia], zb[ib] = zb[ib], za[ia]
+            for h in other.hands:
+                h.sort()
+            return other
+    return None

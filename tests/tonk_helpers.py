@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -66,3 +67,31 @@ def cards_accounted_for(state: TonkState) -> bool:
             return False
         seen |= mask
     return seen == FULL_DECK_MASK
+
+
+def swap_hidden(state: TonkState, seat: int, rng: random.Random) -> TonkState | None:
+    """A copy in which two cards ``seat`` cannot see (in other hands, not known to be there,
+    or in the stock) have swapped places; None when no two such cards lie in different places."""
+    if state.is_over:  # every hand is shown at the end (T6)
+        return None
+    where: dict[int, object] = {}
+    hidden = state.view(seat).unseen
+    for s in range(state.num_players):
+        for c in range(52):
+            if s != seat and hidden >> c & 1 and state.hands[s] >> c & 1:
+                where[c] = s
+    for c in state.stock:
+        if hidden >> c & 1:
+            where[c] = "stock"
+    cards = list(where)
+    rng.shuffle(cards)
+    for a, b in itertools.pairwise(cards):
+        if where[a] != where[b]:
+            twin = state.clone()
+            for s in range(state.num_players):
+                for x, y in ((a, b), (b, a)):
+                    if state.hands[s] >> x & 1:
+                        twin.hands[s] ^= 1 << x | 1 << y
+            twin.stock = [b if c == a else a if c == b else c for c in state.stock]
+            return twin
+    return None

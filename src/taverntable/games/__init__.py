@@ -1,1 +1,45 @@
-"""The games: each a package that keeps the contract of ``taverntable.engine``."""
+"""The registry: the one table from a game's name to its ``Game`` (``taverntable.engine``).
+
+Every layer — records, bots, play, the arena, the lab, the bench, the server — finds a game here
+and nowhere else. A game is loaded when it is first asked for, so that a broken or missing game
+package does not stop the others. Adding a game is one package under ``games/`` and one line
+in ``GAMES``.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from taverntable.engine import Game, TavernError
+
+# Game name -> "module:attribute" of its Game.
+GAMES: dict[str, str] = {
+    "tonk": "taverntable.games.tonk.game:TONK_GAME",
+    "tor": "taverntable.games.tonk.game:TOR_GAME",
+    "pagat": "taverntable.games.tonk.game:PAGAT_GAME",
+    "three-towers": "taverntable.games.three_towers.game:GAME",
+}
+
+
+class UnknownGame(TavernError, ValueError):
+    """A name that is not a game of this version."""
+
+
+def game_names() -> list[str]:
+    """Every registered game's name, in registry order."""
+    return list(GAMES)
+
+
+def get_game(name: object) -> Game:
+    """The game called ``name``; UnknownGame for any other value."""
+    if not isinstance(name, str) or name not in GAMES:
+        shown = repr(name) if isinstance(name, str) else type(name).__name__
+        raise UnknownGame(f"unknown game {shown[:40]} (known: {', '.join(GAMES)})")
+    module, _, attribute = GAMES[name].partition(":")
+    game: Game = getattr(import_module(module), attribute)
+    return game
+
+
+def all_games() -> list[Game]:
+    """Every registered game."""
+    return [get_game(name) for name in GAMES]

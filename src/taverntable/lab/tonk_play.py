@@ -38,7 +38,7 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
         if len(state.history) >= MAX_MOVES:
             stalled = True  # pagat's endless pile-taking (T11): see bots.runner
             break
-        if state.turn_phase == START:
+        if state.phase == START:
             turns[seat] += 1
             if DROP in state.legal_moves():
                 trial = state.clone()

@@ -17,7 +17,7 @@ STEAL_MAX = 4  # A: the Thief steals up to 4 cards
 def attack(state: TowersState, target: int, card: int) -> None:
     """The mover plays a warrior at a tower, or a spade figure at a player; the target decides."""
     s = state.mover
-    state.take_from_hand(s, (card,))
+    state.take_from_hand(s, (card,), "attack")
     state.attack = Attack(s, target, card)
     state.phase = DEFEND
     state.decider = target
@@ -29,15 +29,15 @@ def defend(state: TowersState, card: int) -> None:
     a = state.attack
     assert a is not None
     state.take_from_hand(a.target, (card,))
+    hand = f"hand:{a.target}"
     if card == JOKER:
-        state.to_store(a.target, (card,), public=True)
+        state.to_store(a.target, (card,), hand, "defend")
     else:
-        state.nobility[a.target].append(card)
+        state.to_nobility(a.target, (card,), hand, "defend")
     if a.is_raid:
-        state.nobility[a.target].append(a.card)
+        state.to_nobility(a.target, (a.card,), "attack", "repelled")
     else:
-        state.to_store(a.attacker, (a.card,), public=True)
-    state.nobility[a.target].sort()
+        state.to_store(a.attacker, (a.card,), "attack", "repelled")
     state.attack = None
     state.end_turn()
 
@@ -49,13 +49,13 @@ def let_through(state: TowersState) -> None:
     if a.is_raid:
         plunder(state, a)
     elif a.card == WARLOCK:
-        state.to_store(a.target, (WARLOCK,), public=True)
+        state.to_store(a.target, (WARLOCK,), "attack", "curse")
     elif a.card == THIEF:
         if state.stores[a.target]:
             state.phase = STEAL
             state.decider = -1
             return  # the chance step ``steal`` finishes the curse
-        state.to_store(a.target, (THIEF,), public=True)
+        state.to_store(a.target, (THIEF,), "attack", "curse")
     else:
         witch_trade(state, a.attacker)
         return
@@ -74,9 +74,8 @@ def plunder(state: TowersState, a: Attack) -> None:
             break
     taken = tower[cut:]
     del tower[cut:]
-    state.to_store(a.attacker, taken, public=True)
-    state.nobility[a.attacker].append(a.card)
-    state.nobility[a.attacker].sort()
+    state.to_store(a.attacker, taken, f"tower:{a.target}", "plunder")
+    state.to_nobility(a.attacker, (a.card,), "attack", "return")
 
 
 def steal(state: TowersState, cards: tuple[int, ...]) -> None:
@@ -87,9 +86,11 @@ def steal(state: TowersState, cards: tuple[int, ...]) -> None:
     victim = state.stores[a.target]
     for c in cards:
         victim.remove(c)
-    state.to_store(a.attacker, cards, public=False)
+    # R16: thief and victim see the stolen cards when players see their own stores.
+    seen = (1 << a.attacker | 1 << a.target) if state.rules.own_store_visible else 0
+    state.to_store(a.attacker, cards, f"store:{a.target}", "steal", seen)
     # Which known cards left the victim's store is hidden: forget them all (R16).
     state.known[a.target] = []
-    state.to_store(a.target, (THIEF,), public=True)
+    state.to_store(a.target, (THIEF,), "attack", "curse")
     state.attack = None
     state.end_turn()

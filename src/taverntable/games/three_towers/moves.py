@@ -288,6 +288,24 @@ class Hidden:
         return self.text
 
 
+def redact(move: TowersMove | Hidden) -> Hidden:
+    """A move as the seats that did not see it whole saw it (R16): deck orders, stolen cards
+    and cards stored or given face down become ``?``."""
+    match move:
+        case Deal():
+            return Hidden("deal")
+        case Shuffle():
+            return Hidden("shuffle")
+        case Steal(cards=cards):
+            return Hidden(" ".join(["steal"] + ["?"] * len(cards)))
+        case Store():
+            return Hidden("store ?")
+        case Give(seat=to):
+            return Hidden(f"give ? {to}")
+        case _:
+            return Hidden(str(move))
+
+
 TowersMove = (
     Trade | TradeJoker | Build | Add | Raid | Curse | RedealJoker | RedealWarriors | RedealJacks
     | RedealQueens | RedealKings | Pass | Answer | AnswerJoker | Fail | Defend | Yield | Name

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from taverntable.engine import CHANCE, TavernError
+from taverntable.engine import CHANCE, DealError
 
 from .cards import IS_WARRIOR
 
-__all__ = ["CHANCE"]
+__all__ = ["CHANCE", "DealError"]
 
 # Phases: whose decision it is and which moves are legal.
 DEAL = "deal"  # chance: a round's deck order
@@ -24,10 +24,6 @@ CLUB = "club"  # a finished ♣ tower's builder takes cards from opponents' stor
 DARK = "dark"  # a finished dark tower's builder gives away cards of their store (R13)
 OVER = "over"
 CHANCE_PHASES = (DEAL, STEAL, SHUFFLE)
-
-
-class DealError(TavernError, ValueError):
-    """A deck that is not the 108 cards of R1, or a bad table."""
 
 
 @dataclass(slots=True)

@@ -24,21 +24,23 @@ def spend_nobility(state: TowersState, jacks: int, queens: int, kings: int) -> N
         spent += of_rank
     for c in spent:
         nobility.remove(c)
-    state.to_store(s, spent, public=True)
+    state.to_store(s, spent, f"nobility:{s}", "spend")
 
 
 def redeal_joker(state: TowersState) -> None:
     """R10: the joker into the store, the hand into the deck, the deck shuffled."""
     s = state.mover
     state.take_from_hand(s, (JOKER,))
-    state.to_store(s, (JOKER,), public=True)
+    state.to_store(s, (JOKER,), f"hand:{s}", "spend")
     hand_to_deck(state)
 
 
 def hand_to_deck(state: TowersState) -> None:
     """The mover's hand into the deck, then the chance step ``shuffle``."""
-    hand = state.hands[state.mover]
+    s = state.mover
+    hand = state.hands[s]
     state.deck.extend(hand)
+    state.note("to_deck", s, hand, f"hand:{s}", "deck", 1 << s)
     hand.clear()
     state.phase = SHUFFLE
     state.decider = -1
@@ -47,8 +49,9 @@ def hand_to_deck(state: TowersState) -> None:
 def redeal_jacks(state: TowersState, target: int) -> None:
     """R10: the whole hand into an opponent's store, face down."""
     spend_nobility(state, 4, 0, 0)
-    hand = state.hands[state.mover]
-    state.to_store(target, hand, public=False)
+    s = state.mover
+    hand = state.hands[s]
+    state.to_store(target, hand, f"hand:{s}", "give", state.store_seen_by(s, target))
     hand.clear()
     state.end_turn()
 
@@ -63,7 +66,7 @@ def redeal_queens(state: TowersState) -> None:
 def store_card(state: TowersState, card: int) -> None:
     s = state.mover
     state.take_from_hand(s, (card,))
-    state.to_store(s, (card,), public=False)
+    state.to_store(s, (card,), f"hand:{s}", "store", state.store_seen_by(s))
     if not state.hands[s]:
         queens_done(state)
 
@@ -88,6 +91,6 @@ def redeal_kings(state: TowersState) -> None:
 def give_card(state: TowersState, card: int, seat: int) -> None:
     s = state.mover
     state.take_from_hand(s, (card,))
-    state.to_store(seat, (card,), public=False)
+    state.to_store(seat, (card,), f"hand:{s}", "give", state.store_seen_by(s, seat))
     if not state.hands[s]:
         state.end_turn()

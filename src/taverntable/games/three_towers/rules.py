@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from taverntable.engine import DealError
 from taverntable.options import RuleOptions
 from taverntable.options import RulesError as RulesError  # re-exported: callers catch it here
 
@@ -50,12 +51,12 @@ class TowersRules(RuleOptions):
         _check_int("tower_goal", self.tower_goal, MIN_TOWER_GOAL, MAX_TOWER_GOAL)
 
     def check_players(self, n: int) -> None:
-        """R3: 2 to 4 players; R15: teams need exactly 4."""
+        """R3: 2 to 4 players; R15: teams need exactly 4 (DealError, as a Tonk table's count)."""
         if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise RulesError(f"Three Towers needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                             f"not {n} (R3)")
+            raise DealError(f"Three Towers needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                            f"not {n} (R3)")
         if self.teams and n != TEAM_PLAYERS:
-            raise RulesError(f"team play needs exactly 4 players, not {n} (R15)")
+            raise DealError(f"team play needs exactly 4 players, not {n} (R15)")
 
     def presets(self) -> dict[str, TowersRules]:
         """The named presets of this game."""

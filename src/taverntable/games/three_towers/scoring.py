@@ -62,6 +62,10 @@ def end_round(state: TowersState) -> None:
     stays on the table until the count (so the ♣ builder cannot take it from a store)."""
     keep_nobility = state.rules.nobility_points > 0
     for s in range(state.num_players):
+        # The hand goes into the store face down: the count then shows the whole store (R19),
+        # not which of its cards were the hand.
+        state.note("collect", s, state.hands[s], f"hand:{s}", f"store:{s}", 1 << s)
+        state.note("collect", s, state.towers[s], f"tower:{s}", f"store:{s}")
         state.stores[s].extend(state.hands[s] + state.towers[s])
         state.hands[s].clear()
         state.towers[s].clear()
@@ -85,6 +89,7 @@ def end_round(state: TowersState) -> None:
 
 def _collect_nobility(state: TowersState, seat: int) -> None:
     """R19: the nobility joins its owner's store (warriors score 0 there)."""
+    state.note("collect", seat, state.nobility[seat], f"nobility:{seat}", f"store:{seat}")
     state.stores[seat].extend(state.nobility[seat])
     state.nobility[seat].clear()
 
@@ -92,7 +97,7 @@ def _collect_nobility(state: TowersState, seat: int) -> None:
 def take(state: TowersState, seat: int, card: int) -> None:
     """R13 (♣): one card from an opponent's store into the builder's, in the open."""
     b = state.finished
-    _move_store_card(state, seat, b, card)
+    _move_store_card(state, seat, b, card, "club_take")
     state.picks += 1
     if state.picks >= CLUB_TAKE or not any(state.stores[o] for o in state.opponents(b)):
         count(state)
@@ -101,13 +106,14 @@ def take(state: TowersState, seat: int, card: int) -> None:
 def give(state: TowersState, card: int, seat: int) -> None:
     """R13 (dark tower): one card from the builder's store to another player's."""
     b = state.finished
-    _move_store_card(state, b, seat, card)
+    _move_store_card(state, b, seat, card, "dark_give")
     state.picks += 1
     if state.picks >= DARK_GIVE or not state.stores[b]:
         count(state)
 
 
-def _move_store_card(state: TowersState, source: int, dest: int, card: int) -> None:
+def _move_store_card(state: TowersState, source: int, dest: int, card: int, kind: str) -> None:
+    state.note(kind, state.finished, (card,), f"store:{source}", f"store:{dest}")
     state.stores[source].remove(card)
     state.known[source].remove(card)
     state.stores[dest].append(card)
@@ -123,20 +129,34 @@ def count(state: TowersState) -> None:
         if state.nobility[s]:
             _collect_nobility(state, s)
             state.known[s] = state.stores[s][:]  # R19: the count is public
-    points = [total(state.stores[s]) + noble[s] for s in range(n)]
+    store_points = [total(state.stores[s]) for s in range(n)]
+    points = [store_points[s] + noble[s] for s in range(n)]
+    bonus = 0
     if b >= 0:
         if suit(ace) == HEARTS:
-            points[b] *= 2
+            bonus = points[b]
         elif suit(ace) == DIAMONDS:
-            points[b] += DIAMOND_BONUS
+            bonus = DIAMOND_BONUS
+        points[b] += bonus
         state.marks[b] += 1
     for s in range(n):
         state.scores[s] += points[s]
     state.rounds.append(RoundResult(tuple(points), b, ace if b >= 0 else -1,
                                     tuple(tuple(sorted(st)) for st in state.stores)))
     state.picks = 0
+    if state.noting:
+        state.note("round_end", None, (), "", "", data={
+            "round": state.round_no,
+            **state.rounds[-1].to_json(),
+            "store_points": store_points,
+            "nobility_points": noble,
+            "tower_bonus": bonus,
+            "scores": list(state.scores),
+            "marks": list(state.marks),
+        })
     if b >= 0 and state.team_marks(b) >= TOWERS_TO_WIN:
         state.scores[b] += WIN_BONUS
+        state.note("win_bonus", b, (), "", "", data={"points": WIN_BONUS})
         finish(state, "towers")
     elif state.rules.max_rounds is not None and state.round_no >= state.rules.max_rounds:
         finish(state, "rounds")
@@ -167,3 +187,5 @@ def finish(state: TowersState, end: EndKind) -> None:
     )
     state.phase = OVER
     state.decider = -1
+    if state.noting:
+        state.note("game_end", None, (), "", "", data=state.result.to_json())

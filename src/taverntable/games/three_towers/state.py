@@ -20,14 +20,14 @@ from bisect import insort
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from taverntable.engine import IllegalMove
+from taverntable.engine import EVERYONE, DealError, Event, IllegalMove, TavernError
 
-from .cards import DECK_SIZE, HAND_SIZE, full_deck
+from .cards import DECK_SIZE, HAND_SIZE, TEXT, full_deck
 from .chance import check_chance, sample
 from .legality import explain
 from .movegen import generate
-from .moves import Deal, Hidden, TowersMove, parse_move
-from .phases import CHANCE, CHANCE_PHASES, DEAL, OVER, TURN, Attack, DealError, TradeState
+from .moves import Deal, Hidden, TowersMove, parse_move, redact
+from .phases import CHANCE, CHANCE_PHASES, DEAL, OVER, TURN, Attack, TradeState
 from .rules import TowersRules
 from .scoring import end_round
 from .transitions import play, seen_by
@@ -44,6 +44,7 @@ class TowersState:
     __slots__ = (
         "_legal",
         "_legal_set",
+        "_log",
         "attack",
         "dealer",
         "decider",
@@ -104,6 +105,7 @@ class TowersState:
     round_start: int  # index in ``history`` of this round's deal
     _legal: list[TowersMove] | None
     _legal_set: frozenset[TowersMove] | None
+    _log: list[Event] | None  # the events of the move being applied; None on the fast path
 
     def __init__(self) -> None:
         raise TypeError("use TowersState.new(...) or TowersState.start(...)")
@@ -149,6 +151,7 @@ class TowersState:
         self.round_start = 0
         self._legal = None
         self._legal_set = None
+        self._log = None
         return self
 
     @classmethod
@@ -257,16 +260,21 @@ class TowersState:
         if move not in self._legal_set:
             raise explain(self, move)
 
-    def sample_chance(self, rng: random.Random) -> TowersMove:
-        """A random outcome of the chance step now (uniform, as shuffling and stealing are)."""
-        return sample(self, rng)
-
     # --- transitions --------------------------------------------------------------------------
 
-    def apply(self, move: TowersMove) -> None:
-        """Check ``move``, then play it for the deciding seat (or chance)."""
+    def apply(self, move: TowersMove) -> list[Event]:
+        """Check ``move``, then play it for the deciding seat (or chance); returns what happened:
+        the move as every seat may read it, then the cards it moved (``docs/contract.md``)."""
         self.check(move)
-        self.apply_unchecked(move)
+        seat = self.decider
+        everyone = (1 << self.num_players) - 1
+        public = str(move) if seen_by(self, move) == everyone else redact(move).text
+        log = self._log = [Event("move", seat, move=public)]
+        try:
+            self.apply_unchecked(move)
+        finally:
+            self._log = None
+        return log
 
     def apply_text(self, text: str) -> TowersMove:
         """Parse, check and apply a move in the record notation; returns the move."""
@@ -275,33 +283,96 @@ class TowersState:
         return move
 
     def apply_unchecked(self, move: TowersMove) -> None:
-        """Play a move already known to be legal (the random player's fast path)."""
+        """Play a move already known to be legal (the random player's fast path, no events)."""
         self.history.append((self.decider, move))
         self.history_vis.append(seen_by(self, move))
         self._legal = None
         self._legal_set = None
         play(self, move)
 
+    def sample_chance(self, rng: random.Random) -> TowersMove:
+        """A random outcome of the chance step now (uniform, as shuffling and stealing are)."""
+        return sample(self, rng)
+
+    def opening_events(self) -> tuple[Event, ...]:
+        """Nothing: a round's deal is the chance move ``deal``, whose events ``apply`` returns."""
+        return ()
+
+    def returns(self) -> tuple[float, ...]:
+        """R14: each seat's final score in points (its own; partners' are not added)."""
+        if self.result is None:
+            raise TavernError("the game is not over")
+        return tuple(float(x) for x in self.result.scores)
+
     # --- pieces the transition modules share --------------------------------------------------
+
+    @property
+    def noting(self) -> bool:
+        """Whether the move being applied logs events (``apply``, not ``apply_unchecked``)."""
+        return self._log is not None
+
+    def note(
+        self,
+        kind: str,
+        seat: int | None,
+        cards: Sequence[int],
+        source: str,
+        dest: str,
+        seen: int = EVERYONE,
+        data: dict[str, object] | None = None,
+    ) -> None:
+        """Log an event of the move being applied (nothing on the unchecked fast path)."""
+        if self._log is not None:
+            self._log.append(Event(kind, seat, tuple(TEXT[c] for c in cards), source, dest,
+                                   seen, "", data))
 
     def draw(self, seat: int, count: int) -> int:
         """Draw up to ``count`` cards from the deck; returns how many were missing."""
         deck, hand = self.deck, self.hands[seat]
         got = min(count, len(deck))
-        for _ in range(got):
-            insort(hand, deck.pop())
+        drawn = deck[len(deck) - got:]
+        del deck[len(deck) - got:]
+        for c in drawn:
+            insort(hand, c)
+        if got and self.noting:
+            # Sorted, as the hand is: the order they lay in the deck is nobody's business.
+            self.note("draw", seat, sorted(drawn), "deck", f"hand:{seat}", 1 << seat)
         return count - got
 
-    def to_store(self, seat: int, cards: Sequence[int], *, public: bool) -> None:
-        """Cards into a store; ``public`` when every seat saw which (R16)."""
+    def to_store(
+        self, seat: int, cards: Sequence[int], source: str, kind: str, seen: int = EVERYONE
+    ) -> None:
+        """Cards into a store from ``source``; ``seen`` the seats that saw which (R16)."""
         self.stores[seat].extend(cards)
-        if public:
+        if seen == EVERYONE:
             self.known[seat].extend(cards)
+        if cards:
+            self.note(kind, seat, cards, source, f"store:{seat}", seen)
 
-    def take_from_hand(self, seat: int, cards: Sequence[int]) -> None:
+    def to_nobility(self, seat: int, cards: Sequence[int], source: str, kind: str) -> None:
+        """Warriors into a nobility, in public (R7, R9)."""
+        nobility = self.nobility[seat]
+        nobility.extend(cards)
+        nobility.sort()
+        if cards:
+            self.note(kind, seat, cards, source, f"nobility:{seat}")
+
+    def take_from_hand(self, seat: int, cards: Sequence[int], dest: str = "") -> None:
+        """Cards out of a hand; with ``dest``, laid there in public (a lead, a tower, an attack)."""
         hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
+        if dest:
+            self.note("lay", seat, cards, f"hand:{seat}", dest)
+
+    def store_seen_by(self, *seats: int) -> int:
+        """The seats that see cards go face down into these seats' stores (R16: a seat sees its
+        own store with ``own_store_visible``): the first seat always, the others if so."""
+        mask = 1 << seats[0]
+        if self.rules.own_store_visible:
+            for s in seats[1:]:
+                mask |= 1 << s
+        return mask
 
     def end_turn(self) -> None:
         """R12: refill to 7 in seat order from the mover; a short deck ends the round."""
@@ -339,11 +410,20 @@ class TowersState:
         first = (self.dealer + 1) % n
         for k in range(HAND_SIZE * n):
             insort(self.hands[(first + k) % n], self.deck.pop())
+        if self.noting:
+            for k in range(n):
+                s = (first + k) % n
+                self.note("deal", s, self.hands[s], "deck", f"hand:{s}", 1 << s)
         self.mover = first
         self.decider = first
         self.phase = TURN
 
     # --- hidden information -------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """The registry name of the game."""
+        return "three-towers"
 
     def view(self, seat: int) -> TowersView:
         """What ``seat`` may see (R16; see ``view.py``)."""

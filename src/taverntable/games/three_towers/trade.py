@@ -18,7 +18,7 @@ GIVE_BID = -1
 def lead(state: TowersState, card: int, suit: int, bid: int) -> None:
     """R4: the mover lays the lead; the others answer in seat order after the mover (R5)."""
     s, n = state.mover, state.num_players
-    state.take_from_hand(s, (card,))
+    state.take_from_hand(s, (card,), "trade")
     state.trade = TradeState(s, suit, False, [(s, (card,))], [(bid, s)],
                              [(s + i) % n for i in range(1, n)])
     _next_answer(state)
@@ -37,7 +37,7 @@ def answer(state: TowersState, cards: tuple[int, ...], bid: int | None) -> None:
     trade = state.trade
     assert trade is not None
     seat = trade.queue.pop(0)
-    state.take_from_hand(seat, cards)
+    state.take_from_hand(seat, cards, "trade")
     trade.laid.append((seat, cards))
     # R6: a seat that failed lays cards but no longer competes; a Witch's trade has no bids.
     if bid is not None and not trade.witch and seat not in trade.failed:
@@ -58,12 +58,12 @@ def fail(state: TowersState) -> None:
     hand = state.hands[seat]
     plain = [c for c in hand if IS_PLAIN[c]]
     if plain:
-        hand.remove(plain[0])
+        state.take_from_hand(seat, plain[:1], "trade")
         trade.laid.append((seat, (plain[0],)))
     shown = tuple(hand)
     if shown:
         state.shown.append((seat, shown))
-        state.to_store(seat, shown, public=True)
+        state.to_store(seat, shown, f"hand:{seat}", "show")
     hand.clear()
     if seat not in trade.failed:
         trade.failed.append(seat)
@@ -88,7 +88,7 @@ def _next_answer(state: TowersState) -> None:
         return
     # R7: the highest bid wins; among equals the earliest (max keeps the first maximum).
     winner = max(trade.bids, key=lambda b: b[0])[1]
-    give_trade_cards(state, winner, [c for _, cards in trade.laid for c in cards])
+    give_trade_cards(state, winner, [c for _, cards in trade.laid for c in cards], "trade")
     state.trade = None
     state.end_turn()
 
@@ -97,20 +97,14 @@ def name(state: TowersState, seat: int) -> None:
     """R9: the named player takes the Witch's trade and the Witch."""
     trade, attack = state.trade, state.attack
     assert trade is not None and attack is not None
-    give_trade_cards(state, seat, [c for _, cards in trade.laid for c in cards] + [attack.card])
+    give_trade_cards(state, seat, [c for _, cards in trade.laid for c in cards], "trade")
+    state.to_store(seat, (attack.card,), "attack", "win")
     state.trade = None
     state.attack = None
     state.end_turn()
 
 
-def give_trade_cards(state: TowersState, seat: int, cards: list[int]) -> None:
+def give_trade_cards(state: TowersState, seat: int, cards: list[int], source: str) -> None:
     """R7: warriors into the taker's nobility, everything else into the store (in public)."""
-    nobility = state.nobility[seat]
-    rest = []
-    for c in cards:
-        if IS_WARRIOR[c]:
-            nobility.append(c)
-        else:
-            rest.append(c)
-    nobility.sort()
-    state.to_store(seat, rest, public=True)
+    state.to_nobility(seat, [c for c in cards if IS_WARRIOR[c]], source, "win")
+    state.to_store(seat, [c for c in cards if not IS_WARRIOR[c]], source, "win")

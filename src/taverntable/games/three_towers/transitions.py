@@ -119,11 +119,11 @@ def turn_action(state: TowersState, move: TowersMove) -> None:
             trade.lead(state, JOKER, led, trade.joker_bid(take))
         case Build(ace=ace, goods=goods):
             cards = (ace,) if goods is None else (ace, goods)
-            state.take_from_hand(s, cards)
+            state.take_from_hand(s, cards, f"tower:{s}")
             state.towers[s] = list(cards)
             state.end_turn()
         case Add(card=card):
-            state.take_from_hand(s, (card,))
+            state.take_from_hand(s, (card,), f"tower:{s}")
             tower = state.towers[s]
             tower.append(card)
             if sum(TOWER_VALUE[c] for c in tower) >= state.rules.tower_goal:

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import full_deck
-from .moves import Deal, Give, Hidden, Shuffle, Steal, Store, TowersMove
+from taverntable.cards import SUITS
+
+from .cards import TEXT, TOWER_VALUE, full_deck
+from .moves import Hidden, TowersMove, redact
 from .phases import CHANCE, Attack, TradeState
 from .rules import TowersRules
 from .scoring import GameResult, RoundResult
@@ -70,22 +74,63 @@ class TowersView:
     history: tuple[tuple[int, TowersMove | Hidden], ...]  # this round, from its deal
     legal_moves: tuple[TowersMove, ...]  # empty unless it is this seat's decision
 
+    @property
+    def game(self) -> str:
+        """The registry name of the game."""
+        return "three-towers"
 
-def redact(seat: int, move: TowersMove | Hidden) -> Hidden:
-    """A move as the seats that did not see it whole saw it."""
-    match move:
-        case Deal():
-            return Hidden("deal")
-        case Shuffle():
-            return Hidden("shuffle")
-        case Steal(cards=cards):
-            return Hidden(" ".join(["steal"] + ["?"] * len(cards)))
-        case Store():
-            return Hidden("store ?")
-        case Give(seat=to):
-            return Hidden(f"give ? {to}")
-        case _:
-            return Hidden(str(move))
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON (fields in ``docs/contract.md``): cards in the record notation."""
+        t, a = self.trade, self.attack
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "num_players": self.num_players,
+            "rules": {"preset": self.rules.preset, **self.rules.options()},
+            "dealer": self.dealer,
+            "round": self.round_no,
+            "phase": self.phase,
+            "mover": self.mover,
+            "current_seat": self.current_seat,
+            "hand": _texts(self.hand),
+            "store": None if self.store is None else _texts(self.store),
+            "known_stores": [_texts(k) for k in self.known_stores],
+            "hand_sizes": list(self.hand_sizes),
+            "store_sizes": list(self.store_sizes),
+            "deck_size": self.deck_size,
+            "towers": [_texts(tw) for tw in self.towers],
+            "tower_values": [sum(TOWER_VALUE[c] for c in tw) for tw in self.towers],
+            "tower_goal": self.rules.tower_goal,
+            "nobility": [_texts(b) for b in self.nobility],
+            "trade": None if t is None else {
+                "leader": t.leader,
+                "suit": SUITS[t.suit],
+                "witch": t.witch,
+                "laid": [{"seat": s, "cards": _texts(cards)} for s, cards in t.laid],
+                "bids": [{"seat": s, "bid": bid} for bid, s in t.bids],
+                "queue": list(t.queue),
+                "failed": list(t.failed),
+            },
+            "attack": None if a is None else {
+                "attacker": a.attacker, "target": a.target, "card": TEXT[a.card],
+                "kind": "raid" if a.is_raid else "curse",
+            },
+            "picks": self.picks,
+            "passes": self.passes,
+            "shown": [{"seat": s, "cards": _texts(cards)} for s, cards in self.shown],
+            "finished": None if self.finished < 0 else self.finished,
+            "tower_ace": None if self.tower_ace < 0 else TEXT[self.tower_ace],
+            "scores": list(self.scores),
+            "marks": list(self.marks),
+            "rounds": [r.to_json() for r in self.rounds],
+            "result": None if self.result is None else self.result.to_json(),
+            "history": [[s, str(m)] for s, m in self.history],
+            "legal_moves": [str(m) for m in self.legal_moves],
+        }
+
+
+def _texts(codes: Iterable[int]) -> list[str]:
+    return [TEXT[c] for c in codes]
 
 
 def view_of(state: TowersState, seat: int) -> TowersView:
@@ -96,7 +141,7 @@ def view_of(state: TowersState, seat: int) -> TowersView:
     bit = 1 << seat
     start = state.round_start
     history = tuple(
-        (s, m) if vis & bit else (s, redact(s, m))
+        (s, m) if vis & bit else (s, redact(m))
         for (s, m), vis in zip(state.history[start:], state.history_vis[start:], strict=True)
     )
     t = state.trade
@@ -211,4 +256,5 @@ def sample_world(view: TowersView, rng: random.Random) -> TowersState:
     state.round_start = 0
     state._legal = None
     state._legal_set = None
+    state._log = None
     return state

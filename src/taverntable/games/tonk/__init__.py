@@ -1,9 +1,11 @@
 """The Tonk family: ``tonk``, ``tor`` and ``pagat`` (rules in ``shared/rules/tonk.md``)."""
 
+from taverntable.engine import DealError
+
 from .moves import Discard, Draw, Drop, End, Hit, Spread, TonkMove, parse_move
 from .rules import PAGAT, PRESETS, TONK, TOR, TonkRules, rules_from
 from .scoring import Result
-from .state import DealError, TonkState
+from .state import TonkState
 from .view import TonkView, sample_world, view_of
 
 __all__ = [

@@ -6,9 +6,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from taverntable.engine import DealError
+
 from .rules import TonkRules
 from .scoring import Result
-from .state import DealError, TonkState, check_players
+from .state import TonkState, check_players
 
 
 @dataclass

@@ -12,9 +12,9 @@ if TYPE_CHECKING:
     from .state import TonkState
 
 # Phases of a turn (T5), shared with the state.
-START = 0  # the player on turn may drop or draw
-PLAY = 1  # after the draw: spread, hit, discard (or end)
-OVER = 2
+START = "start"  # the player on turn may drop or draw
+PLAY = "play"  # after the draw: spread, hit, discard (or end)
+OVER = "over"
 
 SET = -1  # spread_suit of a set; a run stores its suit 0..3
 

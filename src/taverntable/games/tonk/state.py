@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from taverntable.cards import CARDS, FULL_DECK_MASK, Card, cards_of
-from taverntable.engine import TavernError
+from taverntable.engine import DealError, Event, TavernError
 
 from . import scoring
+from .events import move_events, opening_events
 from .legality import check_move
 from .movegen import OVER, PLAY, SET, START, generate
 from .moves import Discard, Draw, Drop, End, Hit, Spread, TonkMove, parse_move
@@ -28,10 +29,6 @@ if TYPE_CHECKING:
 __all__ = ["OVER", "PLAY", "START", "DealError", "TonkState"]
 
 HAND_SIZE = 5
-
-
-class DealError(TavernError, ValueError):
-    """A deal that is not one 52-card deck dealt to 2–10 players."""
 
 
 def check_players(n: int) -> None:
@@ -110,7 +107,7 @@ class TonkState:
     spread_mask: list[int]
     spread_suit: list[int]
     current_seat_: int
-    phase: int
+    phase: str  # START, PLAY or OVER
     pile_card: int  # the card taken from the pile this turn, or -1
     spread_this_turn: bool
     last_draw_taken: bool  # T11: the last stock card was drawn this turn
@@ -265,9 +262,9 @@ class TonkState:
         return self.phase == OVER
 
     @property
-    def turn_phase(self) -> int:
-        """START, PLAY or OVER."""
-        return self.phase
+    def game(self) -> str:
+        """The registry name of the game: the rules' preset."""
+        return self.rules.preset
 
     def total(self, seat: int) -> int:
         """T1: the value of a seat's hand (cards on the table never count)."""
@@ -302,10 +299,12 @@ class TonkState:
 
     # --- transitions --------------------------------------------------------------------------
 
-    def apply(self, move: TonkMove) -> None:
-        """Check ``move``, then play it for the seat on turn."""
+    def apply(self, move: TonkMove) -> tuple[Event, ...]:
+        """Check ``move``, then play it for the seat on turn; returns what happened."""
         check_move(self, move)
+        seat = self.current_seat_
         self._apply_checked(move)
+        return move_events(self, seat, move)
 
     def apply_unchecked(self, move: TonkMove) -> None:
         """Play a move the engine itself generated (search playouts), skipping the second check;
@@ -317,6 +316,20 @@ class TonkState:
         move = parse_move(text)
         self.apply(move)
         return move
+
+    def sample_chance(self, rng: random.Random) -> TonkMove:
+        """Tonk has no chance step after the deal: ``current_seat`` is never ``CHANCE``."""
+        raise TavernError("a Tonk deal has no chance steps after the deal (T3)")
+
+    def opening_events(self) -> tuple[Event, ...]:
+        """T3/T4: the deal (each hand seen by its seat), the upcard, any win on the deal."""
+        return opening_events(self)
+
+    def returns(self) -> tuple[float, ...]:
+        """T2: each seat's net gain in stakes (units over the stake); sums to zero."""
+        if self.result is None:
+            raise TavernError("the deal is not over")
+        return tuple(x / self.stake for x in self.result.net)
 
     def _apply_checked(self, move: TonkMove) -> None:
         seat = self.current_seat_

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from taverntable.cards import FULL_DECK_MASK, indices
+from taverntable.cards import CARDS, FULL_DECK_MASK, SUITS, display_order, indices
 
 from .moves import TonkMove
 from .rules import TonkRules
@@ -31,7 +32,7 @@ class TonkView:
     dealer: int
     stake: int
     current_seat: int | None
-    phase: int
+    phase: str  # "start", "play" or "over"
     hand: int
     pile: tuple[int, ...]
     spreads: tuple[tuple[int, int], ...]  # (owner, cards) by spread number
@@ -55,10 +56,53 @@ class TonkView:
         return sum(vals[i % 13 + 1] for i in indices(self.hand))
 
     @property
+    def game(self) -> str:
+        """The registry name of the game: the rules' preset (``tonk``, ``tor``, ``pagat``)."""
+        return self.rules.preset
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON (fields in ``docs/contract.md``): cards in the T1 notation."""
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "num_players": self.num_players,
+            "rules": {"preset": self.rules.preset, **self.rules.options()},
+            "dealer": self.dealer,
+            "stake": self.stake,
+            "current_seat": self.current_seat,
+            "phase": self.phase,
+            "hand": _texts(self.hand),
+            "hand_total": self.total(),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "pile": [CARDS[m.bit_length() - 1].text for m in self.pile],
+            "spreads": [
+                {"number": k, "owner": owner, "cards": _texts(mask),
+                 "kind": "set" if suit < 0 else "run", "suit": None if suit < 0 else SUITS[suit]}
+                for k, ((owner, mask), suit) in enumerate(
+                    zip(self.spreads, self.spread_suits, strict=True))
+            ],
+            "known": [_texts(m) for m in self.known],
+            "pile_card": None if self.pile_card < 0 else CARDS[self.pile_card].text,
+            "spread_this_turn": self.spread_this_turn,
+            "last_draw_taken": self.last_draw_taken,
+            "hit_locked": list(self.hit_locked),
+            "history": [[seat, str(move)] for seat, move in self.history],
+            "own_draws": [[i, CARDS[c].text] for i, c in self.own_draws],
+            "legal_moves": [str(m) for m in self.legal_moves],
+            "revealed": [_texts(m) for m in self.revealed] if self.revealed else None,
+            "result": None if self.result is None else self.result.to_json(),
+        }
+
+    @property
     def unseen(self) -> int:
         """Cards this seat cannot locate: in other hands (not known) or in the stock."""
         public = self.hand | _union(self.pile) | _union(m for _, m in self.spreads)
         return FULL_DECK_MASK & ~public & ~_union(self.known)
+
+
+def _texts(mask: int) -> list[str]:
+    return [c.text for c in display_order(mask)]
 
 
 def _union(masks: Iterable[int]) -> int:

@@ -1,0 +1,82 @@
+"""Three Towers as a registry game: one state plays one whole game of rounds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from taverntable.engine import ActionSpace, GameState, RecordAdapter
+
+from .rules import MAX_PLAYERS, MIN_PLAYERS, TowersRules, rules_from
+from .state import TowersState
+from .view import sample_world
+
+_BOTS = {
+    "heuristic": "taverntable.bots.three_towers_heuristic:ThreeTowersHeuristicBot",
+    "ismcts": "taverntable.bots.ismcts:IsmctsBot",
+}
+
+
+@dataclass(frozen=True)
+class TowersGame:
+    """Three Towers: returns are each seat's final points (R14)."""
+
+    name: str = "three-towers"
+    title: str = "Three Towers"
+    min_players: int = MIN_PLAYERS
+    max_players: int = MAX_PLAYERS
+    unit: str = "points"
+    length: str = "game"
+    # Random games run to about 1,500 moves (chance steps included); this only stops a loop.
+    max_moves: int = 50_000
+    bots: Mapping[str, str] = field(default_factory=lambda: dict(_BOTS))
+    search: str = "taverntable.bots.towers_search:TowersSearch"
+    terminal: str = "taverntable.play.three_towers_session"
+
+    @property
+    def actions(self) -> ActionSpace[Any]:
+        """The Three Towers action ids (``actions.py``)."""
+        from .actions import ACTIONS
+
+        return ACTIONS
+
+    @property
+    def record(self) -> RecordAdapter:
+        """The records adapter of Three Towers."""
+        from .record import ADAPTER
+
+        return ADAPTER
+
+    def rules(self, options: Mapping[str, Any] | None = None) -> TowersRules:
+        """The preset with ``options`` changed (RulesError for a bad one)."""
+        return rules_from(self.name, **(options or {}))
+
+    def check_players(self, rules: Any, num_players: int) -> None:
+        """R3, R15 (DealError)."""
+        rules.check_players(num_players)
+
+    def start(
+        self,
+        rules: Any,
+        num_players: int,
+        *,
+        rng: random.Random,
+        dealer: int = 0,
+        stake: int = 1,
+    ) -> TowersState:
+        """A game with its first round dealt by ``rng`` (R1, R3); later chance steps (deals,
+        shuffles, steals) are drawn by whoever plays it on. No stake: points are the result."""
+        return TowersState.start(rules, num_players, rng=rng, dealer=dealer)
+
+    def next_dealer(self, state: GameState[Any, Any]) -> int:
+        """R3: the seat after the last round's dealer deals the next game's first round."""
+        return (state.dealer + 1) % state.num_players
+
+    def sample_world(self, view: Any, rng: random.Random) -> GameState[Any, Any]:
+        """A world consistent with ``view`` (``view.py``)."""
+        return sample_world(view, rng)
+
+
+GAME = TowersGame()

@@ -1,0 +1,86 @@
+"""The Tonk family as registry games: ``tonk``, ``tor`` and ``pagat`` (one per preset)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from taverntable.engine import ActionSpace, GameState, RecordAdapter
+
+from .match import next_dealer
+from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules, rules_from
+from .state import TonkState, check_players, shuffled_deck
+from .view import sample_world
+
+_BOTS = {
+    "heuristic": "taverntable.bots.tonk_heuristic:TonkHeuristicBot",
+    "ismcts": "taverntable.bots.ismcts:IsmctsBot",
+}
+
+
+@dataclass(frozen=True)
+class TonkGame:
+    """One Tonk preset as a game: one state plays one deal; returns are stakes (T2)."""
+
+    name: str
+    title: str
+    min_players: int = MIN_PLAYERS
+    max_players: int = MAX_PLAYERS
+    unit: str = "stakes"
+    length: str = "deal"
+    # No Tonk deal without cycling comes near this; it stops pagat's pile-taking loops (T11).
+    max_moves: int = 1000
+    bots: Mapping[str, str] = field(default_factory=lambda: dict(_BOTS))
+    search: str = "taverntable.bots.tonk_search:TonkSearch"
+    terminal: str = "taverntable.play.tonk_session"
+
+    @property
+    def actions(self) -> ActionSpace[Any]:
+        """The Tonk action ids (``actions.py``), the same for the three presets."""
+        from .actions import ACTIONS
+
+        return ACTIONS
+
+    @property
+    def record(self) -> RecordAdapter:
+        """The records adapter of the Tonk family."""
+        adapter: RecordAdapter = import_module("taverntable.records.tonk").ADAPTER
+        return adapter
+
+    def rules(self, options: Mapping[str, Any] | None = None) -> TonkRules:
+        """The preset with ``options`` changed (RulesError for a bad one)."""
+        return rules_from(self.name, **(options or {}))
+
+    def check_players(self, rules: Any, num_players: int) -> None:
+        """T2: 2 to 10 players (DealError)."""
+        check_players(num_players)
+
+    def start(
+        self,
+        rules: Any,
+        num_players: int,
+        *,
+        rng: random.Random,
+        dealer: int = 0,
+        stake: int = 1,
+    ) -> TonkState:
+        """T3: a deal of a deck shuffled by ``rng``."""
+        return TonkState.deal(rules, num_players, deck=shuffled_deck(rng), dealer=dealer,
+                              stake=stake)
+
+    def next_dealer(self, state: GameState[Any, Any]) -> int:
+        """T2/T4: the next seat, the winner (``next_dealer``), or the same after a void deal."""
+        assert isinstance(state, TonkState) and state.result is not None
+        return next_dealer(state.rules, state.dealer, state.result, state.num_players)
+
+    def sample_world(self, view: Any, rng: random.Random) -> GameState[Any, Any]:
+        """A world consistent with ``view`` (``view.py``)."""
+        return sample_world(view, rng)
+
+
+TONK_GAME = TonkGame("tonk", "Tonk")
+TOR_GAME = TonkGame("tor", "Tőr")
+PAGAT_GAME = TonkGame("pagat", "pagat Tonk")
