@@ -124,8 +124,6 @@ def search(
     """
     if opponents not in ("search", "policy"):
         raise ValueError(f"opponents must be 'search' or 'policy', not {opponents!r}")
-    me = view.seat
-    by_policy = opponents == "policy"
     if iterations is None and seconds is None:
         raise ValueError("give an iteration budget, a time budget, or both")
     if not view.legal_moves:
@@ -133,42 +131,90 @@ def search(
     # The adapter may leave out root moves a cheap rule knows to be poor: fewer moves to compare
     # means less noise in the comparison of the rest.
     legal = game.root_moves(view)
-    allowed = frozenset(legal)
     start = time.perf_counter()
     limit = iterations if iterations is not None else 1 << 62
     deadline = start + seconds if seconds is not None else math.inf
-    if getattr(game, "paired", False):
+    if game.paired:
         return _paired(game, view, rng, legal, limit, deadline, start, anchor, margin)
-    root = Node(me)
+    tree = _Tree(game, view, rng, legal, exploration, opponents == "policy", depth)
     done = 0
-    # Hoisted for speed: this loop runs thousands of times per move.
-    sample, step, playout, rewards = game.sample, game.step, game.playout, game.rewards
-    legal_of, chance, seat_of, clone = game.legal_moves, game.chance, game.seat, game.clone
-    policy_move = game.policy_move
-    rand = rng.random
-    log, sqrt = math.log, math.sqrt
-    flat: dict[Any, Node] | None = None
-    own_depth = -1 if depth is None else depth  # -1: never reached
     while done < limit:
         # The clock is read every 16 iterations: reading it costs as much as a few tree steps.
         if done & 15 == 0 and done and time.perf_counter() >= deadline:
             break
-        world = sample(view, rng)
-        if flat is None:
-            flat = _ending_moves(game, world, legal, me)
-        # Moves that end the game are scored in every world (common random numbers): cheap,
-        # and their values are compared with the rest on the same deals.
-        ended = []  # (move, reward) of each ending move in this world, for paired differences
-        for m, ending in flat.items():
-            after = clone(world)
-            step(after, m)
-            if seat_of(after) is not None:
-                playout(after, rng)
-            r = rewards(after)[me]
+        tree.iterate()
+        done += 1
+    kids = tree.root_children()
+    visits = {m: kids[m].visits for m in legal if m in kids}
+    values = {m: kids[m].total / kids[m].visits for m in legal if m in kids and kids[m].visits}
+    move, overridden = tree.choice(visits, values, anchor, margin, ending_bias, ending_margin)
+    return SearchResult(move, done, time.perf_counter() - start, visits, values,
+                        anchor, overridden)
+
+
+class _Tree:
+    """The shared tree of one search, grown one iteration (one world) at a time."""
+
+    def __init__(
+        self,
+        game: SearchGame,
+        view: Any,
+        rng: random.Random,
+        legal: Sequence[Any],
+        exploration: float,
+        by_policy: bool,
+        depth: int | None,
+    ) -> None:
+        self.game = game
+        self.view = view
+        self.rng = rng
+        self.legal = legal
+        self.allowed = frozenset(legal)
+        self.exploration = exploration
+        self.by_policy = by_policy
+        self.own_depth = -1 if depth is None else depth  # -1: never reached
+        self.me: int = view.seat
+        self.root = Node(self.me)
+        # The root moves that end the game, found in the first world and scored in every one.
+        self.flat: dict[Any, Node] | None = None
+
+    def iterate(self) -> None:
+        """One world: score the ending moves in it, walk the tree down, back the reward up."""
+        world = self.game.sample(self.view, self.rng)
+        if self.flat is None:
+            self.flat = _ending_moves(self.game, world, self.legal, self.me)
+        ended = self._score_endings(world)
+        path = self._descend(world)
+        if len(path) > 1:
+            self._backup(world, path, ended)
+
+    def _score_endings(self, world: Any) -> list[tuple[Any, float]]:
+        """Moves that end the game are scored in every world (common random numbers): cheap,
+        and their values are compared with the rest on the same deals. Returns (move, reward)
+        of each, for the paired differences."""
+        game, me, rng = self.game, self.me, self.rng
+        ended = []
+        for m, ending in (self.flat or {}).items():
+            after = game.clone(world)
+            game.step(after, m)
+            if game.seat(after) is not None:
+                game.playout(after, rng)
+            r = game.rewards(after)[me]
             ending.visits += 1
             ending.total += r
             ending.squares += r * r
             ended.append((m, r))
+        return ended
+
+    def _descend(self, world: Any) -> list[Node]:
+        """Walk down from the root by UCB (the bot's first ``depth`` decisions) and the policy
+        (other seats, later decisions), adding one node; returns the path."""
+        # Hoisted for speed: this loop runs thousands of times per move.
+        game, me, rng = self.game, self.me, self.rng
+        step, seat_of, chance, policy_move = game.step, game.seat, game.chance, game.policy_move
+        legal_of, rand, log, sqrt = game.legal_moves, rng.random, math.log, math.sqrt
+        exploration, by_policy, own_depth = self.exploration, self.by_policy, self.own_depth
+        root, allowed, flat = self.root, self.allowed, self.flat or {}
         node = root
         path = [root]
         mine = 0  # own decisions chosen by UCB on this path
@@ -222,45 +268,66 @@ def search(
             step(world, best_move)
             node = best
             path.append(node)
-        if len(path) > 1:
-            if seat_of(world) is not None:
-                playout(world, rng)
-            reward = rewards(world)
-            for n in path:
-                n.visits += 1
-                n.total += reward[n.seat]
-            r = reward[me]
-            first = path[1]
-            first.squares += r * r
-            if ended:
-                pairs = first.pairs
-                if pairs is None:
-                    pairs = first.pairs = {}
-                for m, r_end in ended:
-                    acc = pairs.get(m)
-                    if acc is None:
-                        acc = pairs[m] = [0, 0.0, 0.0]
-                    diff = r - r_end
-                    acc[0] += 1
-                    acc[1] += diff
-                    acc[2] += diff * diff
-        done += 1
-    kids = dict(root.children)
-    kids.update(flat or {})
-    visits = {m: kids[m].visits for m in legal if m in kids}
-    values = {m: kids[m].total / kids[m].visits for m in legal if m in kids and kids[m].visits}
-    # The most visited searched move is the robust choice (ties: the higher mean, then legal
-    # order); it is then compared by value with the moves scored in every world.
-    searched = [m for m in legal if m in root.children]
-    enders = flat or {}
-    best_searched = (
-        max(searched, key=lambda m: (visits.get(m, -1), values.get(m, -math.inf)))
-        if searched else None
-    )
-    candidates = list(enders) + ([best_searched] if best_searched is not None else [])
-    move = max(candidates, key=lambda m: values.get(m, -math.inf)) if candidates else legal[0]
-    overridden = False
-    if anchor is not None:
+        return path
+
+    def _backup(self, world: Any, path: list[Node], ended: list[tuple[Any, float]]) -> None:
+        """Play the world out and add its rewards along the path; the root move also keeps its
+        squared reward and its paired differences from each ending move."""
+        game = self.game
+        if game.seat(world) is not None:
+            game.playout(world, self.rng)
+        reward = game.rewards(world)
+        for n in path:
+            n.visits += 1
+            n.total += reward[n.seat]
+        r = reward[self.me]
+        first = path[1]
+        first.squares += r * r
+        if ended:
+            pairs = first.pairs
+            if pairs is None:
+                pairs = first.pairs = {}
+            for m, r_end in ended:
+                acc = pairs.get(m)
+                if acc is None:
+                    acc = pairs[m] = [0, 0.0, 0.0]
+                diff = r - r_end
+                acc[0] += 1
+                acc[1] += diff
+                acc[2] += diff * diff
+
+    def root_children(self) -> dict[Any, Node]:
+        """Every scored root move: the tree's children and the ending moves."""
+        kids = dict(self.root.children)
+        kids.update(self.flat or {})
+        return kids
+
+    def choice(
+        self,
+        visits: dict[Any, int],
+        values: dict[Any, float],
+        anchor: Any,
+        margin: float,
+        ending_bias: float,
+        ending_margin: float,
+    ) -> tuple[Any, bool]:
+        """The move to play (given each root move's visits and mean), and whether it replaced
+        the anchor.
+
+        The most visited searched move is the robust choice (ties: the higher mean, then legal
+        order); it is then compared by value with the moves scored in every world.
+        """
+        legal, kids, root = self.legal, self.root_children(), self.root
+        searched = [m for m in legal if m in root.children]
+        enders = self.flat or {}
+        best_searched = (
+            max(searched, key=lambda m: (visits.get(m, -1), values.get(m, -math.inf)))
+            if searched else None
+        )
+        candidates = list(enders) + ([best_searched] if best_searched is not None else [])
+        move = max(candidates, key=lambda m: values.get(m, -math.inf)) if candidates else legal[0]
+        if anchor is None:
+            return move, False
         if anchor in enders:
             # A move that ends the game is scored exactly in each world, the others by playouts
             # whose opponents play the weaker playout policy, so continuing is overrated: an
@@ -275,9 +342,7 @@ def search(
                 ender = _ending_instead(root.children[anchor], ending_bias, ending_margin)
             on = best_searched if best_searched is not None else anchor
             chosen = ender if ender is not None else _anchored(kids, on, anchor, margin)
-        overridden = chosen != anchor
-        move = chosen
-    return SearchResult(move, done, time.perf_counter() - start, visits, values, anchor, overridden)
+        return chosen, chosen != anchor
 
 
 def _paired(
@@ -463,21 +528,20 @@ class IsmctsBot:
             self.last = None
             return candidates[0]
         iterations = self.iterations
-        players = getattr(view, "num_players", FULL_TABLE)
+        players = view.num_players
         if iterations is not None and players > FULL_TABLE:
             iterations = max(1, iterations * FULL_TABLE // players)
         if iterations is not None:
             # A game whose simulations are slower (Three Towers) asks for fewer of them.
-            iterations = max(1, round(iterations * getattr(game, "iteration_scale", 1.0)))
+            iterations = max(1, round(iterations * game.iteration_scale))
         seed = rng.getrandbits(64)
         margin = self.margin
         if margin is not None:
             # A game that compares moves differently (paired playouts) asks for its own margin.
-            margin *= getattr(game, "margin_scale", 1.0)
+            margin *= game.margin_scale
         anchor = None
-        anchor_move = getattr(game, "anchor_move", None)
-        if margin is not None and anchor_move is not None:
-            anchor = anchor_move(view, random.Random(seed ^ 0x5EED))
+        if margin is not None:
+            anchor = game.anchor_move(view, random.Random(seed ^ 0x5EED))
         self.last = search(
             game,
             view,
@@ -489,12 +553,7 @@ class IsmctsBot:
             depth=self.depth,
             anchor=anchor,
             margin=margin or 0.0,
-            ending_bias=_setting(self.ending_bias, game, "ending_bias"),
-            ending_margin=_setting(self.ending_margin, game, "ending_margin"),
+            ending_bias=game.ending_bias if self.ending_bias is None else self.ending_bias,
+            ending_margin=game.ending_margin if self.ending_margin is None else self.ending_margin,
         )
         return self.last.move
-
-
-def _setting(value: float | None, game: SearchGame, name: str) -> float:
-    """The bot's value, or the adapter's when the bot leaves it to the game (None)."""
-    return float(getattr(game, name, 0.0)) if value is None else value

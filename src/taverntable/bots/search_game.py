@@ -1,7 +1,9 @@
 """What a game gives the ISMCTS bot: worlds from a view, moves, a playout policy and rewards.
 
-One adapter per game family keeps the search itself game-independent. ``search_game_for`` picks
-the adapter from the type of the view, importing the family's module only when it is needed.
+One adapter per game keeps the search itself game-independent; the registry (``Game.search``)
+names each game's adapter, and ``search_game_for`` builds it for the game a view belongs to.
+Every hook the search reads is declared here; ``SearchDefaults`` gives the neutral values, so an
+adapter states only what its game changes.
 """
 
 from __future__ import annotations
@@ -11,11 +13,26 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import Any, Protocol
 
-from taverntable.engine import TavernError
+from taverntable.games import get_game
 
 
 class SearchGame(Protocol):
-    """One game family's side of ISMCTS."""
+    """One game's side of ISMCTS."""
+
+    #: flat Monte Carlo with common random numbers instead of the tree (``ismcts._paired``)
+    paired: bool
+    #: the bot's iteration budget is multiplied by this (slower simulations ask for fewer)
+    iteration_scale: float
+    #: the bot's anchor margin is multiplied by this (paired comparisons have other errors)
+    margin_scale: float
+    #: the measured optimism of playouts about playing on rather than ending (reward units)
+    ending_bias: float
+    #: standard errors by which ending must beat the anchor's move
+    ending_margin: float
+
+    def anchor_move(self, view: Any, rng: random.Random) -> Any:
+        """A trusted cheap policy's move the search must beat, or None for no anchor."""
+        ...
 
     def sample(self, view: Any, rng: random.Random) -> Any:
         """A full game state consistent with ``view`` (a determinization)."""
@@ -58,18 +75,23 @@ class SearchGame(Protocol):
         ...
 
 
-# View class name -> "module:factory" building the family's adapter.
-ADAPTERS = {
-    "TonkView": "taverntable.bots.tonk_search:TonkSearch",
-    "TowersView": "taverntable.bots.towers_search:TowersSearch",
-}
+class SearchDefaults:
+    """The neutral value of every optional hook: the plain tree, no anchor, no correction."""
+
+    paired = False
+    iteration_scale = 1.0
+    margin_scale = 1.0
+    ending_bias = 0.0
+    ending_margin = 0.0
+
+    def anchor_move(self, view: Any, rng: random.Random) -> Any:
+        """No anchor: the search's own choice stands."""
+        return None
 
 
 def search_game_for(view: Any, **options: Any) -> SearchGame:
-    """The search adapter for the game ``view`` belongs to, built with ``options``."""
-    path = ADAPTERS.get(type(view).__name__)
-    if path is None:
-        raise TavernError(f"ISMCTS does not know the game of a {type(view).__name__}")
-    module, _, factory = path.partition(":")
+    """The search adapter of the game ``view`` belongs to (``Game.search``), built with
+    ``options``."""
+    module, _, factory = get_game(view.game).search.partition(":")
     game: SearchGame = getattr(import_module(module), factory)(**options)
     return game

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from taverntable.bots.search_game import SearchDefaults
 from taverntable.games.tonk import Discard, TonkMove, TonkState, TonkView, sample_world
 from taverntable.games.tonk.movegen import OVER, START
 from taverntable.games.tonk.moves import DROP
@@ -43,7 +44,7 @@ def _apply(state: TonkState, move: TonkMove) -> None:
     state.apply_unchecked(move)
 
 
-class TonkSearch:
+class TonkSearch(SearchDefaults):
     """ISMCTS adapter of ``tonk``, ``tor`` and ``pagat``.
 
     ``policy`` is "greedy" (above) or "random" (uniform legal moves); ``horizon`` cuts playouts

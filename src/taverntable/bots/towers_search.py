@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from taverntable.bots.search_game import SearchDefaults
 from taverntable.engine import CHANCE
 from taverntable.games.three_towers import TowersMove, TowersState, TowersView
 from taverntable.games.three_towers.phases import DEAL, OVER, TURN
@@ -64,7 +65,7 @@ MARK_VALUE = {(0, 0): 0.0, (1, 0): 50.0, (2, 0): 97.0, (1, 1): 0.0, (2, 1): 69.0
 MARK_POINTS = 50.0
 
 
-class TowersSearch:
+class TowersSearch(SearchDefaults):
     """ISMCTS adapter of Three Towers.
 
     ``policy`` is "heuristic" (also "greedy", the bot's default name for its game's cheap

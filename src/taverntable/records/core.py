@@ -4,24 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import import_module
-from typing import Any, cast
+from typing import Any
 
 from taverntable.engine import CHANCE, TavernError
+from taverntable.games import game_names, get_game
 
 from .adapter import RecordAdapter, RecordError
 from .checks import is_int, show
 
 KEYS = ("game", "rules", "players", "dealer", "stake", "cards", "moves", "result")
 
-# Record ``game`` value -> module exposing ``ADAPTER``; imported only when a record needs it, so
-# that a game whose package is missing or broken does not stop the others from replaying.
-ADAPTERS = {
-    "tonk": "taverntable.records.tonk",
-    "tor": "taverntable.records.tonk",
-    "pagat": "taverntable.records.tonk",
-    "three-towers": "taverntable.games.three_towers.record",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,18 +26,15 @@ class Replayed:
 
 
 def adapter_for(game: object) -> RecordAdapter:
-    """The adapter of a record's ``game`` value; RecordError for an unknown or missing game."""
-    if not isinstance(game, str) or game not in ADAPTERS:
-        known = ", ".join(ADAPTERS)
+    """The adapter of a record's ``game`` value (from the registry); RecordError for an unknown
+    game, or one whose package is missing or broken (the other games still replay)."""
+    if not isinstance(game, str) or game not in game_names():
+        known = ", ".join(game_names())
         raise RecordError(f"game: {show(game)} is not a game of this version (known: {known})")
     try:
-        module = import_module(ADAPTERS[game])
-        adapter = cast(RecordAdapter, module.ADAPTER)
+        return get_game(game).record
     except (ImportError, AttributeError):
         raise RecordError(f"{game} records are not supported by this version") from None
-    if game not in adapter.games:
-        raise RecordError(f"{game} records are not supported by this version")
-    return adapter
 
 
 def replay_record(record: dict[str, Any]) -> Replayed:
@@ -66,7 +55,7 @@ def replay_record(record: dict[str, Any]) -> Replayed:
         raise RecordError(f"cards: {e}") from None
     moves = _moves(record.get("moves", []))
     players: list[str] = record["players"]  # start() has checked them
-    unit = getattr(adapter, "unit", "game")
+    unit = adapter.unit
     for number, (seat, text) in enumerate(moves, 1):
         where = _where(number, seat, text, players)
         if state.is_over:
@@ -100,10 +89,7 @@ def replay_record(record: dict[str, Any]) -> Replayed:
 
 def dump_record(state: Any, players: Sequence[str]) -> dict[str, Any]:
     """The whole record of a game state, ready for ``json.dumps`` (one JSON Lines line)."""
-    from taverntable.games.tonk import TonkState
-
-    game = state.rules.preset if isinstance(state, TonkState) else "three-towers"
-    return adapter_for(game).dump(state, list(players))
+    return adapter_for(state.game).dump(state, list(players))
 
 
 def describe_record(replayed: Replayed) -> str:
