@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from .phases import CHANCE
+from taverntable.engine import play_out, random_policy
+
 from .rules import THREE_TOWERS, TowersRules
 from .state import TowersState
 
@@ -24,12 +25,5 @@ def random_game(
     rng = random.Random(seed)
     n = num_players if num_players is not None else rng.choice((2, 3, 4))
     state = TowersState.start(rules or THREE_TOWERS, n, rng=rng, dealer=rng.randrange(n))
-    for _ in range(max_moves):
-        if state.is_over:
-            break
-        if state.decider == CHANCE:
-            state.apply_unchecked(state.sample_chance(rng))
-        else:
-            moves = state.legal_moves()
-            state.apply_unchecked(moves[int(rng.random() * len(moves))])
+    play_out(state, random_policy, rng, max_moves=max_moves, checked=False)
     return state
