@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from taverntable.engine import CHANCE, Event, PlayedOut, play_out, random_policy
+from taverntable.engine import CHANCE, SPECTATOR, Event, PlayedOut, play_out, random_policy
 from taverntable.games import all_games, game_names, get_game
 from three_towers_helpers import perturb_hidden
 
@@ -111,6 +111,7 @@ def test_json_of_views_and_events_hides_what_the_seat_cannot_see(name: str) -> N
         if twin is None:
             continue
         assert twin.view(seat).to_json() == state.view(seat).to_json()
+        assert twin.view(SPECTATOR).to_json() == state.view(SPECTATOR).to_json()
         views += 1
         mover = state.current_seat
         if mover is None or mover == CHANCE:
@@ -124,6 +125,7 @@ def test_json_of_views_and_events_hides_what_the_seat_cannot_see(name: str) -> N
             continue  # the move showed the seat a swapped card (a draw, a shown hand)
         for who in (seat, None):
             assert seen(a, who) == seen(b, who), f"{move} tells seat {who} a hidden card"
+        assert real.view(SPECTATOR).to_json() == twin.view(SPECTATOR).to_json()
         events_compared += 1
     assert views > 1000 and events_compared > 500
 

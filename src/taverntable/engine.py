@@ -22,6 +22,9 @@ from typing import Any, NamedTuple, Protocol, Self, TypeVar
 # ``current_seat`` of a random step (a deal, a shuffle, the cards a Thief steals): the caller asks
 # the state for ``sample_chance(rng)`` and applies it like any move, so records hold the outcome.
 CHANCE = -1
+# ``view(SPECTATOR)``: what every seat sees and a spectator may watch (no hand). Its JSON ``seat``
+# is null.
+SPECTATOR = -1
 
 
 # --- errors ---------------------------------------------------------------------------------
@@ -228,7 +231,9 @@ class GameState(Protocol[M, V_co]):
         """What happened when the state was set up (a Tonk deal and any win on it)."""
         ...
 
-    def view(self, seat: int) -> V_co: ...
+    def view(self, seat: int) -> V_co:
+        """What ``seat`` may see; ``SPECTATOR``: what everyone sees."""
+        ...
 
     def clone(self) -> Self: ...
 

@@ -84,7 +84,7 @@ class TowersView:
         t, a = self.trade, self.attack
         return {
             "game": self.game,
-            "seat": self.seat,
+            "seat": None if self.seat < 0 else self.seat,
             "num_players": self.num_players,
             "rules": {"preset": self.rules.preset, **self.rules.options()},
             "dealer": self.dealer,
@@ -134,11 +134,12 @@ def _texts(codes: Iterable[int]) -> list[str]:
 
 
 def view_of(state: TowersState, seat: int) -> TowersView:
-    """Everything ``seat`` may see of ``state``, and nothing else."""
+    """Everything ``seat`` may see of ``state``, and nothing else; ``SPECTATOR`` (-1): what
+    every seat sees (no hand, no store)."""
     n = state.num_players
-    if not 0 <= seat < n:
-        raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
-    bit = 1 << seat
+    if not -1 <= seat < n:
+        raise ValueError(f"seat must be 0..{n - 1} (or -1, a spectator), not {seat}")
+    bit = 1 << seat if seat >= 0 else 0
     start = state.round_start
     history = tuple(
         (s, m) if vis & bit else (s, redact(m))
@@ -156,8 +157,9 @@ def view_of(state: TowersState, seat: int) -> TowersView:
         phase=state.phase,
         mover=state.mover,
         current_seat=state.current_seat,
-        hand=tuple(state.hands[seat]),
-        store=tuple(sorted(state.stores[seat])) if state.rules.own_store_visible else None,
+        hand=tuple(state.hands[seat]) if seat >= 0 else (),
+        store=tuple(sorted(state.stores[seat]))
+        if seat >= 0 and state.rules.own_store_visible else None,
         known_stores=tuple(tuple(sorted(k)) for k in state.known),
         hand_sizes=tuple(len(h) for h in state.hands),
         store_sizes=tuple(len(s) for s in state.stores),

@@ -64,7 +64,7 @@ class TonkView:
         """The view as JSON (fields in ``docs/contract.md``): cards in the T1 notation."""
         return {
             "game": self.game,
-            "seat": self.seat,
+            "seat": None if self.seat < 0 else self.seat,
             "num_players": self.num_players,
             "rules": {"preset": self.rules.preset, **self.rules.options()},
             "dealer": self.dealer,
@@ -113,10 +113,11 @@ def _union(masks: Iterable[int]) -> int:
 
 
 def view_of(state: TonkState, seat: int) -> TonkView:
-    """Everything ``seat`` may see of ``state``, and nothing else."""
+    """Everything ``seat`` may see of ``state``, and nothing else; ``SPECTATOR`` (-1): what
+    every seat sees (no hand, no stock draws)."""
     n = state.num_players
-    if not 0 <= seat < n:
-        raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
+    if not -1 <= seat < n:
+        raise ValueError(f"seat must be 0..{n - 1} (or -1, a spectator), not {seat}")
     over = state.phase == OVER
     return TonkView(
         seat=seat,
@@ -126,7 +127,7 @@ def view_of(state: TonkState, seat: int) -> TonkView:
         stake=state.stake,
         current_seat=state.current_seat,
         phase=state.phase,
-        hand=state.hands[seat],
+        hand=state.hands[seat] if seat >= 0 else 0,
         pile=tuple(1 << c for c in state.pile),
         spreads=tuple(zip(state.spread_owner, state.spread_mask, strict=True)),
         spread_suits=tuple(state.spread_suit),
@@ -149,7 +150,7 @@ def view_of(state: TonkState, seat: int) -> TonkView:
 
 
 def sample_world(view: TonkView, rng: random.Random) -> TonkState:
-    """A full deal that ``view.seat`` cannot tell apart from the real one.
+    """A full deal that ``view.seat`` cannot tell apart from the real one (not a spectator's).
 
     Other players' hands keep the cards they are known to hold; the rest of their hands and the
     stock are filled with the unseen cards in a random order. The original deal is not
