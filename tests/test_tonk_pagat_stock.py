@@ -9,6 +9,9 @@ from collections import Counter
 
 import pytest
 
+from taverntable.bots.runner import play_deal
+from taverntable.bots.tonk_heuristic import TonkHeuristicBot
+from taverntable.bots.tonk_policy import greedy_move
 from taverntable.engine import IllegalMove
 from taverntable.games.tonk import TonkState, parse_move, rules_from, sample_world
 from taverntable.games.tonk.moves import DRAW_STOCK
@@ -126,3 +129,68 @@ def test_T11_a_record_with_a_decline_replays_and_reads() -> None:
     text = describe_record(replayed)
     assert "P2: draw stock (declines the pile: the deal ends, T11)" in text
     assert "end: the stock ran out (T11)" in text
+
+
+# --- the bots --------------------------------------------------------------------------------
+
+
+def heuristic(state: TonkState) -> str:
+    seat = state.current_seat
+    assert seat is not None
+    return str(TonkHeuristicBot().choose(state.view(seat), random.Random(0)))
+
+
+def test_T11_heuristic_declines_when_its_total_is_likely_lowest() -> None:
+    state = play(emptied(), "draw pile", "discard KS")
+    assert state.current_seat == 2 and state.total(2) == 9
+    assert heuristic(state) == "draw stock"
+
+
+def test_T11_heuristic_takes_the_pile_card_that_lowers_its_hand() -> None:
+    # Seat 1 (K K 3 3 4, 30) is not lowest. 10C would lower nothing: it declines (and loses 1 to
+    # each of seats 2 and 3). 5H lowers its hand by 5 (it keeps 5H, sheds a king): it takes it.
+    assert heuristic(emptied()) == "draw stock"
+    state = emptied(discard="5H")
+    assert heuristic(state) == "draw pile"
+    play(state, "draw pile")
+    assert heuristic(state) in ("discard KS", "discard KH")
+
+
+def test_T11_greedy_playout_policy_declines_unless_the_pile_helps() -> None:
+    assert str(greedy_move(emptied())) == "draw stock"  # 10C lowers nothing of K K 3 3 4
+    assert str(greedy_move(emptied(discard="5H"))) == "draw pile"
+
+
+@pytest.mark.parametrize("players", [8, 9, 10])
+def test_T11_heuristic_tables_end_every_pagat_deal_many_by_declining(players: int) -> None:
+    # With 8 to 10 players the stock (11, 6 or 1 cards) runs out in most deals. Before the
+    # decline these deals went round the pile until a drop, a going out or the runner's cap.
+    rng = random.Random(players)
+    ends: Counter[str] = Counter()
+    bot = TonkHeuristicBot(samples=16)
+    for _ in range(30):
+        state = TonkState.deal(rules_from("pagat"), players, rng=rng)
+        result = play_deal(state, [bot] * players, rng, max_moves=400)
+        ends[result.end] += 1
+    assert ends["stock"] >= 5, ends
+
+
+def test_T11_each_pile_card_the_heuristic_takes_leaves_fewer_cards_or_a_lower_total() -> None:
+    # The reason a table of heuristic bots cannot go round the pile for ever (the bot's
+    # docstring): other players never change a hand, and each take makes (cards, total) smaller.
+    rng = random.Random(11)
+    bot = TonkHeuristicBot(samples=8)
+    takes = 0
+    for deal in range(400):
+        state = TonkState.deal(rules_from("pagat"), 8 + deal % 3, rng=rng)
+        while (seat := state.current_seat) is not None:
+            move = bot.choose(state.view(seat), rng)
+            taking = not state.stock and str(move) == "draw pile"
+            before = (state.hands[seat].bit_count(), state.total(seat))
+            state.apply(move)
+            while taking and state.current_seat == seat:
+                state.apply(bot.choose(state.view(seat), rng))
+            if taking:
+                takes += 1
+                assert (state.hands[seat].bit_count(), state.total(seat)) < before
+    assert takes >= 30
