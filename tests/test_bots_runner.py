@@ -31,14 +31,16 @@ class SpyBot:
 
 
 class CyclerBot:
-    """Never drops or spreads; draws the stock while it can, else the pile (pagat's T11 loop)."""
+    """Never drops, spreads or declines the pile; draws the stock while it holds cards, else the
+    pile (the loop pagat's T11 allows as long as every player keeps taking the pile)."""
 
     name = "cycler"
 
     def choose(self, view: TonkView, rng: random.Random) -> Any:
-        for source in ("stock", "pile"):
-            if Draw(source) in view.legal_moves:
-                return Draw(source)
+        if Draw("stock") in view.legal_moves and view.stock_size:
+            return Draw("stock")
+        if Draw("pile") in view.legal_moves:
+            return Draw("pile")
         discards = [m for m in view.legal_moves if isinstance(m, Discard)]
         return rng.choice(discards)
 
@@ -62,7 +64,8 @@ def test_play_deal_needs_one_bot_per_seat() -> None:
 
 
 def test_t11_pagat_deal_that_cycles_on_the_pile_raises_stalled_deal() -> None:
-    # pagat: with the stock empty the players keep taking the pile and discarding another card.
+    # pagat: with the stock empty the players keep taking the pile and discarding another card
+    # (nobody declines, which would end the deal): the cap stops them.
     state = TonkState.deal(rules_from("pagat"), 2, rng=3)
     with pytest.raises(StalledDeal, match="did not end within 2000 moves"):
         play_deal(state, [CyclerBot(), CyclerBot()], random.Random(3))

@@ -13,7 +13,8 @@ from taverntable.games.three_towers import CHANCE, TowersRules, parse_move, samp
 from taverntable.games.three_towers.cards import total
 from taverntable.games.three_towers.moves import Shuffle, Steal
 from taverntable.games.three_towers.phases import ANSWER, CLUB, DARK, DEAL, OVER, SHUFFLE, TURN
-from three_towers_helpers import arrange, cards, play, store_total
+from taverntable.records.core import replay_record
+from three_towers_helpers import arrange, cards, deck_from_top, play, store_total
 
 H1 = "9H 2D 3D 4D 5D 6D 8D"
 H2 = "9H 2H JD 4C 5H 6H 8H"
@@ -153,14 +154,35 @@ def test_R9_witch_trade_in_spades_owner_last_and_owner_names_the_taker() -> None
     assert state.phase == TURN and state.current_seat == 1
 
 
-def test_R9_R15_no_raid_or_curse_on_a_partner_and_the_witch_names_an_opponent() -> None:
+def test_R9_R15_no_raid_or_curse_on_a_partner_but_the_witch_may_name_the_partner() -> None:
+    # R9 names "any other player" and the seed's pair limits are building and repelling only,
+    # so the Witch's owner may give the trade to the partner (issue 15: R18 no longer forbids it).
     hands = ["KH QS 3C 4C 5C 6C 7C", H1, "9H 2H JD 4C 5H 6H 8H", "2S 3S 4S 5S 6S 7S 8S"]
     state = arrange(hands, rules=TowersRules(teams=True), towers=["", "AD 5D", "AH 5H"])
     assert "partner" in refused(state, "raid 2 KH", "R9").reason
     refused(state, "curse 2 QS", "R9")
     play(state, "curse 1 QS", "yield", "answer 2D 3D", "answer 2H 4C", "answer 2S", "answer 3C 4C")
-    assert {str(m) for m in state.legal_moves()} == {"name 1", "name 3"}
-    refused(state, "name 2", "R18")
+    assert {str(m) for m in state.legal_moves()} == {"name 1", "name 2", "name 3"}
+    assert "yourself" in refused(state, "name 0", "R9").reason
+    play(state, "name 2")
+    assert Counter(state.stores[2]) == Counter(cards("2D 3D 2H 4C 2S 3C 4C QS"))
+    assert state.phase == TURN and state.current_seat == 1
+
+
+def test_R9_issue15_reproduction_the_witch_owner_names_the_partner() -> None:
+    # The issue's record: seat 0 curses seat 1 with the Witch, everyone answers, seat 0 names
+    # its partner, seat 2 (refused with "(R18)" before).
+    record = {
+        "game": "three-towers", "players": ["A", "B", "C", "D"], "dealer": 3,
+        "rules": {"teams": True},
+        "cards": {"deck": deck_from_top("QS 2S 3S 4S 5S 2D 2C 7H 2H 3D 3C 8H 3H 4D 4C 9H 4H 5D "
+                                        "5C 8D 5H 6D 6C 9D 6H 7D 7C 8C")},
+        "moves": [[0, "curse 1 QS"], [1, "yield"], [1, "answer 2S"], [2, "answer 3S"],
+                  [3, "answer 4S"], [0, "answer 5S"], [0, "name 2"]],
+    }
+    state = replay_record(record).state
+    assert Counter(state.stores[2]) == Counter(cards("2S 3S 4S 5S QS"))
+    assert state.phase == TURN and state.current_seat == 1
 
 
 # --- redeals ---------------------------------------------------------------------------------

@@ -187,6 +187,25 @@ def test_r9_the_witchs_owner_names_the_leader() -> None:
     assert choice(state) == "name 2"
 
 
+@pytest.mark.parametrize(("answers", "named"), [
+    (["answer 10H 9H", "answer 10D 9D", "answer 2S", "answer 10C 9C"], {"name 2"}),  # +43
+    (["answer 9S", "answer 8S", "answer 10S", "answer 7S"], {"name 1", "name 3"}),  # -44
+])
+def test_r9_in_team_play_the_witchs_owner_names_the_partner_only_for_a_rich_trade(
+    answers: list[str], named: set[str]
+) -> None:
+    # R9 lets the owner name the partner (issue 15); a trade worth more than nothing goes to
+    # the partner, a spade heap to an opponent (either: they score as one pair, R15).
+    state = arrange(["QS 7S 10C 9C 5C 6C 7C", "9S 10H 9H 4H 5H 6H 7H",
+                     "8S 10D 9D 4D 5D 6D 7D", "10S 2S 3S 4S 5S 6S 2C"],
+                    rules=rules_from(teams=True))
+    state.scores = [0, 10, 0, 90]
+    for text in ["curse 1 QS", "yield", *answers]:
+        state.apply_text(text)
+    assert state.phase == "name"
+    assert choice(state) in named
+
+
 def test_r10_redeals_a_hand_full_of_spades_with_four_jacks_to_an_opponent() -> None:
     state = arrange(["2S 5S 6S 7S 8S 9S 10S", "2C 3C 4C 5C 6C 7C 8C"],
                     nobility=["JH JD JC JH", ""])

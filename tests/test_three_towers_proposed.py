@@ -15,9 +15,10 @@ from taverntable.bots.three_towers_runner import play_game
 from taverntable.games.three_towers import RulesError, TowersRules, TowersState, rules_from
 from taverntable.games.three_towers.phases import CLUB, DEAL
 from taverntable.games.three_towers.record import ADAPTER
+from taverntable.play.three_towers_narrate import sentence
 from taverntable.records.adapter import RecordError
 from taverntable.records.core import replay_record
-from three_towers_helpers import arrange, cards, play, store_total
+from three_towers_helpers import arrange, cards, deck_from_top, play, store_total
 
 H1, H2 = "2S 3S 4S 5S 6S 7S 8S", "2H 3H 4H 5H 6H 7H 8H"
 
@@ -91,6 +92,47 @@ def test_R29_a_tower_needs_the_goal_in_goods() -> None:
     play(state, "add 10C")  # 40
     assert state.phase == DEAL and state.rounds[-1].builder == 0
     assert state.rounds[-1].points[0] == store_total(state, 0) + 50
+
+
+def test_R8_R29_a_build_that_reaches_the_goal_finishes_the_tower() -> None:
+    # The record: with a goal of 10, the ace and a 10 of goods are a finished tower, so
+    # the round ends at once (R8) and is counted: A 15 + 10 + 50 for ♦ (R13), B its 25.
+    record = {
+        "game": "three-towers", "players": ["A", "B"], "dealer": 1,
+        "rules": {"tower_goal": 10, "max_rounds": 1},
+        "cards": {"deck": deck_from_top("AD 2S 10D 2D 2H 3D 3H 4D 4H 5D 5H 6D 6H 7D")},
+        "moves": [[0, "build AD 10D"]],
+    }
+    state = replay_record(record).state
+    assert state.is_over and state.result is not None
+    assert state.result.to_json()["scores"] == [95, 25]
+    assert state.rounds[-1].builder == 0 and state.marks == [1, 0]
+
+
+def test_R8_R29_every_way_onto_a_tower_is_checked_against_the_goal() -> None:
+    # A build with goods, a build without, an add of goods and an add of an ace (goods only
+    # count, R8): each finishes the tower exactly when the goods reach the goal.
+    hand = "AD 10D 9C 2C 3C 4C AH"
+    cases = [("build AD 10D", 10, [], True), ("build AD 10D", 11, [], False),
+             ("build AD", 10, [], False), ("add 10D", 20, ["AH 10H"], True),
+             ("add 9C", 20, ["AH 10H"], False), ("add AD", 20, ["AH 10H"], False)]
+    for move, goal, tower, finished in cases:
+        rules = rules_from(tower_goal=goal)
+        state = arrange([hand, H1], rules=rules, towers=tower, deck_size=40)
+        play(state, move)
+        assert (state.phase == DEAL) is finished, (move, goal)
+        assert (state.rounds[-1].builder == 0 if finished else state.current_seat == 1), move
+
+
+def test_R8_R29_the_heuristic_and_the_narration_know_a_build_can_finish_a_tower() -> None:
+    rules = rules_from(tower_goal=10)
+    state = arrange(["AD 10D KS 2C 3C 4C 5C", H1], rules=rules, deck_size=40)
+    before = state.view(0)
+    move = make_bot("heuristic", "three-towers").choose(before, random.Random(0))
+    assert str(move) == "build AD 10D"  # finishing beats even the Warlock (FINISH)
+    state.apply(move)
+    text = sentence(move, 0, before, state.view(0), ["Ann", "Bob"])
+    assert "the tower is finished and the round ends (R8)" in text
 
 
 def test_R28_R29_records_carry_the_options_and_replay() -> None:

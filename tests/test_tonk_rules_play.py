@@ -310,10 +310,11 @@ def test_T11_pagat_goes_on_from_the_pile_after_the_stock_is_empty() -> None:
     state = ten_players("pagat", "5H 6H 7H 8H 9H", None, "2D", "10H")
     play(state, "draw stock", "discard 10H")
     assert not state.is_over
-    assert legal(state) == {"drop", "draw pile"}
-    refused(state, "draw stock", "T7", "stock is empty")
+    # Drop, take the pile's card, or decline it ("draw stock"), which ends the deal (T11).
+    assert legal(state) == {"drop", "draw pile", "draw stock"}
     play(state, "draw pile")
     assert not state.is_over
+    refused(state, "draw stock", "T11", "start of your turn")
 
 
 def test_T11_stock_end_empty_ends_when_nothing_can_be_drawn() -> None:

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from taverntable.games.three_towers import TowersRules, TowersState
-from taverntable.games.three_towers.cards import full_deck, parse_card, total
+from taverntable.games.three_towers.cards import TEXT, full_deck, parse_card, total
 from taverntable.games.three_towers.phases import CHANCE, TURN
 
 
@@ -29,6 +29,13 @@ def stacked_deck(hands: Sequence[str], top: str = "", dealer: int = 0) -> list[i
     rest = Counter(full_deck()) - Counter(head)
     assert sum(rest.values()) + len(head) == 108, "a card is named too often"
     return head + sorted(rest.elements())
+
+
+def deck_from_top(top: str) -> list[str]:
+    """A record's 108-card deck, top first: ``top`` and then the rest in canonical order."""
+    head = cards(top)
+    rest = Counter(full_deck()) - Counter(head)
+    return [TEXT[c] for c in head + sorted(rest.elements())]
 
 
 def arrange(

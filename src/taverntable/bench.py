@@ -40,8 +40,8 @@ def bench_tonk_preset(preset: str) -> Bench:
         best = 0.0  # the fastest slice: what the machine does when nothing else disturbs it
         while True:
             state = TonkState.deal(rules, players, rng=rng, dealer=games % players)
-            # pagat can cycle through the pile once the stock is empty (T11); a random player
-            # leaves such a loop by dropping, so every game ends.
+            # pagat goes on from the pile once the stock is empty (T11); a random player leaves
+            # that loop by declining the pile or dropping, so every game ends.
             while not state.is_over:
                 legal = state.legal_moves()
                 state.apply(legal[int(rand() * len(legal))])

@@ -1,10 +1,12 @@
 """Playing whole deals with bots, and measuring one bot against another (T2–T11).
 
 Each step shows a bot only its own seat's view. Under the ``pagat`` rule for an empty stock (T11,
-``stock_end = "empty"``) a deal can cycle for ever: with the stock empty, players may keep taking
-the pile's top card and discarding another one. ``play_deal`` therefore stops after
-``max_moves`` moves and raises ``StalledDeal``; ``compare`` counts such deals and leaves them out
-of the mean.
+``stock_end = "empty"``) a deal ends when a player declines the pile's top card, but it can still
+go round for ever while every player keeps taking it and discarding another card. Tables of the
+heuristic bot cannot (each card it takes leaves it fewer cards or a lower total, see
+``tonk_heuristic``), random players decline within a few turns, but the search bots and any bot
+of the future give no such promise, so ``play_deal`` still stops after ``max_moves`` moves and
+raises ``StalledDeal``; ``compare`` counts such deals and leaves them out of the mean.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from taverntable.games.tonk import Result, TonkState, rules_from
 from .registry import make_bot
 
 # A deal without cycling has fewer moves than this: at most 46 stock draws, each turn a draw,
-# a few spreads or hits and a discard; the cap only catches pagat's endless pile-taking.
+# a few spreads or hits and a discard; the cap only catches pagat's pile-taking by players who
+# never decline (T11), which no rule forbids.
 MAX_MOVES = 2000
 
 

@@ -123,6 +123,8 @@ def turn_value(know: Knowledge, move: TowersMove) -> float:
             guarded = sum(TOWER_VALUE[c] for c in tower_take(v.towers[know.me]))
             return REINFORCE + 0.4 * guarded - 6.0
         case Build(ace=ace, goods=goods):
+            if goods is not None and TOWER_VALUE[goods] >= v.rules.tower_goal:  # R8, R29
+                return FINISH - rank(goods)  # a low goal: one goods card finishes the tower
             extra = 0.0 if goods is None else float(rank(goods))
             if ace == DARK_TOWER:
                 if any(IS_TOWER_ACE[c] for c in v.hand):

@@ -159,9 +159,17 @@ def witch_named_if_through(know: Knowledge) -> float:
 
 
 def name(know: Knowledge) -> TowersMove:
-    """R9: the Witch's trade goes to the best placed opponent."""
-    targets = [m.seat for m in know.view.legal_moves if isinstance(m, Name)]
-    return Name(know.leader(targets))
+    """R9: the Witch's trade goes to the partner when its cards and the Witch score more than
+    nothing (team play), otherwise to the best placed opponent."""
+    v = know.view
+    targets = [m.seat for m in v.legal_moves if isinstance(m, Name)]
+    assert v.trade is not None and v.attack is not None
+    # Warriors go into the taker's nobility, where they score only under R28.
+    worth = sum(v.rules.nobility_points if IS_WARRIOR[c] else VALUE[c]
+                for _, cards in v.trade.laid for c in cards) + VALUE[v.attack.card]
+    if know.partner in targets and worth > 0:
+        return Name(know.partner)
+    return Name(know.leader([t for t in targets if t in know.opponents] or targets))
 
 
 def queens(know: Knowledge) -> TowersMove:

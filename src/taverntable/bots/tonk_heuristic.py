@@ -4,11 +4,18 @@ It sees only its seat's ``TonkView``. At the start of a turn it drops when a dro
 than playing on (estimated by dealing the unseen cards to the other players), takes the pile when
 the top card makes a spread, a hit or a clearly lower hand, and otherwise draws from the stock.
 After the draw it lays every spread and hit (most points first), then discards its worst card.
+
+With the stock empty under pagat's T11 (``stock_end = "empty"``) it ends the deal by declining
+the pile when its total is likely the lowest, takes the pile's card only when that card lowers its
+hand (or makes a spread or hit), and otherwise declines; it then sheds its highest card. So each
+pile card it takes leaves it with fewer cards, or as many with a lower total, and other players
+never change its hand: a table of these bots cannot go round the pile for ever.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from taverntable.cards import indices
 from taverntable.games.tonk import Discard, Draw, Drop, End, Hit, Spread, TonkMove, TonkView
@@ -52,6 +59,8 @@ class TonkHeuristicBot:
     def _start(
         self, view: TonkView, legal: tuple[TonkMove, ...], rng: random.Random
     ) -> TonkMove:
+        if view.stock_size == 0 and DRAW_STOCK in legal:
+            return self._stock_empty(view, legal, rng)
         gain = drop_value(view, rng, self.samples) if DROP in legal else float("-inf")
         # Per other player: a win pays each of them, so the bar must not grow with the table.
         if gain / (view.num_players - 1) > self.drop_margin:
@@ -61,6 +70,19 @@ class TonkHeuristicBot:
         if DRAW_STOCK in legal:
             return DRAW_STOCK
         return legal[0]
+
+    def _stock_empty(
+        self, view: TonkView, legal: tuple[TonkMove, ...], rng: random.Random
+    ) -> TonkMove:
+        """T11 (pagat): take the pile's card or decline it, which ends the deal. A drop is never
+        better than declining: both win 1x from each other player when the total is the lowest,
+        but a tied or beaten drop pays 2x (T6) where the decline shares or pays 1x."""
+        if DRAW_PILE not in legal:
+            return DRAW_STOCK
+        gain = decline_value(view, rng, self.samples)
+        if gain / (view.num_players - 1) > self.drop_margin:
+            return DRAW_STOCK  # likely the lowest: win now
+        return DRAW_PILE if pile_lowers_hand(view) else DRAW_STOCK
 
     # --- after the draw: spread, hit, then discard or end (T8, T9) ----------------------------
 
@@ -73,6 +95,11 @@ class TonkHeuristicBot:
         discards = [m for m in legal if isinstance(m, Discard)]
         if not discards:
             return END if END in legal else legal[0]
+        if view.stock_size == 0 and view.rules.stock_end == "empty":
+            # T11 (pagat): any player may now end the deal on their turn, so the total is all
+            # that counts: shed the highest card (a card kept for a spread can wait no longer).
+            return max(discards, key=lambda m: (values[m.card.rank],
+                                                discard_score(view, m.card.index), m.card.rank))
         scored = [(discard_score(view, m.card.index), m.card.rank, m) for m in discards]
         best_score, _, best = max(scored, key=lambda t: (t[0], t[1]))
         # T9 (tor): ending without a discard is better only when every card is worth keeping
@@ -109,27 +136,63 @@ def drop_value(view: TonkView, rng: random.Random, samples: int) -> float:
     # A quick bound: with four average cards or more in hand, a drop is hopeless.
     if d > 4 * sum(values[1:]) / 13:
         return float("-inf")
-    others = [s for s in range(n) if s != view.seat]
+    gain = 0
+    for totals in other_totals(view, rng, samples):
+        caught = sum(1 for t in totals.values() if t <= d)
+        # A clean drop wins 1× from each other player; a burned one pays 2× to each catcher.
+        gain += (n - 1) if caught == 0 else -2 * caught
+    return gain / samples
+
+
+def other_totals(view: TonkView, rng: random.Random, samples: int) -> Iterator[dict[int, int]]:
+    """``samples`` guesses of the other players' hand totals, by seat (see ``drop_value``).
+
+    Each other player holds the cards known to be in their hand plus unseen cards; one who has
+    drawn ``t`` times is modelled as having kept the lowest of ``size + t`` unseen cards.
+    """
+    values = view.rules.card_values
+    others = [s for s in range(view.num_players) if s != view.seat]
     pool = list(indices(view.unseen))
     free = {s: view.hand_sizes[s] - view.known[s].bit_count() for s in others}
     budget = (len(pool) - sum(free.values())) // len(others)
     turns = turns_taken(view)
     extra = {s: max(0, min(turns[s], MAX_EXTRA_SEEN, budget)) for s in others}
     known_total = {s: points(view.known[s], values) for s in others}
-    gain = 0
     for _ in range(samples):
         rng.shuffle(pool)
         pos = 0
-        caught = 0
+        totals = {}
         for s in others:
             take = free[s] + extra[s]
             kept = sorted(values[c % 13 + 1] for c in pool[pos : pos + take])[: free[s]]
             pos += take
-            if known_total[s] + sum(kept) <= d:
-                caught += 1
-        # A clean drop wins 1× from each other player; a burned one pays 2× to each catcher.
-        gain += (n - 1) if caught == 0 else -2 * caught
+            totals[s] = known_total[s] + sum(kept)
+        yield totals
+
+
+def decline_value(view: TonkView, rng: random.Random, samples: int) -> float:
+    """The expected gain of ending the deal now by declining the pile (T11), in stakes: the lowest
+    totals win 1x from every other player."""
+    d = view.total()
+    gain = 0
+    for totals in other_totals(view, rng, samples):
+        low = min(totals.values())
+        if d <= low:
+            gain += sum(1 for t in totals.values() if t > d)
+        else:
+            gain -= sum(1 for t in totals.values() if t == low)
     return gain / samples
+
+
+def pile_lowers_hand(view: TonkView) -> bool:
+    """T11 (pagat, stock empty): the pile's top card makes a spread or a hit, or is lower than the
+    hand's highest card (kept instead of it: T9 forbids discarding the card just taken)."""
+    top = view.pile[-1].bit_length() - 1
+    if makes_spread(view.hand, top) or card_hits(view, top):
+        return True
+    values = view.rules.card_values
+    worst = max((values[i % 13 + 1] for i in indices(view.hand)), default=0)
+    return values[top % 13 + 1] < worst
 
 
 def card_hits(view: TonkView, card: int) -> bool:

@@ -3,7 +3,9 @@
 It is a cheap version of what the heuristic bot does: drop when the expected gain of a drop (the
 heuristic bot's model of the other hands, from a precomputed table) is positive, take the pile's
 top card when it is low or makes a spread, lay the biggest spread, hit when possible, and discard
-the highest card, keeping cards that are two thirds of a spread. It reads only the mover's own
+the highest card, keeping cards that are two thirds of a spread. With the stock empty under pagat
+(T11) it takes the pile's card when it is lower than its highest card or makes a spread, and
+otherwise declines it, ending the playout. It reads only the mover's own
 hand and the public table, so playouts do not profit from the determinization's hidden cards.
 """
 
@@ -121,6 +123,13 @@ def greedy_move(state: TonkState) -> TonkMove:
     hand = state.hands[seat]
     value = VALUE[state.rules.face_values]
     if state.phase == START:
+        if not state.stock and state.rules.stock_end == "empty":
+            # T11 (pagat): take the pile's card only when it helps, else decline and end the deal
+            # (never drop: declining pays as much when lowest and less otherwise).
+            top = state.pile[-1]  # an empty pile too would have ended the deal
+            if makes_spread(hand, top) or any(value[i] > value[top] for i in _bits(hand)):
+                return DRAW_PILE
+            return DRAW_STOCK
         if not state.hit_locked[seat] and should_drop(state, seat):
             return DROP
         pile = state.pile
@@ -133,7 +142,7 @@ def greedy_move(state: TonkState) -> TonkMove:
                 return DRAW_PILE
         if state.stock:
             return DRAW_STOCK
-        return DROP if not state.hit_locked[seat] else state.legal_moves()[0]
+        return state.legal_moves()[0]  # not reached: an empty stock has ended the deal (T11)
     spreads = spread_moves(hand)
     if spreads:
         return max(spreads, key=_size)

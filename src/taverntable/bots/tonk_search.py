@@ -20,8 +20,9 @@ from .tonk_heuristic import TonkHeuristicBot, discard_score
 from .tonk_inference import TableFacts, inferred_world, table_facts
 from .tonk_policy import greedy_move
 
-# A playout that has not ended after this many moves (pagat can cycle through the pile once the
-# stock is empty, T11) is scored as if the stock had run out: the lowest hand wins.
+# A playout that has not ended after this many moves is scored as if the stock had run out: the
+# lowest hand wins. The greedy policy declines the pile under pagat unless its card helps (T11),
+# so its playouts seldom come near this; random playouts may, and nothing forbids them to.
 PLAYOUT_CAP = 400
 # The search compares this many discards at the root, the best by the heuristic bot's score.
 ROOT_DISCARDS = 2

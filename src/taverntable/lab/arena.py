@@ -9,9 +9,10 @@ Elo comes from pairwise outcomes: in each game, every pair of entrants is compar
 (higher wins, equal is a draw) and a Bradley–Terry fit turns the counts into ratings whose mean
 is 1500 (``lab.stats.bradley_terry_elo``).
 
-A game that reaches ``max_moves`` without ending (pagat can cycle once the stock is empty, T11)
-is *capped*: it is saved without a result and its whole group is left out of the statistics, so
-the groups that count stay balanced across seats.
+A game that reaches ``max_moves`` without ending (pagat goes on once the stock is empty while
+every player takes the pile instead of declining it, T11) is *capped*: it is saved without a
+result and its whole group is left out of the statistics, so the groups that count stay balanced
+across seats.
 """
 
 from __future__ import annotations

@@ -65,7 +65,8 @@ class TonkArena:
     rules: Any  # TonkRules
     stake: int = 1
     unit: str = "stakes"
-    # No Tonk deal without cycling comes near this; it only stops pagat's endless pile-taking.
+    # No Tonk deal without cycling comes near this; it only stops pagat's pile-taking by bots
+    # that never decline the pile (T11 lets a deal go on while every player keeps taking it).
     max_moves: int = 1000
 
     def start(self, deal_seed: int, dealer: int) -> Any:

@@ -36,7 +36,7 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     stalled = False
     while (seat := state.current_seat) is not None:
         if len(state.history) >= MAX_MOVES:
-            stalled = True  # pagat's endless pile-taking (T11): see bots.runner
+            stalled = True  # pagat's pile-taking without a decline (T11): see bots.runner
             break
         if state.phase == START:
             turns[seat] += 1

@@ -112,7 +112,10 @@ def sentence(
         case Build(ace=ace, goods=goods):
             kind = "a dark tower" if suit(ace) == SPADES else f"a {SUIT_WORDS[suit(ace)]} tower"
             extra = "" if goods is None else f" and {card(goods)}"
-            return who("start") + f" {kind} with {card(ace)}{extra} (R8)."
+            text = who("start") + f" {kind} with {card(ace)}{extra}"
+            if goods is not None and TOWER_VALUE[goods] >= before.rules.tower_goal:  # R8, R29
+                return text + " — the tower is finished and the round ends (R8)!"
+            return text + " (R8)."
         case Add(card=c):
             tower = before.towers[seat]
             goods = sum(TOWER_VALUE[x] for x in tower) + TOWER_VALUE[c]

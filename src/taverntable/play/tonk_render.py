@@ -84,6 +84,9 @@ def narrate(
         case Drop():
             totals = after.result.totals if after.result else ()
             return who("drop") + (f" with {totals[seat]}." if totals else ".")
+        case Draw(source="stock") if after.result is not None:
+            # Only a decline ends the deal at once (T11, pagat); a last stock card ends it later.
+            return who("decline") + " the pile's top card with the stock empty: the deal ends."
         case Draw(source="stock"):
             if seat == me and after.own_draws and after.own_draws[-1][0] == len(after.history) - 1:
                 return who("draw") + f" {card(CARDS[after.own_draws[-1][1]])} from the stock."

@@ -27,7 +27,8 @@ BOT_NAMES = ("Goblin", "Elmo", "One-Eye", "Silent", "Croaker", "Otto", "Hagop", 
 HELP = """\
 Moves (the records notation; lower case, T for 10 and suit symbols are fine):
   drop                 show hands and end the deal (start of your turn only, T6)
-  draw stock | draw pile
+  draw stock | draw pile   (pagat, stock empty: 'draw stock' declines the pile and ends the
+                           deal, the lowest total winning, T11)
   spread 8S 8D 8H      lay a set or a run (T8)
   hit 0 8C             add cards to spread number 0 (T8)
   discard QH           discard and end your turn (T9)

@@ -51,6 +51,8 @@ def _moves(players: Sequence[str], state: TonkState) -> list[str]:
     for number, ((seat, move), drawn) in enumerate(zip(state.history, state.drawn, strict=True), 1):
         text = str(move)
         match move:
+            case Draw(source="stock") if drawn < 0:
+                text += " (declines the pile: the deal ends, T11)"  # the stock was empty
             case Draw(source="stock"):
                 text += f" ({CARDS[drawn]})"
             case Draw():

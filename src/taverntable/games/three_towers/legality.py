@@ -180,10 +180,10 @@ def _reason(state: TowersState, move: TowersMove) -> tuple[str, str] | None:
         case Defend(card=c):
             return _defend_reason(state, s, c)
         case Name(seat=t):
-            problem = _seat_problem(state, s, t, "name")
-            if problem is None:
-                return None
-            return ("R18" if t == state.partner(s) else "R9"), problem
+            n = state.num_players
+            if not 0 <= t < n:
+                return "R9", f"there is no seat {t} ({n} players)"
+            return ("R9", "you may not name yourself: name another player") if t == s else None
         case Store(card=c):
             return _in_hand("R10", state, s, (c,))
         case Give(card=c, seat=t) if state.phase == KINGS:

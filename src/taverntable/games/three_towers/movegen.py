@@ -201,10 +201,9 @@ def defend_moves(state: TowersState) -> list[TowersMove]:
 
 
 def name_targets(state: TowersState) -> list[int]:
-    """R9: the Witch's owner names any other player; R18: in team play, an opponent."""
+    """R9: the Witch's owner names any other player, in team play the partner too (the seed's
+    pair limits are building and repelling only)."""
     assert state.attack is not None
     owner = state.attack.attacker
-    if state.rules.teams:
-        return state.opponents(owner)
     return [t for t in range(state.num_players) if t != owner]
 

@@ -121,19 +121,11 @@ def turn_action(state: TowersState, move: TowersMove) -> None:
             cards = (ace,) if goods is None else (ace, goods)
             state.take_from_hand(s, cards, f"tower:{s}")
             state.towers[s] = list(cards)
-            state.end_turn()
+            after_tower_grows(state, s)
         case Add(card=card):
             state.take_from_hand(s, (card,), f"tower:{s}")
-            tower = state.towers[s]
-            tower.append(card)
-            if sum(TOWER_VALUE[c] for c in tower) >= state.rules.tower_goal:
-                # R8: finished at once (R29: the goal is a rule option, 30 by default); the
-                # round ends after this action, without a refill.
-                state.finished = s
-                state.tower_ace = tower[0]
-                scoring.end_round(state)
-            else:
-                state.end_turn()
+            state.towers[s].append(card)
+            after_tower_grows(state, s)
         case Raid(target=target, card=card) | Curse(target=target, card=card):
             attacks.attack(state, target, card)
         case RedealJoker():
@@ -149,3 +141,17 @@ def turn_action(state: TowersState, move: TowersMove) -> None:
             redeal.redeal_kings(state)
         case _:
             raise AssertionError(f"unchecked move {move!r}")
+
+
+def after_tower_grows(state: TowersState, s: int) -> None:
+    """R8: every action that lays cards on a tower (a build with goods as much as an add) checks
+    the goal; a tower that reaches it is finished at once (R29: the goal is a rule option, 30 by
+    default, 10 at least, so one goods card on the ace can finish it) and the round ends after
+    this action, without a refill. Otherwise the turn ends as usual."""
+    tower = state.towers[s]
+    if sum(TOWER_VALUE[c] for c in tower) >= state.rules.tower_goal:
+        state.finished = s
+        state.tower_ace = tower[0]
+        scoring.end_round(state)
+    else:
+        state.end_turn()

@@ -53,6 +53,9 @@ def move_events(state: TonkState, seat: int, move: TonkMove) -> tuple[Event, ...
     match move:
         case Discard(card=card):
             events = _shared("discard", seat, card.index)
+        case Draw(source="stock") if state.drawn[-1] < 0:
+            # T11 (pagat): the stock was empty, the player declined the pile; the deal ends.
+            events = (Event("move", seat, move=str(move)),)
         case Draw(source="stock"):
             events = _shared("draw", seat, state.drawn[-1])
         case Draw():

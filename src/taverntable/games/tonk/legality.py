@@ -34,12 +34,18 @@ def check_move(state: TonkState, move: TonkMove) -> None:
                 raise IllegalMove("T9", f"{card} was taken from the pile this turn; it may "
                                         "only be discarded as your last card")
         case Draw(source=source):
+            declines = source == "stock" and not state.stock and state.rules.stock_end == "empty"
             if state.phase != START:
+                if declines:
+                    raise IllegalMove("T11", "you have already drawn this turn; declining the "
+                                             "pile ('draw stock' with the stock empty) is only "
+                                             "possible at the start of your turn")
                 raise IllegalMove("T5", "you have already drawn this turn")
-            if source == "stock" and not state.stock:
-                raise IllegalMove("T7", "the stock is empty")
+            if source == "stock" and not state.stock and not declines:
+                raise IllegalMove("T7", "the stock is empty (T11: the deal ends after the turn "
+                                        "that drew its last card)")
             if source == "pile" and not state.pile:
-                raise IllegalMove("T7", "the pile is empty")
+                raise IllegalMove("T7", "the pile is empty: draw from the stock")
         case Drop():
             if state.phase != START:
                 raise IllegalMove("T6", "a drop is only allowed at the start of your turn, "

@@ -33,7 +33,10 @@ def generate(state: TonkState) -> Sequence[TonkMove]:
     """Every legal move of the seat on turn, in a fixed order (empty when the deal is over)."""
     phase = state.phase
     if phase == START:
-        key = (not state.hit_locked[state.current_seat_], bool(state.stock), bool(state.pile))
+        # T11 (stock_end "empty"): with the stock empty, "draw stock" declines the pile's top card
+        # and ends the deal; it stays legal after the stock is gone (a drop first stays legal too).
+        stock = bool(state.stock) or state.rules.stock_end == "empty"
+        key = (not state.hit_locked[state.current_seat_], stock, bool(state.pile))
         return _START_MOVES[key]
     if phase == OVER:
         return ()

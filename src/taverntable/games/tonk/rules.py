@@ -11,6 +11,10 @@ from taverntable.options import RulesError as RulesError  # re-exported: callers
 DealWins = Literal["tonk", "tor", "pagat"]
 FaceValues = Literal["10/10/10", "11/12/13"]
 Discard = Literal["mandatory", "optional_after_spread"]
+# T11, when the stock runs out: "last_draw" (tonk, tor) ends the deal after the turn that drew its
+# last card; "empty" (pagat) plays on: the player on turn takes the pile's top card or declines it
+# by writing "draw stock", which ends the deal at once (as does a turn that finds the pile empty
+# too). Either way the lowest total wins 1x from every other player.
 StockEnd = Literal["last_draw", "empty"]
 NextDealer = Literal["next", "winner"]
 
@@ -40,7 +44,7 @@ class TonkRules(RuleOptions):
     hit_lock: bool = False  # T6
     discard: Discard = "mandatory"  # T9
     tonk_out_double: bool = False  # T10
-    stock_end: StockEnd = "last_draw"  # T11
+    stock_end: StockEnd = "last_draw"  # T11: see StockEnd
     next_dealer: NextDealer = "next"  # T2
 
     def __post_init__(self) -> None:

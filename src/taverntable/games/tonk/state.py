@@ -343,6 +343,10 @@ class TonkState:
                 self.pile.append(card.index)
                 if not self._check_out(seat, by_discard=True):
                     self._end_turn()
+            case Draw(source="stock") if not self.stock:
+                # T11 (stock_end "empty", checked legal): the player declines the pile's top
+                # card instead of drawing from the empty stock; the deal ends at once.
+                self._finish(scoring.stock_result(self._totals(), self.stake))
             case Draw(source="stock"):
                 drawn = self.stock.pop()
                 self.hands[seat] |= 1 << drawn
@@ -405,7 +409,8 @@ class TonkState:
         self.pile_card = -1
         self.spread_this_turn = False
         if not self.stock and not self.pile:
-            # T11 (stock_end "empty"): the player on turn would have to draw from an empty stock.
+            # T11 (stock_end "empty"): with no pile card to take either, the player on turn would
+            # have to draw from the empty stock, so the deal ends as if they had declined (L2).
             self._finish(scoring.stock_result(self._totals(), self.stake))
 
     def _finish(self, result: Result) -> None:
