@@ -66,6 +66,11 @@ def load_saved(path: str) -> SavedGame:
     for number, record in enumerate(records[1:], 2):
         if record["players"] != first["players"]:
             raise ResumeError(f"{path}: record {number} has other players than record 1")
+    from .command import name_problem  # the names a table accepts (command imports this module)
+
+    for seat, name in enumerate(first["players"]):
+        if (why := name_problem(name)) is not None:
+            raise ResumeError(f"{path}: players[{seat}]: {why}")
     return SavedGame(path, first["game"], records, replayed)
 
 
