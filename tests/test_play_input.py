@@ -14,7 +14,7 @@ from taverntable.bots import bot_names
 from taverntable.bots.registry import LEVELS
 from taverntable.engine import TavernError
 from taverntable.play.completion import Completer
-from taverntable.play.io import PlayIO, ask_move, write_jsonl
+from taverntable.play.io import PlayIO, ask_move, read_line, write_jsonl
 from taverntable.records import read_records, replay_record
 
 from tonk_helpers import stacked
@@ -185,3 +185,32 @@ def test_completion_matches_whole_moves_from_what_is_typed() -> None:
     assert completer.matches("draw ") == ["draw stock", "draw pile"]
     assert [completer.complete("dis", i) for i in range(2)] == ["discard 10S", None]
     assert completer.matches("x") == []
+
+
+def test_a_line_that_is_not_utf8_is_refused_and_asked_again(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class BadThenGood:
+        calls = 0
+
+        def isatty(self) -> bool:
+            return False
+
+        def readline(self) -> str:
+            self.calls += 1
+            if self.calls == 1:
+                raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+            return "draw stock\n"
+
+    monkeypatch.setattr("sys.stdin", BadThenGood())
+    console = Console(record=True, width=200)
+    assert read_line(console, "Your move> ") == "draw stock"
+    assert "That line is not UTF-8 text; type it again." in console.export_text()
+
+
+def test_echoed_input_cannot_drive_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out = run_play(monkeypatch, capsys, SEED1, ["\x1b[2Jdrop"])
+    assert "\x1b" not in out
+    assert "Your move> \\x1b[2Jdrop" in out
