@@ -17,9 +17,9 @@ def test_bots_option_takes_one_name_per_other_seat(
     args = ["tonk", "--seed", "1", "--players", "4", "--bots", "random,easy,medium"]
     status, out = run_play(monkeypatch, capsys, args, ["quit"])
     assert status == 0
+    assert "Seats: You · Goblin (easy bot) · Elmo (easy bot) · One-Eye (medium bot)" in out
     last = out.rstrip().splitlines()[-1]
-    assert re.fullmatch(r"Balances after \d deals?: You \S+ · Goblin \S+ · Elmo \S+ · One-Eye \S+",
-                        last)
+    assert re.fullmatch(r"Final standings after \d deals?: (\d\. \S+ [+-]\d+( · )?){4}", last)
 
 
 def test_bots_option_with_the_wrong_count_is_refused(

@@ -13,6 +13,7 @@ from play_helpers import run_play
 from taverntable.bots import make_bot
 from taverntable.games.three_towers import rules_from
 from taverntable.play.io import PlayIO
+from taverntable.play.saving import Saver
 from taverntable.play.three_towers_session import TowersSession
 from taverntable.records import replay_record
 from three_towers_helpers import arrange
@@ -29,18 +30,19 @@ def test_shows_the_hand_grouped_by_class_with_values_and_the_table(
     assert status == 0
     assert ("Your hand: goods 2♦ 7♦ 10♥ (+19) · warriors Q♣ (+0) · penalty 2♠ 4♠ 6♠ (-12)  "
             "(hand total +7)") in out
-    assert "Round 1 · Zarr dealt · deck 94 cards" in out
+    assert "Round 1 · Zarr deals · deck 94 cards" in out
     assert "Scores: You 0 (0 towers) · Zarr 0 (0 towers)" in out
     assert "  You: no tower\n  Zarr: no tower" in out
     assert "Stores: You 0 cards (+0) · Zarr 0 cards" in out
-    assert "Cards in hand: Zarr 7" in out
+    assert "Cards in hand: Zarr (easy) 7" in out
 
 
 def test_moves_and_question_mark_list_the_legal_moves(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["moves", "?"])
-    listed = "Legal moves: trade 2S · trade 4S · trade 6S · trade 10H · trade 2D · trade 7D"
+    listed = ("Legal moves: 1 trade 2S · 2 trade 4S · 3 trade 6S · 4 trade 10H · 5 trade 2D · "
+              "6 trade 7D")
     assert out.count(listed) == 2
 
 
@@ -78,7 +80,7 @@ def test_r5_answering_a_trade_out_of_turn_says_what_is_decided_and_the_options(
             "'answer X give') or two non-spade cards (R5). Highest bid: a giving joker by Zarr."
             ) in out
     assert "  Laid: Zarr X" in out
-    assert "Options: answer 2H 10H · answer 2H 2D" in out
+    assert "Options: 1 answer 2H 10H · 2 answer 2H 2D" in out
     assert "Answer the trade> " in out
     assert "Not allowed:" in out and "(R5)" in out
     assert "You answer with two cards: 2♦ 7♦ (R5 c)." in out
@@ -100,7 +102,8 @@ def test_quit_saves_a_record_that_replays(
     status, out = run_play(monkeypatch, capsys, [*SEED1, "--save", str(path)],
                            ["trade 2S", "answer 2D 7D", "quit"])
     assert status == 0
-    assert f"Saved the game to {path}." in out
+    assert (f"Saved the game (round 1 unfinished: its record shows every hand and the deck; "
+            f"--resume deals it again) to {path}.") in out
     lines = path.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 1
     record = json.loads(lines[0])
@@ -156,7 +159,8 @@ def run_session(teams: bool, players: int, lines: list[str], save: str | None,
     names = ["You", "Zarr", "Goblin", "Elmo"][:players]
     bots = [None, *[make_bot("heuristic", "three-towers") for _ in names[1:]]]
     session = TowersSession(rules_from("three-towers", teams=teams, max_rounds=max_rounds),
-                            names, bots, scripted(console, holder, lines, state is None), 7, save)
+                            names, bots, (io := scripted(console, holder, lines, state is None)), 7,
+                            Saver(io, [save] if save else [], []))
     if state is not None:
         session.state = state  # type: ignore[assignment]
     holder.append(session)
@@ -186,7 +190,7 @@ def test_r9_defending_a_raid_says_what_is_at_stake_and_the_options() -> None:
     _, out, _ = run_session(False, 2, ["defend KH"], None, state=state)
     assert "Zarr raids your tower with Q♦. 'defend CARD' with a warrior of rank Q or higher or " \
         "a joker, or 'yield' (R9). If it goes through they take A♦ 10♦ 9♥ (+34 points)." in out
-    assert "Options: defend KH · yield" in out
+    assert "Options: 1 defend KH · 2 yield" in out
     assert "You repel the raid with K♥ (R9)." in out
 
 

@@ -19,7 +19,7 @@ def test_shows_the_hand_sorted_by_rank_with_its_total_and_the_table(
     assert "Your hand: A♥ A♣ 2♦ 9♠ 10♠  (total 23)" in out
     assert "Pile: 5♦ on top (1 card)   Stock: 36 cards" in out
     assert "Spreads: none" in out
-    assert "Others: Goblin 5 cards · Elmo 5 cards" in out
+    assert "Others: Goblin (medium) 5 cards · Elmo (medium) 5 cards" in out
     assert "Deal 1 · Elmo deals" in out
 
 
@@ -27,8 +27,9 @@ def test_moves_and_question_mark_list_the_legal_moves(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["moves", "draw stock", "?"])
-    assert "Legal moves: drop · draw stock · draw pile" in out
-    assert "discard 4S · discard 9S · discard 10S · discard AH · discard 2D · discard AC" in out
+    assert "Legal moves: 1 drop · 2 draw stock · 3 draw pile" in out
+    assert ("1 discard 4S · 2 discard 9S · 3 discard 10S · 4 discard AH · 5 discard 2D · "
+            "6 discard AC") in out
 
 
 def test_t9_refused_move_prints_the_reason_with_its_rule_and_asks_again(
@@ -107,7 +108,8 @@ def test_quit_leaves_with_status_0_and_shows_the_balances(
 ) -> None:
     status, out = run_play(monkeypatch, capsys, SEED1, ["quit"])
     assert status == 0
-    assert out.rstrip().endswith("Balances after 0 deals: You +0 · Goblin +0 · Elmo +0")
+    assert out.rstrip().endswith(
+        "Final standings after 0 deals: 1. You +0 · 1. Goblin +0 · 1. Elmo +0")
 
 
 def test_end_of_input_quits_cleanly(
@@ -133,7 +135,8 @@ def test_tor_and_pagat_are_played_with_their_own_rules(
                            ["drop", "quit"])
     assert status == 0
     assert f"Tavern Table: {game} · 4 players" in out
-    assert "Others: Goblin 5 cards · Elmo 5 cards · One-Eye 5 cards" in out
+    assert "Others: Goblin (medium) 5 cards · Elmo (medium) 5 cards · One-Eye (medium) 5 cards" \
+        in out
     assert "Balances after 1 deal" in out
 
 
@@ -141,4 +144,4 @@ def test_name_option_names_the_user(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, [*SEED1, "--name", "Elmo"], ["quit"])
-    assert "Balances after 0 deals: Elmo +0 · Goblin +0 · One-Eye +0" in out
+    assert "Final standings after 0 deals: 1. Elmo +0 · 1. Goblin +0 · 1. One-Eye +0" in out

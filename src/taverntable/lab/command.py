@@ -161,7 +161,8 @@ def run_study_command(args: argparse.Namespace) -> int:
         return 2
     print(f"{summary.games_run} games played ({summary.games_done}/{summary.games_total} done) "
           f"in {summary.seconds:.1f} s, {summary.games_per_s:.1f} games/s "
-          f"({summary.backend}, {summary.workers} workers); results in {folder}")
+          f"({summary.backend}, {summary.workers} worker{'s' if summary.workers != 1 else ''}); "
+          f"results in {folder}")
     return 0
 
 

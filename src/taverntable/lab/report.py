@@ -54,7 +54,8 @@ def analyse_folder(folder: Path) -> tuple[str, Section]:
         last = runs[-1]
         section.intro.append(
             f"Last run: {last['games_run']} games in {last['seconds']:.1f} s "
-            f"({last['games_per_s']:.1f} games/s, {last['backend']}, {last['workers']} workers)."
+            f"({last['games_per_s']:.1f} games/s, {last['backend']}, {last['workers']} "
+            f"worker{'s' if last['workers'] != 1 else ''})."
         )
     return folder.name, section
 

@@ -1,16 +1,21 @@
 """``tavern play GAME``: play a game against bots in the terminal.
 
-Each game has a front-end module with ``play(args, io) -> int``; the games share this command's
-options, so adding Three Towers is one entry in ``GAMES`` and one module.
+Each game has a front-end module with ``play(args, io, saved) -> int``; the games share this
+command's options, so adding Three Towers is one entry in ``GAMES`` and one module.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import unicodedata
 from importlib import import_module
 from typing import Any
 
-from .io import PlayIO
+from taverntable.bots.registry import BOTS, FAMILIES, GENERIC, LEVELS
+
+from .io import PlayIO, shown
+from .resume import ResumeError, SavedGame, load_saved
 
 # Game name -> front-end module. The Tonk presets share one front end.
 GAMES = {
@@ -21,6 +26,12 @@ GAMES = {
 }
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
+DEFAULT_PLAYERS = 3
+DEFAULT_BOTS = "medium"
+DEFAULT_NAME = "You"
+# Player names follow the records' rule for names (non-empty, no control characters) and its
+# bound on their length, so that whatever the user is called can be saved and replayed.
+MAX_NAME = 64
 
 
 def players_count(text: str) -> int:
@@ -45,6 +56,60 @@ def positive(text: str) -> int:
     return n
 
 
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name at the table, or None: it must hold text (not
+    only spaces), no control characters, at most ``MAX_NAME`` characters."""
+    if not name.strip():
+        return "a name cannot be empty or only spaces"
+    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cs")), None)
+    if bad is not None:
+        what = "a character that is not text" if unicodedata.category(bad) == "Cs" else \
+            f"a control character ({bad!r})"
+        return f"{name!r} holds {what}"
+    if len(name) > MAX_NAME:
+        return f"at most {MAX_NAME} characters, not {len(name)}"
+    return None
+
+
+def player_name(text: str) -> str:
+    """argparse type: the user's name at the table (spaces around it are dropped)."""
+    name = text.strip()
+    why = name_problem(name)
+    if why is not None:
+        raise argparse.ArgumentTypeError(why)
+    return name
+
+
+def save_file(text: str) -> str:
+    """argparse type: a file the match can be saved to; refused up front when it never could be
+    (so that the record of the match is not lost at the end)."""
+    if "\0" in text:
+        raise argparse.ArgumentTypeError("a file name cannot hold a NUL character")
+    if not text or os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"there is no folder {folder!r}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(text) and not os.access(text, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be written")
+    return text
+
+
+def bots_help() -> str:
+    """Every bot and level in the bot registry, the default marked (``--help``)."""
+    families = sorted(set(FAMILIES.values()))
+    names = list(dict.fromkeys([*GENERIC, *(n for f in families for n in BOTS.get(f, {}))]))
+
+    def games_of(bot: str) -> str:
+        playing = [f for f in families if bot in GENERIC or bot in BOTS.get(f, {})]
+        return "" if len(playing) == len(families) else f" ({', '.join(playing)} only)"
+
+    levels = ", ".join(f"{level} = {bot}{games_of(bot)}" for level, bot in LEVELS.items())
+    bots = ", ".join(f"{bot}{games_of(bot)}" for bot in names)
+    return (f"one bot per other seat, comma-separated, or one for all. Levels: {levels}; "
+            f"bots: {bots}. Default: {DEFAULT_BOTS} ({LEVELS[DEFAULT_BOTS]})")
+
+
 def add_parser(subparsers: Any) -> None:
     """Register ``play`` with the ``tavern`` command."""
     p = subparsers.add_parser(
@@ -52,26 +117,59 @@ def add_parser(subparsers: Any) -> None:
         help="play a game against bots",
         description="Play against bots: you sit at seat 0, the bots take the other seats.",
     )
-    p.add_argument("game", choices=sorted(GAMES), help="the game (a Tonk preset or three-towers)")
-    p.add_argument("--players", type=players_count, default=3,
-                   help="players, you included (2-10; three-towers 2-4)")
+    p.add_argument("game", nargs="?", choices=sorted(GAMES),
+                   help="the game (a Tonk preset or three-towers); not needed with --resume")
+    p.add_argument("--players", type=players_count, default=None,
+                   help=f"players, you included (2-10; three-towers 2-4; default "
+                   f"{DEFAULT_PLAYERS})")
     p.add_argument("--seed", type=int, default=None, help="shuffle seed, for a repeatable match")
-    p.add_argument("--stake", type=positive, default=1, help="units per payment (T2)")
-    p.add_argument(
-        "--bots",
-        default="heuristic",
-        help="one bot per other seat, comma-separated, or one for all "
-        "(random, heuristic, easy, medium)",
-    )
+    p.add_argument("--stake", type=positive, default=None, help="units per payment (T2; "
+                   "default 1)")
+    p.add_argument("--bots", default=None, help=bots_help())
     p.add_argument("--teams", action="store_true",
                    help="three-towers: two pairs, seats 0+2 against 1+3 (needs --players 4)")
-    p.add_argument("--name", default="You", help="your name at the table")
-    p.add_argument("--save", metavar="FILE.jsonl", help="save the match here when it ends")
+    p.add_argument("--name", type=player_name, default=None,
+                   help=f"your name at the table (default {DEFAULT_NAME}; at most {MAX_NAME} "
+                   "characters)")
+    p.add_argument("--deals", type=positive, default=None, metavar="N",
+                   help="Tonk: the match is N deals, then the final standings")
+    p.add_argument("--target", type=positive, default=None, metavar="UNITS",
+                   help="Tonk: the match ends after the deal in which a player's balance reaches "
+                   "+UNITS")
+    p.add_argument("--save", type=save_file, metavar="FILE.jsonl",
+                   help="save the match here: the finished deals (rounds) as they end, "
+                   "everything when you leave")
+    p.add_argument("--resume", metavar="FILE.jsonl",
+                   help="go on with a match saved earlier (and keep saving it there)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, io: PlayIO | None = None) -> int:
-    """Play the chosen game; returns the exit status."""
+    """Play the chosen game (or the saved one); returns the exit status."""
+    io = io or PlayIO.standard()
+    saved: SavedGame | None = None
+    if args.resume is not None:
+        try:
+            saved = load_saved(args.resume)
+        except ResumeError as e:
+            io.console.print(f"[red]Cannot resume: {shown(str(e))}[/red]")
+            return 2
+        if args.game is not None and args.game != saved.game:
+            io.console.print(f"[red]{shown(args.resume)} holds a {saved.game} match, not "
+                             f"{args.game}.[/red]")
+            return 2
+        args.game = saved.game
+    elif args.game is None:
+        io.console.print(f"[red]Name a game ({', '.join(sorted(GAMES))}) or give --resume "
+                         "FILE.[/red]")
+        return 2
+    args.bots = args.bots or DEFAULT_BOTS
     front_end = import_module(GAMES[args.game])
-    status: int = front_end.play(args, io or PlayIO.standard())
+    status: int = front_end.play(args, io, saved)
     return status
+
+
+def bot_level(name: str) -> str:
+    """What a seat's bot is called at the table: its level (``medium``), else its name."""
+    name = name.lower()
+    return next((level for level, bot in LEVELS.items() if bot == name), name)

@@ -50,6 +50,7 @@ from taverntable.games.three_towers.moves import (
 )
 
 from .three_towers_render import card, cards, name, value_text, whose
+from .words import count
 
 SUIT_WORDS = {0: "♠", 1: "[red]♥[/red]", 2: "[red]♦[/red]", 3: "♣"}
 CURSE_NAMES = {THIEF: "the Thief", WITCH: "the Witch", WARLOCK: "the Warlock"}
@@ -95,7 +96,7 @@ def sentence(
         case Deal():
             return ""
         case Shuffle(cards=deck):
-            return f"The deck is shuffled ({len(deck)} cards)."
+            return f"The deck is shuffled ({count(len(deck), 'card')})."
         case Steal(cards=stolen):
             a = before.attack
             assert a is not None
@@ -137,7 +138,7 @@ def sentence(
                 f"redeal: {their} hand is shuffled into the deck (R10)."
         case RedealJacks(target=t):
             size = before.hand_sizes[seat]
-            return who("spend") + f" 4 jacks: {their} hand ({size} cards) goes into " \
+            return who("spend") + f" 4 jacks: {their} hand ({count(size, 'card')}) goes into " \
                 f"{whose(players, t, me)} store (R10)."
         case RedealQueens():
             return who("spend") + f" 4 queens: {their} chosen cards go into {their} store, " \

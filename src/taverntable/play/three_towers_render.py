@@ -22,6 +22,8 @@ from taverntable.games.three_towers.cards import (
     total,
 )
 
+from .words import count
+
 # The hand's classes in the order shown (A: card classes), each with the test that picks it.
 HAND_GROUPS = ("goods", "aces", "warriors", "penalty", "spade figures", "joker")
 
@@ -114,12 +116,22 @@ def standings(view: TowersView, players: Sequence[str]) -> str:
     return line
 
 
-def table(view: TowersView, players: Sequence[str]) -> list[str]:
-    """The table as ``view.seat`` sees it (R16)."""
+def round_heading(view: TowersView, players: Sequence[str], *, dealt: bool = True) -> str:
+    """``Round 2 · Zarr dealt · deck 87 cards`` (``deals`` as the round starts)."""
+    verb = "dealt" if dealt else "deal" if view.dealer == view.seat else "deals"
+    dealer = "You" if view.dealer == view.seat else escape(players[view.dealer])
+    return f"Round {view.round_no} · {dealer} {verb} · deck {count(view.deck_size, 'card')}"
+
+
+def table(
+    view: TowersView, players: Sequence[str], levels: Sequence[str] | None = None, *,
+    heading: bool = True,
+) -> list[str]:
+    """The table as ``view.seat`` sees it (R16); ``levels`` names each bot seat's level;
+    ``heading=False`` leaves out the round line (just shown as the round began)."""
     me, n = view.seat, view.num_players
-    dealer = escape(players[view.dealer])
-    lines = [f"Round {view.round_no} · {dealer} dealt · deck {view.deck_size} cards",
-             standings(view, players), "Towers:"]
+    lines = [round_heading(view, players)] if heading else []
+    lines += [standings(view, players), "Towers:"]
     lines += [tower_line(view, players, s) for s in range(n)]
     nobility = []
     for s in range(n):
@@ -130,12 +142,13 @@ def table(view: TowersView, players: Sequence[str]) -> list[str]:
     for s in range(n):
         who = "You" if s == me else escape(players[s])
         size = view.store_sizes[s]
-        text = f"{who} {size} card{'s' if size != 1 else ''}"
+        text = f"{who} {count(size, 'card')}"
         if s == me and view.store is not None:
             text += f" ({total(view.store):+d}{': ' + cards(view.store) if view.store else ''})"
         stores.append(text)
     lines.append("Stores: " + " · ".join(stores))
-    hands = [f"{escape(players[s])} {view.hand_sizes[s]}" for s in range(n) if s != me]
+    hands = [f"{escape(players[s])}{f' ({escape(levels[s])})' if levels and levels[s] else ''}"
+             f" {view.hand_sizes[s]}" for s in range(n) if s != me]
     lines.append("Cards in hand: " + " · ".join(hands))
     lines.append(hand_line(view.hand))
     return lines
@@ -160,7 +173,7 @@ def round_count(result: RoundResult, number: int, view: TowersView,
             bonus = f" ×2 ♥ = {result.points[s]:+d}"
         elif s == b and suit(result.tower) == 2:
             bonus = f" +50 ♦ = {result.points[s]:+d}"
-        lines.append(f"  {name(players, s)}: {len(store)} cards worth {base:+d}{bonus}"
+        lines.append(f"  {name(players, s)}: {count(len(store), 'card')} worth {base:+d}{bonus}"
                      f" → round points {result.points[s]:+d}")
     lines.append(standings(view, players))
     return lines
@@ -256,8 +269,34 @@ def answer_decision(view: TowersView, players: Sequence[str]) -> list[str]:
 
 
 def options_line(view: TowersView, limit: int = 24) -> str:
-    """The legal moves, or how many there are when the list is long."""
+    """The legal moves, numbered for the prompt, or how many there are when the list is long."""
     moves = view.legal_moves
     if len(moves) <= limit:
-        return "Options: " + " · ".join(str(m) for m in moves)
+        return "Options: " + " · ".join(f"[cyan]{i}[/cyan] {escape(str(m))}"
+                                        for i, m in enumerate(moves, 1))
     return f"Options: {len(moves)} moves — type 'moves' (or ?) to list them."
+
+
+def towers_not_enough(view: TowersView, players: Sequence[str], builder: int,
+                      winners: Sequence[int]) -> str:
+    """R14: one line on why the player who built the third tower (+150) did not win."""
+    def score(s: int) -> int:
+        partner = (s + 2) % 4 if view.rules.teams else s
+        return view.scores[s] + (view.scores[partner] if partner != s else 0)
+
+    def called(s: int) -> str:
+        who = "you" if s == view.seat else escape(players[s])
+        if view.rules.teams:
+            mate = (s + 2) % 4
+            who += " and " + ("you" if mate == view.seat else escape(players[mate]))
+        return who
+
+    built = called(builder)
+    best = winners[0]
+    if view.rules.teams:
+        theirs = called(best)  # the winning pair
+    else:
+        theirs = " and ".join("you" if w == view.seat else escape(players[w]) for w in winners)
+    return (f"{built[0].upper()}{built[1:]} built the third tower (+150) but ended with "
+            f"{score(builder)} points, {theirs} with {score(best)}: the highest score wins the "
+            "game (R14).")

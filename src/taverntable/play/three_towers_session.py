@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from rich.markup import escape
 
@@ -18,10 +19,15 @@ from taverntable.bots import BotError, make_bot
 from taverntable.engine import CHANCE, Bot
 from taverntable.games.three_towers import TowersMove, TowersRules, TowersState, rules_from
 from taverntable.games.three_towers.moves import Deal
+from taverntable.games.three_towers.phases import DEAL
 
 from . import three_towers_render as show
-from .io import PlayIO, Quit, ask_move, shared_command, write_jsonl
+from .command import DEFAULT_NAME, DEFAULT_PLAYERS, bot_level
+from .io import PlayIO, Quit, ask_move, shared_command, shown
+from .resume import ResumeError, SavedGame, settled_towers_record, towers_saved
+from .saving import Saver
 from .three_towers_narrate import narrate
+from .words import count
 
 # Bot names: the gremlin who plays Three Towers in Eador's campaign, and company.
 BOT_NAMES = ("Zarr", "Goblin", "Elmo")
@@ -37,37 +43,79 @@ Moves (the records notation; lower case, T for 10 and suit symbols are fine; X i
   answer 7H | answer X take | answer 4C JD | fail     answer a trade (R5, R6)
   defend KH | defend X | yield   when you are attacked (R9)
   name 1 · store 9H · give 3S 1 · take 1 10H · done  (the Witch, redeals, tower bonuses)
-Commands: moves (or ?) lists your legal moves · table · save FILE · help · quit"""
+Or type a move's number from the list (1, 2 …); Tab completes moves and commands.
+Commands: moves (or ?) lists your legal moves · table · history (the round so far) · rules R9
+(a rule's text; rules lists them) · save FILE · help · quit"""
 
 
 
-def play(args: argparse.Namespace, io: PlayIO) -> int:
-    """Run ``tavern play three-towers``; returns the exit status."""
-    n = args.players
-    teams = bool(getattr(args, "teams", False))
-    if n > MAX_PLAYERS:
-        io.console.print(f"[red]Three Towers is for 2 to {MAX_PLAYERS} players, not {n} (R3)."
-                         "[/red]")
-        return 2
-    if teams and n != 4:
-        io.console.print(f"[red]Team play needs --players 4, not {n} (R15).[/red]")
-        return 2
+def refuse(io: PlayIO, message: str) -> int:
+    io.console.print(f"[red]{message}[/red]")
+    return 2
+
+
+def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -> int:
+    """Run ``tavern play three-towers`` (or go on with a saved game); the exit status."""
+    if args.deals is not None or args.target is not None:
+        return refuse(io, "--deals and --target are for Tonk matches; a Three Towers game ends "
+                      "when someone has three towers (R14).")
+    if args.stake is not None:
+        return refuse(io, "--stake is for Tonk; Three Towers is scored in points (R13).")
+    kept: list[dict[str, Any]] = []
+    notes: list[str] = []
+    state: TowersState | None = None
+    if saved is None:
+        n = args.players or DEFAULT_PLAYERS
+        teams = bool(args.teams)
+        if n > MAX_PLAYERS:
+            return refuse(io, f"Three Towers is for 2 to {MAX_PLAYERS} players, not {n} (R3).")
+        if teams and n != 4:
+            return refuse(io, f"Team play needs --players 4, not {n} (R15).")
+        name = args.name or DEFAULT_NAME
+        players = [name, *[x for x in BOT_NAMES if x != name][: n - 1]]
+        rules = rules_from("three-towers", teams=teams)
+    else:
+        try:
+            at = towers_saved(saved)
+        except ResumeError as e:
+            return refuse(io, f"Cannot resume: {shown(str(e))}")
+        players, state, kept, rules = saved.players, at.state, at.kept, at.state.rules
+        why = conflicts(args, players, state)
+        if why:
+            return refuse(io, shown(why))
+        notes.append(f"Resumed {shown(saved.path)}: {count(len(state.rounds), 'round')} "
+                     "counted.")
+        if at.abandoned is not None:
+            notes.append(f"Round {at.abandoned} was not finished when it was saved; its record "
+                         "shows every hand and the deck, so it is not played on: it is dealt "
+                         "again (the unfinished record stays in the file).")
+    n = len(players)
     names = [x.strip() for x in args.bots.split(",") if x.strip()]
     if len(names) == 1:
         names *= n - 1
     if len(names) != n - 1:
-        io.console.print(f"[red]--bots names {len(names)} bots for {n - 1} other seats; give "
-                         "one name for all or one per seat.[/red]")
-        return 2
+        return refuse(io, f"--bots names {len(names)} bots for {n - 1} other seats; give one "
+                      "name for all or one per seat.")
     try:
         bots = [make_bot(x, "three-towers") for x in names]
     except BotError as e:
-        io.console.print(f"[red]{escape(str(e))}[/red]")
-        return 2
-    players = [args.name, *[x for x in BOT_NAMES if x != args.name][: n - 1]]
-    session = TowersSession(rules_from("three-towers", teams=teams), players, [None, *bots], io,
-                            args.seed, args.save)
+        return refuse(io, shown(str(e)))
+    targets = [args.save] if args.save else [args.resume] if args.resume else []
+    session = TowersSession(rules, players, [None, *bots], io, args.seed,
+                            Saver(io, targets, kept), levels=["", *map(bot_level, names)],
+                            notes=notes, state=state)
     return session.run()
+
+
+def conflicts(args: argparse.Namespace, players: Sequence[str], state: TowersState) -> str | None:
+    """Why the options given contradict the saved game, or None."""
+    if args.players is not None and args.players != len(players):
+        return f"--players {args.players}: the saved game has {len(players)} players."
+    if args.name is not None and args.name != players[0]:
+        return f"--name {args.name}: in the saved game you are {players[0]}."
+    if args.teams and not state.rules.teams:
+        return "--teams: the saved game is not played in pairs."
+    return None
 
 
 class TowersSession:
@@ -80,18 +128,27 @@ class TowersSession:
         bots: Sequence[Bot | None],
         io: PlayIO,
         seed: int | None,
-        save_path: str | None,
+        saver: Saver,
+        *,
+        levels: Sequence[str] = (),
+        notes: Sequence[str] = (),
+        state: TowersState | None = None,
     ) -> None:
+        """``state``: a game to go on with (a resumed save), else a new one."""
         n = len(players)
         # The user's seat moves first in the first round: the dealer is the seat before it (R3).
-        self.state = TowersState.new(rules, n, dealer=n - 1)
+        self.state = state or TowersState.new(rules, n, dealer=n - 1)
         self.players = list(players)
         self.bots = bots
         self.io = io
         self.out = io.console
         self.chance_rng = random.Random(seed)
         self.bot_rng = random.Random(f"bots-{seed}") if seed is not None else random.Random()
-        self.save_path = save_path
+        self.saver = saver
+        self.levels = list(levels) or [""] * n
+        self.notes = list(notes)
+        self.log: list[str] = []  # this round's moves as the user saw them
+        self.round_shown = False  # the round's heading was the last thing printed
 
     def run(self) -> int:
         """Play until the game ends, the user quits or the input ends; exit status 0."""
@@ -99,6 +156,11 @@ class TowersSession:
             f"{len(self.players)} players"
         self.out.print(f"[bold]Tavern Table: Three Towers[/bold] · {table}. "
                        "Type 'help' for help, 'quit' to leave.")
+        self.out.print("Seats: " + " · ".join(
+            f"{s} {show.name(self.players, s)}{f' ({escape(lv)} bot)' if lv else ''}"
+            for s, lv in enumerate(self.levels)))
+        for note in self.notes:
+            self.out.print(note)
         try:
             self.play_game()
         except Quit:
@@ -106,11 +168,9 @@ class TowersSession:
         except EOFError:
             self.out.print("End of input: leaving the table.")
         except KeyboardInterrupt:
-            if self.save_path:
-                self.save(self.save_path)
+            self.save_all()
             raise
-        if self.save_path:
-            self.save(self.save_path)
+        self.save_all()
         self.out.print(show.standings(self.state.view(0), self.players))
         return 0
 
@@ -130,17 +190,19 @@ class TowersSession:
             state.apply(move)
             after = state.view(0)
             if isinstance(move, Deal):
-                dealer = "You deal" if after.dealer == 0 else \
-                    f"{escape(self.players[after.dealer])} deals"
-                self.out.rule(f"Round {after.round_no} · {dealer}")
+                # One line opens the round; the table below it leaves its own heading out.
+                self.log = []
+                self.out.rule(show.round_heading(after, self.players, dealt=False))
+                self.round_shown = True
             for line in narrate(move, seat, before, after, self.players):
+                self.log.append(line)
                 self.out.print(line)
+                self.round_shown = False
             if len(state.rounds) > counted:
                 for line in show.round_count(state.rounds[-1], len(state.rounds), after,
                                              self.players):
                     self.out.print(line)
-                if self.save_path:
-                    self.save(self.save_path, quiet=True)
+                self.saver.save_settled(self.settled_records)
         self.game_over()
 
     def game_over(self) -> None:
@@ -150,18 +212,25 @@ class TowersSession:
         winners = " and ".join("you" if w == 0 else escape(self.players[w])
                                for w in result.winners)
         self.out.print(f"[bold yellow]Game over[/bold yellow] by {how}. Winner: {winners}.")
+        builder = self.state.rounds[-1].builder if self.state.rounds else -1
+        if result.end == "towers" and builder not in result.winners:
+            self.out.print(show.towers_not_enough(self.state.view(0), self.players, builder,
+                                                  result.winners))
 
     def user_move(self, state: TowersState) -> TowersMove:
         """Ask until the user enters a legal move (or a command that leaves)."""
         view = state.view(0)
         if view.phase == "turn":
-            self.print_lines(show.table(view, self.players))
+            self.print_lines(show.table(view, self.players, self.levels,
+                                        heading=not self.round_shown))
         else:
             self.out.print(show.hand_line(view.hand))
+        self.round_shown = False
         self.print_lines(show.decision(view, self.players))
-        self.out.print(show.options_line(view), markup=False)
+        self.out.print(show.options_line(view))
         prompt = PROMPTS.get(view.phase, "Your move> ")
-        move: TowersMove = ask_move(self.io, prompt, lambda t: self.command(t, state), state)
+        move: TowersMove = ask_move(self.io, prompt, lambda t: self.command(t, state), state,
+                                    view.legal_moves)
         return move
 
     def command(self, text: str, state: TowersState) -> bool:
@@ -170,24 +239,57 @@ class TowersSession:
             self.print_lines(show.decision(state.view(0), self.players))
             return True
         if text.lower() in ("table", "t"):
-            self.print_lines(show.table(state.view(0), self.players))
+            self.print_lines(show.table(state.view(0), self.players, self.levels))
             return True
         return shared_command(self.io, text, help_text=HELP,
                               legal_moves=lambda: state.view(0).legal_moves,
-                              save=self.save, save_path=self.save_path)
+                              save=self.save_command, history=self.history,
+                              game="three-towers")
+
+    def history(self) -> list[str]:
+        """``history``: this round's moves, numbered, as the user saw them."""
+        if not self.log:
+            return []
+        return [f"Round {self.state.round_no} so far:",
+                *(f"  {i:>3}. {line}" for i, line in enumerate(self.log, 1))]
 
     def print_lines(self, lines: Sequence[str]) -> None:
         for line in lines:
             self.out.print(line)
 
-    def save(self, path: str, *, quiet: bool = False) -> None:
-        """Write the game so far as one record (JSON Lines) that ``tavern replay`` reads."""
+    def settled_records(self) -> list[dict[str, Any]]:
+        """The game up to its last counted round (the round being played would show the deck
+        and every hand), or nothing before the first count."""
         from taverntable.records import dump_record
 
-        if not write_jsonl(self.io, path, [dump_record(self.state, self.players)]):
-            return
-        if not quiet:
-            self.out.print(f"Saved the game to {escape(path)}.")
+        settled = settled_towers_record(dump_record(self.state, self.players), self.state)
+        return [] if settled is None else [settled]
+
+    def all_records(self) -> list[dict[str, Any]]:
+        from taverntable.records import dump_record
+
+        return [dump_record(self.state, self.players)]
+
+    def save_command(self, path: str | None) -> None:
+        """``save`` / ``save FILE``: the game up to its last counted round."""
+        state = self.state
+        in_round = not state.is_over and state.phase != DEAL
+        rounds = len(state.rounds)
+        summary = f"the game up to the end of round {rounds}" if rounds else \
+            "no round yet (none has been counted)"
+        withheld = ("The round in progress is not in the file: its record would show the deck "
+                    "and every hand. It goes in when the round is counted, or when you leave "
+                    "the table.") if in_round else None
+        self.saver.save_command(path, self.settled_records, summary, withheld)
+
+    def save_all(self) -> None:
+        """On leaving: the whole game, the round in progress included (said plainly)."""
+        state = self.state
+        summary = "the game"
+        if not state.is_over and state.phase != DEAL and state.history:
+            summary += (f" (round {state.round_no} unfinished: its record shows every hand and "
+                        "the deck; --resume deals it again)")
+        self.saver.save_all(self.all_records, summary)
 
 
 PROMPTS = {

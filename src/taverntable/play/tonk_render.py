@@ -19,6 +19,8 @@ from taverntable.games.tonk import (
     TonkView,
 )
 
+from .words import count
+
 
 def card(c: Card) -> str:
     """One card with its suit symbol; hearts and diamonds in red."""
@@ -35,13 +37,15 @@ def name(players: Sequence[str], seat: int) -> str:
     return f"[bold]{escape(players[seat])}[/bold]"
 
 
-def table(view: TonkView, players: Sequence[str]) -> list[str]:
-    """The table as seen from ``view.seat``: pile, stock, spreads, others, own hand."""
+def table(
+    view: TonkView, players: Sequence[str], levels: Sequence[str] | None = None
+) -> list[str]:
+    """The table as seen from ``view.seat``: pile, stock, spreads, others (with their bot
+    levels, when given per seat), own hand."""
     me = view.seat
     top = f"{card(CARDS[view.pile[-1].bit_length() - 1])} on top" if view.pile else "empty"
-    size = len(view.pile)
-    lines = [f"Pile: {top} ({size} card{'s' if size != 1 else ''})   "
-             f"Stock: {view.stock_size} cards"]
+    lines = [f"Pile: {top} ({count(len(view.pile), 'card')})   "
+             f"Stock: {count(view.stock_size, 'card')}"]
     if view.spreads:
         shown = []
         for number, (owner, mask) in enumerate(view.spreads):
@@ -54,7 +58,8 @@ def table(view: TonkView, players: Sequence[str]) -> list[str]:
     for seat in range(view.num_players):
         if seat == me:
             continue
-        text = f"{name(players, seat)} {view.hand_sizes[seat]} cards"
+        level = f" ({escape(levels[seat])})" if levels and levels[seat] else ""
+        text = f"{name(players, seat)}{level} {count(view.hand_sizes[seat], 'card')}"
         if view.known[seat]:
             text += f" (holds {cards(view.known[seat])} from the pile)"
         others.append(text)
@@ -115,7 +120,7 @@ ENDINGS = {
     "void": "two or more players won on the deal: the deal is void and the same dealer "
     "deals again (T4)",
     "drop": "{d} dropped with {total}; every other total is higher: the drop succeeds (T6)",
-    "burned": "{d} dropped with {total} and was caught: the drop is burned (T6)",
+    "burned": "{d} dropped with {total} and {was} caught: the drop is burned (T6)",
     "out": "{w} went out (T10)",
     "stock": "the stock ran out; the lowest total wins (T11)",
 }
@@ -135,6 +140,7 @@ def settlement(
         w=" and ".join(winners) or "nobody",
         has="has" if len(winners) == 1 and winners[0] != "you" else "have",
         d=called(dropper) if dropper is not None else "",
+        was="were" if dropper == me else "was",
         total=result.totals[dropper] if dropper is not None else "",
     )
     lines = [f"[bold yellow]Deal over:[/bold yellow] {text[0].upper()}{text[1:]}."]
@@ -151,7 +157,19 @@ def settlement(
     return lines
 
 
-def balances(players: Sequence[str], totals: Sequence[int], deals: int) -> str:
-    """The running balances of a match."""
+def balances(
+    players: Sequence[str], totals: Sequence[int], deals: int, during: str | None = None
+) -> str:
+    """The running balances of a match (T2); ``during`` says where the match is now."""
     shown = " · ".join(f"{name(players, s)} {b:+d}" for s, b in enumerate(totals))
-    return f"Balances after {deals} deal{'s' if deals != 1 else ''}: {shown}"
+    where = f" ({during})" if during else ""
+    return f"Balances after {count(deals, 'deal')}{where}: {shown}"
+
+
+def standings(players: Sequence[str], totals: Sequence[int], deals: int) -> str:
+    """The final standings: best balance first, equal balances sharing a place."""
+    order = sorted(range(len(totals)), key=lambda s: -totals[s])
+    shown = " · ".join(
+        f"{1 + sum(1 for b in totals if b > totals[s])}. {name(players, s)} {totals[s]:+d}"
+        for s in order)
+    return f"[bold]Final standings[/bold] after {count(deals, 'deal')}: {shown}"

@@ -28,7 +28,8 @@ def describe(players: Sequence[str], state: TonkState) -> str:
     lines = [
         f"{rules.preset}{f' ({diffs})' if diffs else ''}, stake {state.stake}",
         "players: " + ", ".join(f"{s} {players[s]}" for s in range(n))
-        + f"; {players[state.dealer]} deals, {players[(state.dealer + 1) % n]} plays first",
+        + f"; {_does(players[state.dealer], 'deal')}, "
+        f"{_does(players[(state.dealer + 1) % n], 'play')} first",
         "hands:",
     ]
     width = max(len(p) for p in players)
@@ -86,8 +87,13 @@ def _ending(players: Sequence[str], state: TonkState) -> list[str]:
 def _payments(players: Sequence[str], result: Result) -> str:
     if not result.payments:
         return "none"
-    return ", ".join(f"{players[a]} pays {players[b]} {amount}"
+    return ", ".join(f"{_does(players[a], 'pay')} {players[b]} {amount}"
                      for a, b, amount in result.payments)
+
+
+def _does(name: str, verb: str) -> str:
+    """``Elmo pays``; ``You pay`` for a player called You (``tavern play``'s default name)."""
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
 
 
 def _per_seat(players: Sequence[str], numbers: Sequence[int], *, signed: bool = False) -> str:

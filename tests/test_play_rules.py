@@ -1,0 +1,79 @@
+"""Item 13: ``rules T9`` at the table prints the rule a message cites, from texts shipped in the
+package (``taverntable/play/rules``)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from play_helpers import run_play
+from taverntable.play import rules_text
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED1 = ["tonk", "--seed", "1"]
+TOWERS = ["three-towers", "--seed", "1", "--players", "2", "--bots", "random"]
+
+
+def test_rules_t9_prints_the_rule(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out = run_play(monkeypatch, capsys, SEED1, ["rules T9"])
+    assert "## T9 Discard\n- **`tonk`**: a player with cards left must discard one" in out
+    assert "## T10" not in out
+
+
+def test_rules_lists_the_games_rules_and_refuses_an_unknown_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out = run_play(monkeypatch, capsys, TOWERS, ["rules", "rules X9"])
+    assert "Rules of three-towers: A1 Declare a trade · A2 Start building a tower" in out
+    assert "R14 Game end · R15 Team play" in out and "R29 Tower goal" in out
+    assert "There is no rule X9" in out
+
+
+def test_rules_prints_three_towers_readings_and_part_a_actions(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out = run_play(monkeypatch, capsys, TOWERS, ["rules r14", "rules A4", "rules R29"])
+    assert "**R14 Game end.** After the round in which a player (or a pair) reaches 3" in out
+    assert "4. **Order a redeal.**" in out and "The nobility or joker spent on a redeal" in out
+    assert "At the end of every turn" not in out  # A4 ends where Part A's prose resumes
+    assert "**R29 Tower goal** (option `tower_goal`" in out
+
+
+def test_the_first_refusal_says_how_to_read_the_rule_it_cites(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out = run_play(monkeypatch, capsys, SEED1, ["draw pile", "end", "end"])
+    assert ("Not allowed: you must discard a card to end your turn (T9) ('rules T9' shows the "
+            "rule)") in out
+    assert out.count("shows the rule") == 1
+
+
+def test_every_rule_a_message_cites_has_its_text() -> None:
+    cited = set()
+    for folder in ("games", "play", "records", "bots"):
+        for path in (ROOT / "src" / "taverntable" / folder).rglob("*.py"):
+            cited |= set(re.findall(r"\(([TRA]\d+)[,) ]", path.read_text(encoding="utf-8")))
+    assert len(cited) > 30
+    missing = sorted(code for code in cited if rules_text.rule_text(code) is None)
+    assert missing == []
+
+
+def test_the_rule_texts_ship_as_package_data() -> None:
+    folder = files("taverntable.play").joinpath("rules")
+    shipped = {"tonk.md", "tonk-readings.md", "three-towers.md", "three-towers-readings.md"}
+    assert shipped <= {p.name for p in folder.iterdir()}
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "rules/*.md" in config["tool"]["setuptools"]["package-data"]["taverntable.play"]
+
+
+@pytest.mark.parametrize("name", ["tonk-readings.md", "three-towers-readings.md"])
+def test_the_shipped_readings_are_the_docs_readings(name: str) -> None:
+    """The readings are copies of ``docs/``: when a reading changes, copy it here too."""
+    shipped = files("taverntable.play").joinpath("rules", name).read_text(encoding="utf-8")
+    assert shipped == (ROOT / "docs" / name).read_text(encoding="utf-8")
