@@ -147,7 +147,7 @@ def test_no_game_and_no_resume_is_refused(
 ) -> None:
     status, out = run_play(monkeypatch, capsys, [], [])
     assert status == 2
-    assert "Name a game (pagat, three-towers, tonk, tor) or give --resume FILE." in out
+    assert "Name a game (tonk, tor, pagat, three-towers) or give --resume FILE." in out
 
 
 # Item 13: moves by number, tab completion.

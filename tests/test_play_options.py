@@ -8,7 +8,7 @@ import pytest
 
 from play_helpers import run_play
 from taverntable import cli
-from taverntable.play.command import GAMES
+from taverntable.games import all_games
 
 
 def test_bots_option_takes_one_name_per_other_seat(
@@ -65,5 +65,5 @@ def test_ten_players_fit_at_the_table(
 def test_every_game_has_a_front_end_with_play() -> None:
     from importlib import import_module
 
-    for module in GAMES.values():
-        assert callable(import_module(module).play)
+    for game in all_games():
+        assert callable(import_module(game.terminal).play)

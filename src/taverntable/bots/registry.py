@@ -22,9 +22,14 @@ class BotError(TavernError, ValueError):
     """An unknown bot name or game."""
 
 
+def bots_of(game: str) -> list[str]:
+    """The bots (not the levels) that play ``game``."""
+    return [*GENERIC, *_bots(game)]
+
+
 def bot_names(game: str = "tonk") -> list[str]:
     """The bot names and levels available for ``game``."""
-    names = [*GENERIC, *_bots(game)]
+    names = bots_of(game)
     return names + [level for level, name in LEVELS.items() if name in names]
 
 

@@ -1,7 +1,7 @@
 """``tavern play GAME``: play a game against bots in the terminal.
 
-Each game has a front-end module with ``play(args, io, saved) -> int``; the games share this
-command's options, so adding Three Towers is one entry in ``GAMES`` and one module.
+Each game names its front-end module in the game registry (``Game.terminal``), a module with
+``play(args, io, saved) -> int``; the games share this command's options.
 """
 
 from __future__ import annotations
@@ -12,18 +12,11 @@ import unicodedata
 from importlib import import_module
 from typing import Any
 
-from taverntable.bots.registry import BOTS, FAMILIES, GENERIC, LEVELS
+from taverntable.bots.registry import LEVELS, bots_of
+from taverntable.games import game_names, get_game
 
 from .io import PlayIO, shown
 from .resume import ResumeError, SavedGame, load_saved
-
-# Game name -> front-end module. The Tonk presets share one front end.
-GAMES = {
-    "tonk": "taverntable.play.tonk_session",
-    "tor": "taverntable.play.tonk_session",
-    "pagat": "taverntable.play.tonk_session",
-    "three-towers": "taverntable.play.three_towers_session",
-}
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 DEFAULT_PLAYERS = 3
@@ -97,12 +90,12 @@ def save_file(text: str) -> str:
 
 def bots_help() -> str:
     """Every bot and level in the bot registry, the default marked (``--help``)."""
-    families = sorted(set(FAMILIES.values()))
-    names = list(dict.fromkeys([*GENERIC, *(n for f in families for n in BOTS.get(f, {}))]))
+    games = {game: bots_of(game) for game in game_names()}
+    names = list(dict.fromkeys(bot for bots in games.values() for bot in bots))
 
     def games_of(bot: str) -> str:
-        playing = [f for f in families if bot in GENERIC or bot in BOTS.get(f, {})]
-        return "" if len(playing) == len(families) else f" ({', '.join(playing)} only)"
+        playing = [game for game, bots in games.items() if bot in bots]
+        return "" if len(playing) == len(games) else f" ({', '.join(playing)} only)"
 
     levels = ", ".join(f"{level} = {bot}{games_of(bot)}" for level, bot in LEVELS.items())
     bots = ", ".join(f"{bot}{games_of(bot)}" for bot in names)
@@ -117,7 +110,7 @@ def add_parser(subparsers: Any) -> None:
         help="play a game against bots",
         description="Play against bots: you sit at seat 0, the bots take the other seats.",
     )
-    p.add_argument("game", nargs="?", choices=sorted(GAMES),
+    p.add_argument("game", nargs="?", choices=game_names(),
                    help="the game (a Tonk preset or three-towers); not needed with --resume")
     p.add_argument("--players", type=players_count, default=None,
                    help=f"players, you included (2-10; three-towers 2-4; default "
@@ -160,11 +153,11 @@ def run(args: argparse.Namespace, io: PlayIO | None = None) -> int:
             return 2
         args.game = saved.game
     elif args.game is None:
-        io.console.print(f"[red]Name a game ({', '.join(sorted(GAMES))}) or give --resume "
+        io.console.print(f"[red]Name a game ({', '.join(game_names())}) or give --resume "
                          "FILE.[/red]")
         return 2
     args.bots = args.bots or DEFAULT_BOTS
-    front_end = import_module(GAMES[args.game])
+    front_end = import_module(get_game(args.game).terminal)
     status: int = front_end.play(args, io, saved)
     return status
 
