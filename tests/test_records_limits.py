@@ -121,6 +121,32 @@ def test_huge_number_is_one_line_naming_the_field(
                       "most 20 digits"
 
 
+@pytest.mark.parametrize(
+    ("path", "value", "expected"),
+    [
+        (["moves", 0], [0, "draw\x85stock"],
+         'move 1: "draw\\u0085stock" holds a control character'),
+        (["moves", 0], [0, "draw\tstock"], 'move 1: "draw\\tstock" holds a control character'),
+        (["cards", "upcard"], "5C\x1c", 'cards.upcard: "5C\\u001c" holds a control character'),
+        (["rules"], {"hit_lock\x1b": True},
+         'rules: the key "hit_lock\\u001b" holds a control character'),
+    ],
+)
+def test_a_control_character_in_any_string_is_refused(
+    path: list[str | int], value: object, expected: str
+) -> None:
+    # Python's split() and strip() take them for spaces: "draw\x85stock" was read as a draw, and
+    # --json echoed the C1 control to the terminal.
+    record = example()
+    target: Any = record
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    with pytest.raises(RecordError) as info:
+        replay_record(record)
+    assert str(info.value) == expected
+
+
 def test_a_64_bit_seed_is_within_the_limits() -> None:
     record = {"game": "tonk", "players": ["A", "B"], "dealer": 0,
               "cards": {"seed": 2**64 - 1}}

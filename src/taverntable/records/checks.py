@@ -1,12 +1,14 @@
-"""Small checks on JSON values shared by the records modules."""
+"""Small checks on JSON values shared by the records modules (``show`` quotes a value in a
+message)."""
 
 from __future__ import annotations
 
-import json
 import unicodedata
 
 from .adapter import RecordError
-from .limits import MAX_NAME, MAX_RULE_VALUE, printable, where
+from .limits import MAX_NAME, MAX_RULE_VALUE, show, where
+
+__all__ = ["check_names", "check_rule_values", "int_list", "is_int", "show"]
 
 
 def is_int(value: object) -> bool:
@@ -17,16 +19,6 @@ def is_int(value: object) -> bool:
 def int_list(value: object) -> bool:
     """A JSON list of whole numbers."""
     return isinstance(value, list) and all(is_int(v) for v in value)
-
-
-def show(value: object) -> str:
-    """A value as JSON text on one line, cut short so that a message stays readable."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (ValueError, TypeError, RecursionError):  # past the limits: a number of 5,000 digits
-        text = f"(a {type(value).__name__} too large to show)"
-    text = printable(text)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def check_names(players: object) -> list[str]:

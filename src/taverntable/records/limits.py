@@ -110,6 +110,11 @@ def _check_text(text: str, path: Path, *, is_key: bool = False) -> None:
     if len(text) > MAX_TEXT:
         raise RecordError(f"{where(path[:-1] if is_key else path)}: a {what} of {len(text):,} "
                           f"characters; a string in a record has at most {MAX_TEXT:,}")
+    if _UNPRINTABLE.search(text):
+        # No field of the format holds one; in a name or a move it would break a line, drive the
+        # terminal, or pass for a space ("draw\x85stock").
+        raise RecordError(f"{where(path[:-1] if is_key else path)}: "
+                          f"{'the key ' if is_key else ''}{show(text)} holds a control character")
 
 
 def _too_long_number(path: Path, digits: int) -> None:
@@ -160,6 +165,16 @@ def deep_path(text: str) -> Path:
 # obey) would break a message's line or drive the terminal; a lone surrogate cannot be written as
 # UTF-8 at all.
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def show(value: object) -> str:
+    """A value as JSON text on one line, cut short so that a message stays readable."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (ValueError, TypeError, RecursionError):  # past the limits: a number of 5,000 digits
+        text = f"(a {type(value).__name__} too large to show)"
+    text = printable(text)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def printable(text: str) -> str:
