@@ -66,6 +66,14 @@ def test_input_accepts_lower_case_t_for_ten_and_suit_symbols(
     assert "You discard 10♠." in out
 
 
+def test_T1_one_is_not_an_ace_at_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out = run_play(monkeypatch, capsys, SEED1, ["draw stock", "discard 1H"])
+    assert "'1H' is not a card: write an ace as AH, a ten as 10H or TH (T1)" in out
+    assert "You discard A♥." not in out
+
+
 def test_bots_moves_are_narrated(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -128,6 +128,23 @@ def test_card_names_accept_the_T1_input_forms() -> None:
     assert replay_record(record).result == example()["result"]
 
 
+def test_T1_one_is_not_an_ace_in_a_record() -> None:
+    record = example()
+    record["cards"]["hands"][1][4] = "1H"  # Goblin's AH
+    with pytest.raises(RecordError, match=r"^cards.hands\[1\]\[4\]: '1H' is not a card: write an "
+                                          r"ace as AH, a ten as 10H or TH \(T1\)$"):
+        replay_record(record)
+    record = example()
+    record["moves"][1] = [0, "discard 1S"]  # a slip for 10S
+    with pytest.raises(RecordError, match=r'^move 2 \(seat 0 Kostoprav, "discard 1S"\): .*'
+                                          r"'1S' is not a card: write an ace as AS, a ten as 10S"):
+        replay_record(record)
+    towers = {"game": "three-towers", "players": ["A", "B"], "dealer": 0,
+              "cards": {"deck": ["1H"] + ["AH"] * 107}}
+    with pytest.raises(RecordError, match=r"^cards.deck\[0\]: '1H' is not a card: write an ace"):
+        replay_record(towers)
+
+
 def _hands_record(game: str, hands: list[list[str]]) -> Record:
     return {"game": game, "players": [f"P{i}" for i in range(len(hands))], "dealer": 0,
             "cards": {"hands": hands, "upcard": "9C"}}

@@ -105,7 +105,7 @@ def test_missing_file_is_one_line_and_non_zero(
         assert [json.loads(line) for line in out.splitlines()] == [example("seed-tonk-1")]
 
 
-def test_directory_and_non_utf8_input_are_unreadable(
+def test_directory_is_unreadable_and_non_utf8_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     latin = tmp_path / "latin.json"
@@ -114,7 +114,8 @@ def test_directory_and_non_utf8_input_are_unreadable(
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2
     assert err[0].startswith(f"{tmp_path}: cannot read: ")
-    assert err[1].startswith(f"{latin}: cannot read: ")
+    assert err[1] == (f"{latin}: not UTF-8: byte 0xf5 at byte 16 (invalid start byte); a record "
+                      "is UTF-8 text")
 
 
 def test_invalid_json_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -118,7 +118,7 @@ def test_notation_canonical_order_and_aliases() -> None:
     ["", "trade", "trade X", "trade 7H H take", "trade X Z take", "trade X H keep", "build",
      "raid KH 2", "curse 1", "redeal", "redeal warriors J Q", "redeal warriors J Q K A",
      "answer", "answer 1H 2H 3H", "name", "name one", "give 7H", "take 7H 1", "pass now",
-     "answer 11H", "dance"],
+     "answer 11H", "dance", "curse ² KS", "name ١", "raid ³ KH"],
 )
 def test_notation_errors(text: str) -> None:
     with pytest.raises(MoveSyntaxError):

@@ -30,8 +30,12 @@ def test_T1_input_accepts_T_lower_case_and_suit_symbols(text: str) -> None:
     assert Card.parse(text).text == "10H"
 
 
-def test_T1_one_is_read_as_the_ace() -> None:
-    assert Card.parse("1H").text == "AH"  # the Hungarian "egyes"
+@pytest.mark.parametrize("text", ["1H", "1h", "1♥", " 1H "])
+def test_T1_one_is_not_an_ace(text: str) -> None:
+    # T1 accepts T for 10, lower case and suit symbols; 1 for the ace is not among them.
+    expected = r"is not a card: write an ace as AH, a ten as 10H or TH \(T1\)$"
+    with pytest.raises(CardError, match=expected):
+        Card.parse(text)
 
 
 @pytest.mark.parametrize("text", ["11H", "QX", "X", "", "10", "HH", "0S", "KK", "10HH"])

@@ -14,7 +14,9 @@ SUIT_SYMBOLS = "♠♥♦♣"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FULL_DECK_MASK = (1 << 52) - 1
 
-_RANK_ALIASES = {"T": "10", "1": "A"}
+# T1: input accepts ``T`` for 10. ``1`` is not an ace: T1 does not allow it, and a ``1`` is more
+# likely a slip for ``10`` than a name for the ace.
+_RANK_ALIASES = {"T": "10"}
 _SUIT_ALIASES = {sym: s for sym, s in zip(SUIT_SYMBOLS, SUITS, strict=True)}
 _SUIT_ALIASES.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
@@ -69,6 +71,9 @@ def parse_index(text: str) -> int:
     rank_text, suit_text = t[:-1], t[-1]
     rank_text = _RANK_ALIASES.get(rank_text, rank_text)
     suit_text = _SUIT_ALIASES.get(suit_text, suit_text)
+    if rank_text == "1" and suit_text in SUITS:
+        raise CardError(f"{text!r} is not a card: write an ace as A{suit_text}, a ten as "
+                        f"10{suit_text} or T{suit_text} (T1)")
     if rank_text not in RANKS or suit_text not in SUITS:
         raise CardError(f"{text!r} is not a card (ranks A 2-10 J Q K, suits S H D C)")
     return SUITS.index(suit_text) * 13 + RANKS.index(rank_text)

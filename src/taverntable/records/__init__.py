@@ -2,10 +2,13 @@
 
 ``replay_record`` checks a record move by move and fills in its result; ``dump_record`` writes the
 whole record of a game state (the play UI saves a match as JSON Lines, one deal a line);
-``read_records`` reads ``.json``, ``.jsonl`` and standard input.
+``read_records`` reads ``.json``, ``.jsonl`` and standard input; ``check_names`` is the rule for
+player names (what a front end should check before a game starts). The limits of a record are in
+``limits`` (``docs/records.md``).
 """
 
 from .adapter import RecordAdapter, RecordError
+from .checks import check_names
 from .core import Replayed, adapter_for, describe_record, dump_record, replay_record
 from .reader import UnreadableInput, parse_json, read_records
 
@@ -15,6 +18,7 @@ __all__ = [
     "Replayed",
     "UnreadableInput",
     "adapter_for",
+    "check_names",
     "describe_record",
     "dump_record",
     "parse_json",

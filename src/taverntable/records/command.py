@@ -9,6 +9,7 @@ from typing import Any
 
 from .adapter import RecordError
 from .core import describe_record, replay_record
+from .limits import printable
 from .reader import UnreadableInput, read_records
 
 
@@ -35,14 +36,15 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     first = True
     for path in args.files:
-        for label, item in read_records(path):
+        for raw_label, item in read_records(path):
+            label = printable(raw_label)  # a file name may hold anything but "/" and NUL
             try:
                 if isinstance(item, RecordError):
                     raise item
                 replayed = replay_record(item)
             except RecordError as e:
                 status = 1
-                message = f"{label}: {e}"
+                message = printable(f"{label}: {e}")  # one line, whatever it quotes
                 # An unreadable file holds no record, so it gets no line of the JSON output.
                 if args.json and not isinstance(e, UnreadableInput):
                     _print(json.dumps({"error": message}, ensure_ascii=False))

@@ -11,6 +11,7 @@ from taverntable.games import game_names, get_game
 
 from .adapter import RecordAdapter, RecordError
 from .checks import is_int, show
+from .limits import check_limits, printable
 
 KEYS = ("game", "rules", "players", "dealer", "stake", "cards", "moves", "result")
 
@@ -41,6 +42,7 @@ def replay_record(record: dict[str, Any]) -> Replayed:
     """Check and replay one record; RecordError (one line: where and why) if it is rejected."""
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
+    check_limits(record)  # first: every later message and the output are bounded by it
     unknown = [k for k in record if k not in KEYS]
     if unknown:
         raise RecordError(f"unknown key {show(unknown[0])} (known: {', '.join(KEYS)})")
@@ -52,7 +54,7 @@ def replay_record(record: dict[str, Any]) -> Replayed:
     except RecordError:
         raise
     except TavernError as e:  # an engine error the adapter did not place: it is about the deal
-        raise RecordError(f"cards: {e}") from None
+        raise RecordError(f"cards: {printable(str(e))}") from None
     moves = _moves(record.get("moves", []))
     players: list[str] = record["players"]  # start() has checked them
     unit = adapter.unit
@@ -69,7 +71,7 @@ def replay_record(record: dict[str, Any]) -> Replayed:
         try:
             adapter.apply(state, seat, text)
         except TavernError as e:
-            raise RecordError(f"{where}: {e}") from None
+            raise RecordError(f"{where}: {printable(str(e))}") from None
     result = adapter.result_json(state)
     if "result" in record:
         stated = record["result"]

@@ -7,15 +7,14 @@ Decisions where the spec is silent:
 - In the ``hands`` form the ``stock`` may be omitted: it is then completed entirely, as any
   short stock is, in canonical order. A ``deck`` must hold all 52 cards.
 - Card names accept every input form of T1 (``TH``, ``10h``, ``10♥``); dumps write ``10H``.
-- Player names are non-empty strings without control characters (they go into one-line
-  messages); the same name twice is allowed. ``dump`` checks the names too, so that a saved
-  record always replays.
+- Player names are non-empty strings of at most 64 characters without control characters
+  (they go into one-line messages); the same name twice is allowed. ``dump`` checks the names
+  too, so that a saved record always replays.
 - A stated ``result`` must be an object with all five keys (``null`` is an error too).
 """
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from taverntable.cards import CARDS, Card, CardError
@@ -24,7 +23,7 @@ from taverntable.games.tonk import TonkState, rules_from
 from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules
 
 from .adapter import RecordAdapter, RecordError
-from .checks import int_list, is_int, show
+from .checks import check_names, check_rule_values, int_list, is_int, show
 from .tonk_text import describe
 
 GAMES = ("tonk", "tor", "pagat")
@@ -128,6 +127,7 @@ def parse_rules(rules: object, game: str) -> TonkRules:
         return rules_from(game)
     if not isinstance(rules, dict):
         raise RecordError('rules: must be an object like {"preset": "tonk"}')
+    check_rule_values(rules)
     options = dict(rules)
     preset = options.pop("preset", game)
     if not isinstance(preset, str):
@@ -144,16 +144,8 @@ def parse_rules(rules: object, game: str) -> TonkRules:
 
 
 def parse_players(players: object) -> list[str]:
-    """2 to 10 non-empty names in seat order (T2)."""
-    if players is None:
-        raise RecordError("players: missing (the names in seat order)")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
-                                                for p in players):
-        raise RecordError("players: must be a list of names (non-empty strings)")
-    for seat, name in enumerate(players):
-        # Names go into one-line messages and accounts: no line breaks or other control characters.
-        if any(unicodedata.category(ch) == "Cc" for ch in name):
-            raise RecordError(f"players[{seat}]: {show(name)} holds a control character")
+    """2 to 10 names in seat order (T2); see ``check_names``."""
+    players = check_names(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RecordError(f"players: Tonk needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                           f"not {len(players)} (T2)")

@@ -334,7 +334,7 @@ def _card(word: str, text: str) -> int:
 
 
 def _seat(word: str, text: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):  # "²" is a digit to Python, not to int()
         raise MoveSyntaxError(f"{text!r}: {word!r} is not a seat number")
     return int(word)
 
