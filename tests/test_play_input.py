@@ -29,7 +29,7 @@ SEED1 = ["tonk", "--seed", "1"]  # seat 0 gets A♥ A♣ 2♦ 9♠ 10♠, the pi
     ("a\nb", "holds a control character ('\\n')"),
     ("", "a name cannot be empty or only spaces"),
     (" ", "a name cannot be empty or only spaces"),
-    ("x" * 65, "at most 64 characters, not 65"),
+    ("x" * 65, "a name has at most 64 characters, not 65"),
 ])
 def test_a_bad_name_is_refused_up_front_and_no_save_file_is_made(
     name: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -189,4 +189,4 @@ def test_a_saved_name_the_table_would_not_accept_is_refused(
     status, out = run_play(monkeypatch, capsys, ["--resume", str(path)], [])
     assert status == 2
     assert "\x1b" not in out
-    assert "players[1]: 'Zarr\\x1b[31m' holds a control character ('\\x1b')" in out
+    assert 'players[1]: "Zarr\\u001b[31m" holds a control character' in out

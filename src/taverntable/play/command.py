@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import unicodedata
 from importlib import import_module
 from typing import Any
 
 from taverntable.bots.registry import LEVELS, bots_of
 from taverntable.games import game_names, get_game
+from taverntable.names import MAX_NAME, name_problem
 
 from .io import PlayIO, shown
 from .resume import ResumeError, SavedGame, load_saved
@@ -22,9 +22,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 10
 DEFAULT_PLAYERS = 3
 DEFAULT_BOTS = "medium"
 DEFAULT_NAME = "You"
-# Player names follow the records' rule for names (non-empty, no control characters) and its
-# bound on their length, so that whatever the user is called can be saved and replayed.
-MAX_NAME = 64
 
 
 def players_count(text: str) -> int:
@@ -47,21 +44,6 @@ def positive(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
     return n
-
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name at the table, or None: it must hold text (not
-    only spaces), no control characters, at most ``MAX_NAME`` characters."""
-    if not name.strip():
-        return "a name cannot be empty or only spaces"
-    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cs")), None)
-    if bad is not None:
-        what = "a character that is not text" if unicodedata.category(bad) == "Cs" else \
-            f"a control character ({bad!r})"
-        return f"{name!r} holds {what}"
-    if len(name) > MAX_NAME:
-        return f"at most {MAX_NAME} characters, not {len(name)}"
-    return None
 
 
 def player_name(text: str) -> str:

@@ -17,6 +17,7 @@ from taverntable.games.three_towers.moves import Deal
 from taverntable.games.three_towers.phases import DEAL
 from taverntable.games.tonk import TonkRules
 from taverntable.games.tonk.match import next_dealer
+from taverntable.names import name_problem
 from taverntable.records import RecordError, Replayed, read_records, replay_record
 
 TONK_GAMES = ("tonk", "tor", "pagat")
@@ -66,8 +67,6 @@ def load_saved(path: str) -> SavedGame:
     for number, record in enumerate(records[1:], 2):
         if record["players"] != first["players"]:
             raise ResumeError(f"{path}: record {number} has other players than record 1")
-    from .command import name_problem  # the names a table accepts (command imports this module)
-
     for seat, name in enumerate(first["players"]):
         if (why := name_problem(name)) is not None:
             raise ResumeError(f"{path}: players[{seat}]: {why}")

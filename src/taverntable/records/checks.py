@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from taverntable.names import MAX_NAME
+
 from .adapter import RecordError
-from .limits import MAX_NAME, MAX_RULE_VALUE, show, where
+from .limits import MAX_RULE_VALUE, show, where
 
 __all__ = ["check_names", "check_rule_values", "int_list", "is_int", "show"]
 

@@ -21,7 +21,6 @@ MAX_DEPTH = 8  # containers inside one another; the format needs 5 (result.round
 MAX_ITEMS = 100_000  # items in one list: the moves of a game are the longest list
 MAX_TEXT = 1000  # characters in one string: a move's text, a card, a key
 MAX_DIGITS = 20  # digits in one number (a 64-bit seed has up to 20)
-MAX_NAME = 64  # characters in a player's name
 MAX_RULE_VALUE = 32  # characters in a rule option's value (the longest is 21)
 
 Path = Sequence[str | int]
