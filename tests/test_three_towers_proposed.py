@@ -12,11 +12,11 @@ import pytest
 
 from taverntable.bots import make_bot
 from taverntable.bots.three_towers_runner import play_game
+from taverntable.engine import RecordError
 from taverntable.games.three_towers import RulesError, TowersRules, TowersState, rules_from
 from taverntable.games.three_towers.phases import CLUB, DEAL
 from taverntable.games.three_towers.record import ADAPTER
 from taverntable.play.three_towers_narrate import sentence
-from taverntable.records.adapter import RecordError
 from taverntable.records.core import replay_record
 from three_towers_helpers import arrange, cards, deck_from_top, play, store_total
 

@@ -7,8 +7,9 @@ player names (what a front end should check before a game starts). The limits of
 ``limits`` (``docs/records.md``).
 """
 
-from .adapter import RecordAdapter, RecordError
-from .checks import check_names
+from taverntable.engine import RecordAdapter, RecordError
+from taverntable.fields import check_names
+
 from .core import Replayed, adapter_for, describe_record, dump_record, replay_record
 from .reader import UnreadableInput, parse_json, read_records
 

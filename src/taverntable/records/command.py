@@ -7,7 +7,8 @@ import json
 import sys
 from typing import Any
 
-from .adapter import RecordError
+from taverntable.engine import RecordError
+
 from .core import describe_record, replay_record
 from .limits import printable
 from .reader import UnreadableInput, read_records

@@ -6,11 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from taverntable.engine import CHANCE, TavernError
+from taverntable.engine import CHANCE, RecordAdapter, RecordError, TavernError
+from taverntable.fields import is_int, show
 from taverntable.games import game_names, get_game
 
-from .adapter import RecordAdapter, RecordError
-from .checks import is_int, show
 from .limits import check_limits, printable
 
 KEYS = ("game", "rules", "players", "dealer", "stake", "cards", "moves", "result")

@@ -12,18 +12,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
 
-from .adapter import RecordError
+from taverntable.engine import RecordError
+from taverntable.fields import UNPRINTABLE, Path, printable, show, where
+
+__all__ = ["check_limits", "deep_path", "parse_int", "printable", "show", "where"]
 
 MAX_RECORD_BYTES = 8 * 1024 * 1024  # one .json document, or one line of JSON Lines
 MAX_DEPTH = 8  # containers inside one another; the format needs 5 (result.rounds[0].tower)
 MAX_ITEMS = 100_000  # items in one list: the moves of a game are the longest list
 MAX_TEXT = 1000  # characters in one string: a move's text, a card, a key
 MAX_DIGITS = 20  # digits in one number (a 64-bit seed has up to 20)
-MAX_RULE_VALUE = 32  # characters in a rule option's value (the longest is 21)
 
-Path = Sequence[str | int]
 
 
 class LongNumber:
@@ -47,22 +47,6 @@ def check_limits(record: object) -> None:
     """RecordError naming the first field of ``record`` that is past a limit."""
     _check(record, [], 1)
 
-
-def where(path: Path) -> str:
-    """A field's name as messages write it: ``cards.hands[0][2]``, ``move 7``, ``record``."""
-    if not path:
-        return "record"
-    if path[0] == "moves" and len(path) > 1 and isinstance(path[1], int):
-        return f"move {path[1] + 1}"
-    out = ""
-    for step in path:
-        if isinstance(step, int):
-            out += f"[{step}]"
-        elif step.isidentifier() and step.isascii():
-            out += f".{step}" if out else step
-        else:
-            out += f"[{printable(json.dumps(step, ensure_ascii=False))}]"
-    return out
 
 
 def _check(value: object, path: list[str | int], depth: int) -> None:
@@ -109,7 +93,7 @@ def _check_text(text: str, path: Path, *, is_key: bool = False) -> None:
     if len(text) > MAX_TEXT:
         raise RecordError(f"{where(path[:-1] if is_key else path)}: a {what} of {len(text):,} "
                           f"characters; a string in a record has at most {MAX_TEXT:,}")
-    if _UNPRINTABLE.search(text):
+    if UNPRINTABLE.search(text):
         # No field of the format holds one; in a name or a move it would break a line, drive the
         # terminal, or pass for a space ("draw\x85stock").
         raise RecordError(f"{where(path[:-1] if is_key else path)}: "
@@ -163,19 +147,3 @@ def deep_path(text: str) -> Path:
 # Control characters (U+0000–U+001F, DEL, and the C1 controls U+0080–U+009F, which some terminals
 # obey) would break a message's line or drive the terminal; a lone surrogate cannot be written as
 # UTF-8 at all.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
-def show(value: object) -> str:
-    """A value as JSON text on one line, cut short so that a message stays readable."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (ValueError, TypeError, RecursionError):  # past the limits: a number of 5,000 digits
-        text = f"(a {type(value).__name__} too large to show)"
-    text = printable(text)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def printable(text: str) -> str:
-    """``text`` on one line with every control character and lone surrogate escaped."""
-    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

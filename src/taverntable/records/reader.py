@@ -16,8 +16,9 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from .adapter import RecordError
-from .checks import show
+from taverntable.engine import RecordError
+from taverntable.fields import show
+
 from .limits import MAX_DEPTH, MAX_RECORD_BYTES, deep_path, parse_int, where
 
 CHUNK = 1 << 16

@@ -21,9 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from taverntable.cards import CardError
-from taverntable.engine import TavernError
-from taverntable.records.adapter import RecordError
-from taverntable.records.checks import check_names, check_rule_values, int_list, is_int, show
+from taverntable.engine import RecordError, TavernError
+from taverntable.fields import check_names, check_rule_values, int_list, is_int, show
 
 from .cards import TEXT, parse_card
 from .moves import Deal

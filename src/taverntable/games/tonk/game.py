@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from taverntable.engine import ActionSpace, GameState, RecordAdapter
@@ -47,8 +46,9 @@ class TonkGame:
     @property
     def record(self) -> RecordAdapter:
         """The records adapter of the Tonk family."""
-        adapter: RecordAdapter = import_module("taverntable.records.tonk").ADAPTER
-        return adapter
+        from .record import ADAPTER
+
+        return ADAPTER
 
     def rules(self, options: Mapping[str, Any] | None = None) -> TonkRules:
         """The preset with ``options`` changed (RulesError for a bad one)."""

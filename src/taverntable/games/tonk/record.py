@@ -18,13 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from taverntable.cards import CARDS, Card, CardError
-from taverntable.engine import TavernError
-from taverntable.games.tonk import TonkState, rules_from
-from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules
+from taverntable.engine import RecordAdapter, RecordError, TavernError
+from taverntable.fields import check_names, check_rule_values, int_list, is_int, show
 
-from .adapter import RecordAdapter, RecordError
-from .checks import check_names, check_rule_values, int_list, is_int, show
-from .tonk_text import describe
+from .describe import describe
+from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules, rules_from
+from .state import TonkState
 
 GAMES = ("tonk", "tor", "pagat")
 HAND_SIZE = 5

@@ -1,16 +1,20 @@
-"""Small checks on JSON values shared by the records modules (``show`` quotes a value in a
-message)."""
+"""Checks and quoting of JSON values, shared by the records core and every game's record adapter
+(which must not import the records package: the engine imports nothing from the layers above it).
+"""
 
 from __future__ import annotations
 
+import json
+import re
 import unicodedata
+from collections.abc import Sequence
 
+from taverntable.engine import RecordError
 from taverntable.names import MAX_NAME
 
-from .adapter import RecordError
-from .limits import MAX_RULE_VALUE, show, where
+MAX_RULE_VALUE = 32  # characters in a rule option's value (the longest is 21)
 
-__all__ = ["check_names", "check_rule_values", "int_list", "is_int", "show"]
+Path = Sequence[str | int]
 
 
 def is_int(value: object) -> bool:
@@ -51,3 +55,38 @@ def check_rule_values(options: dict[str, object]) -> None:
         if isinstance(value, str) and len(value) > MAX_RULE_VALUE:
             raise RecordError(f"{where(['rules', key])}: a value of {len(value):,} characters; a "
                               f"rule option's value has at most {MAX_RULE_VALUE}")
+
+
+def where(path: Path) -> str:
+    """A field's name as messages write it: ``cards.hands[0][2]``, ``move 7``, ``record``."""
+    if not path:
+        return "record"
+    if path[0] == "moves" and len(path) > 1 and isinstance(path[1], int):
+        return f"move {path[1] + 1}"
+    out = ""
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        elif step.isidentifier() and step.isascii():
+            out += f".{step}" if out else step
+        else:
+            out += f"[{printable(json.dumps(step, ensure_ascii=False))}]"
+    return out
+
+
+UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def show(value: object) -> str:
+    """A value as JSON text on one line, cut short so that a message stays readable."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (ValueError, TypeError, RecursionError):  # past the limits: a number of 5,000 digits
+        text = f"(a {type(value).__name__} too large to show)"
+    text = printable(text)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def printable(text: str) -> str:
+    """``text`` on one line with every control character and lone surrogate escaped."""
+    return UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

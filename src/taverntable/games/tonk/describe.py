@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from taverntable.cards import CARDS
-from taverntable.games.tonk import Discard, Draw, TonkState
-from taverntable.games.tonk.scoring import Result
+
+from .moves import Discard, Draw
+from .scoring import Result
+from .state import TonkState
 
 ENDS = {
     "tonk": "a Tonk on the deal (T4)",
