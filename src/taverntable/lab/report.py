@@ -47,8 +47,11 @@ def analyse_folder(folder: Path) -> tuple[str, Section]:
     section: Section = load(study.analyse)(config, rows)
     if folder.name != study.name:  # the same study again, e.g. with other rule options
         section.title += f" — {folder.name}"
+    beyond = StudyStore.stored_beyond(folder, config)
+    left_out = (f" ({beyond:,} more games stored beyond the study's size are left out; "
+                "`tavern lab run` with a larger --games uses them)" if beyond else "")
     section.intro.insert(0, f"{study.summary} Configuration: {config.describe()}; "
-                            f"{len(rows)} of {config.games} games done.")
+                            f"{len(rows)} of {config.games} games done{left_out}.")
     runs = meta.get("runs", [])
     if runs:
         last = runs[-1]
