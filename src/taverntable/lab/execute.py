@@ -9,7 +9,6 @@ the indices already done.
 from __future__ import annotations
 
 import os
-import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -24,6 +23,7 @@ from .config import StudyConfig
 from .registry import get_study, play_function
 from .seeds import game_seed
 from .store import Row, StudyStore
+from .worker_life import die_with_parent
 
 Item = tuple[int, int]  # (game index, seed)
 Result = tuple[int, Row, list[dict[str, Any]]]
@@ -153,11 +153,6 @@ def _backend(
     return pool_results(config_json, work, workers)
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C is for the parent, which stops the pool cleanly; workers would only print tracebacks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def pool_results(
     config_json: dict[str, Any], work: list[list[Item]], workers: int
 ) -> Iterator[list[Result]]:
@@ -165,7 +160,9 @@ def pool_results(
     if not work:
         return
     # spawn, not fork: workers start clean whatever threads the parent has (the progress bar).
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_ignore_sigint)
+    # They end with this process, even when it is killed (worker_life); Ctrl-C is ours alone.
+    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"),
+                               initializer=die_with_parent, initargs=(os.getpid(), True))
     try:
         yield from bounded(lambda items: pool.submit(play_batch, config_json, items), work,
                            2 * workers)
