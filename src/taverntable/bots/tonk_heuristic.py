@@ -8,6 +8,7 @@ After the draw it lays every spread and hit (most points first), then discards i
 
 from __future__ import annotations
 
+import math
 import random
 
 from taverntable.cards import indices
@@ -35,6 +36,10 @@ class TonkHeuristicBot:
     name = "heuristic"
 
     def __init__(self, samples: int = 48, drop_margin: float = 0.0) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        if not math.isfinite(drop_margin):
+            raise ValueError(f"drop_margin must be a finite number, not {drop_margin}")
         self.samples = samples
         self.drop_margin = drop_margin
 
