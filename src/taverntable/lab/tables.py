@@ -51,12 +51,14 @@ def num(v: Cell) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Figure:
-    """A plot as PNG bytes; ``table`` names the table that holds its numbers."""
+    """A plot as PNG bytes; ``table`` names the table that holds its numbers; ``drawing`` is
+    the matplotlib figure it was rendered from (what tests inspect)."""
 
     name: str
     title: str
     png: bytes
     table: str
+    drawing: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)
