@@ -201,10 +201,14 @@ def run_study_command(args: argparse.Namespace) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    from .report import build_report
+    from rich.console import Console
+
+    from .report import build_report, progress_bar
 
     try:
-        path = build_report(args.lab, args.out or args.lab / "report", args.studies)
+        with progress_bar(Console(stderr=True)) as progress:
+            path = build_report(args.lab, args.out or args.lab / "report", args.studies,
+                                progress)
     except TavernError as e:
         print(f"tavern lab report: {e}", file=sys.stderr)
         return 2

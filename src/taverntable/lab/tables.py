@@ -20,7 +20,6 @@ class Table:
     columns: tuple[str, ...]
     rows: Sequence[Sequence[Cell]]
     note: str = ""
-    show: bool = True  # False: too long for the page; the report links its CSV only
 
     def csv_text(self) -> str:
         """The table as CSV: full precision, so the file holds the numbers behind the report."""
