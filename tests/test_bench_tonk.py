@@ -42,3 +42,34 @@ def test_bench_prints_ismcts_simulations_per_second_for_both_games(
     assert figures["sims_per_s"] > 0 and figures["searches_per_s"] > 0
     # Paired playouts spend the budget in whole worlds: at most the scaled 100 per search.
     assert 1 <= figures["iterations_per_search"] <= 100
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seconds", "nan"], "--seconds must be a positive number of CPU seconds, not nan"),
+    (["--seconds", "inf"], "--seconds must be a positive number of CPU seconds, not inf"),
+    (["--seconds", "-1"], "--seconds must be a positive number of CPU seconds, not -1.0"),
+    (["--only", "tonk,poker"], "unknown bench 'poker' (known: tonk, tor, pagat"),
+    (["--only", ","], "--only names no bench"),
+])
+def test_bench_refuses_bad_input_in_one_line_before_measuring(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["bench", *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and message in err
+
+
+def test_bench_only_takes_commas_like_bots_do(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--seconds", "0.05", "--only", "tor,tonk", "--only", "pagat",
+                 "--json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)) == ["tonk", "tor", "pagat"]
+
+
+def test_bench_help_describes_the_benches_and_that_seconds_is_per_bench(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["bench", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Measure the engine's speed" in text and "ismcts-towers" in text
+    assert "CPU seconds for each bench, not in all" in text

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
+import math
+import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from taverntable.cli import main
+from taverntable.lab.report import build_report, progress_bar
+from taverntable.lab.report_html import LONG_TABLE, PREVIEW_ROWS, render_table
 from taverntable.lab.scaling import SCALING
 from taverntable.lab.store import StudyStore
+from taverntable.lab.tables import Table
 from taverntable.lab.tonk_play import position
 
 
@@ -114,3 +121,66 @@ def test_drop_rates_are_fitted_so_that_they_never_grow_with_the_total() -> None:
     assert decreasing_fit([9, 8, 3, 6, 1], [10, 10, 10, 10, 10]) == [0.9, 0.8, 0.45, 0.45, 0.1]
     assert decreasing_fit([1, 9], [10, 10]) == [0.5, 0.5]
     assert decreasing_fit([], []) == []
+
+
+# --- the page a reader sees (issue 15 item 21) ---------------------------------------------------
+
+
+def test_no_table_can_make_the_page_scroll_sideways(lab: Path) -> None:
+    page = (lab / "report" / "index.html").read_text()
+    assert page.count("<table>") == page.count("<div class=wide><table>") > 5
+    assert ".wide { overflow-x: auto" in page and "img { max-width: 100%" in page
+
+
+def test_the_contents_link_every_section_figure_and_table(lab: Path) -> None:
+    page = (lab / "report" / "index.html").read_text()
+    toc = page[page.index("<nav class=toc>"):page.index("</nav>")]
+    ids = re.findall(r"<(?:h2|h3|figure) id='([^']+)'", page)
+    links = re.findall(r"href='#([^']+)'", toc)
+    assert sorted(ids) == sorted(links) and len(ids) >= 15
+    assert page.index("</nav>") < page.index("<h2 id=")  # the contents come first
+
+
+def test_long_tables_are_previewed_and_linked_by_one_threshold(lab: Path) -> None:
+    page = (lab / "report" / "index.html").read_text()
+    sizes = []
+    for csv_path in sorted((lab / "report").glob("*/*.csv")):
+        rows = len(read_csv(csv_path))
+        key, name = csv_path.parent.name, csv_path.stem
+        start = page.index(f"<h3 id='{key}-table-{name}'>")
+        end = page.index("</p>", start)
+        shown = page[start:end].count("<tr>") - 1  # the header row
+        sizes.append(rows)
+        if rows > LONG_TABLE:
+            assert shown == PREVIEW_ROWS
+            assert f"The first {PREVIEW_ROWS} of {rows:,} rows; the whole table: " \
+                   f"<a href='{key}/{name}.csv'>" in page[start:end + 4]
+        else:
+            assert shown == rows
+    assert min(sizes) <= LONG_TABLE < max(sizes)  # both kinds are in this report
+
+
+def test_an_interval_without_enough_games_says_so() -> None:
+    table = Table("t", "A table", ("bot", "mean", "ci_low", "ci_high", "missing"),
+                  [("a", 1.5, -math.inf, math.inf, math.nan)])
+    html = render_table("s", table)
+    assert html.count("<td class=few>too few games</td>") == 2
+    assert "inf" not in html.replace("too few", "") and "<td>–</td>" in html
+
+
+def test_the_report_tells_its_progress(tmp_path: Path, lab: Path) -> None:
+    steps: list[tuple[int, int, str]] = []
+    build_report(lab, tmp_path / "r", progress=lambda *step: steps.append(step))
+    assert [s[2] for s in steps] == ["analysing and plotting tonk-deal-wins",
+                                     "analysing and plotting tonk-play", "scaling",
+                                     "writing the page, CSVs and PNGs", "done"]
+    assert [s[0] for s in steps] == [0, 1, 2, 3, 4] and {s[1] for s in steps} == {4}
+    # On a terminal the bar shows on stderr; in a pipe it stays silent.
+    screen = io.StringIO()
+    with progress_bar(Console(file=screen, force_terminal=True, width=80)) as tell:
+        tell(1, 4, "analysing and plotting tonk-play")
+    assert "analysing and plotting tonk-play" in screen.getvalue()
+    pipe = io.StringIO()
+    with progress_bar(Console(file=pipe, force_terminal=False)) as tell:
+        tell(1, 4, "analysing and plotting tonk-play")
+    assert pipe.getvalue() == ""

@@ -60,6 +60,9 @@ FULL_TABLE = 4
 # only when it beats the anchor by more than this many standard errors of the difference of their
 # mean rewards: the search's own noise and the bias of its opponent model then cost little.
 ANCHOR_MARGIN = 2.5
+# Playout policies every adapter takes: "greedy" and "heuristic" both name the game's cheap
+# rule-of-thumb policy, "random" plays uniformly random legal moves.
+PLAYOUT_POLICIES = ("greedy", "heuristic", "random")
 
 
 class Node:
@@ -504,15 +507,24 @@ class IsmctsBot:
         self.validate()
 
     def validate(self) -> None:
-        """ValueError unless the budget is usable (call again after changing attributes)."""
+        """ValueError unless every setting is usable (call again after changing attributes)."""
         if self.iterations is None and self.seconds is None:
             raise ValueError("give an iteration budget, a time budget, or both")
-        if self.iterations is not None and self.iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ValueError(f"seconds must be positive, not {self.seconds}")
-        if self.margin is not None and self.margin < 0:
-            raise ValueError(f"margin must be at least 0, not {self.margin}")
+        # A NaN compares false with everything: only "finite and in range" keeps it out (a NaN
+        # time budget never runs out).
+        _at_least("iterations", self.iterations, 1)
+        _at_least("seconds", self.seconds, 0, positive=True)
+        _at_least("margin", self.margin, 0)
+        _at_least("exploration", self.exploration, 0)
+        _at_least("depth", self.depth, 1)
+        _at_least("horizon", self.horizon, 0)
+        _at_least("ending_margin", self.ending_margin, 0)
+        _at_least("ending_bias", self.ending_bias, -math.inf)
+        if self.opponents not in ("search", "policy"):
+            raise ValueError(f"opponents must be search or policy, not {self.opponents!r}")
+        if self.policy not in PLAYOUT_POLICIES:
+            names = f"{', '.join(PLAYOUT_POLICIES[:-1])} or {PLAYOUT_POLICIES[-1]}"
+            raise ValueError(f"policy must be {names}, not {self.policy!r}")
 
     def choose(self, view: Any, rng: random.Random) -> Any:
         """The search's choice (``search``); a forced move is played without searching."""
@@ -557,3 +569,17 @@ class IsmctsBot:
             ending_margin=game.ending_margin if self.ending_margin is None else self.ending_margin,
         )
         return self.last.move
+
+
+def _at_least(name: str, value: float | None, low: float, *, positive: bool = False) -> None:
+    """ValueError unless ``value`` is None or a finite number >= ``low`` (> 0 if ``positive``)."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{name} must be a number, not {value!r}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, not {value!r}")
+    if positive and value <= 0:
+        raise ValueError(f"{name} must be positive, not {value!r}")
+    if value < low:
+        raise ValueError(f"{name} must be at least {low:g}, not {value!r}")

@@ -14,6 +14,7 @@ never change its hand: a table of these bots cannot go round the pile for ever.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
@@ -42,6 +43,10 @@ class TonkHeuristicBot:
     name = "heuristic"
 
     def __init__(self, samples: int = 48, drop_margin: float = 0.0) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        if not math.isfinite(drop_margin):
+            raise ValueError(f"drop_margin must be a finite number, not {drop_margin}")
         self.samples = samples
         self.drop_margin = drop_margin
 

@@ -61,6 +61,8 @@ class TonkSearch(SearchDefaults):
         discards: int | None = ROOT_DISCARDS,
         selective: bool = True,
     ) -> None:
+        if policy == "heuristic":
+            policy = "greedy"  # the bot's other name for its game's cheap policy (as towers)
         if policy not in ("greedy", "random"):
             raise ValueError(f"unknown playout policy {policy!r} (greedy, random)")
         self.policy = policy

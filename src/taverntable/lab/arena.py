@@ -18,11 +18,13 @@ across seats.
 from __future__ import annotations
 
 import math
+import os
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
+from multiprocessing import get_context
 from typing import Any
 
 from taverntable.bots import make_bot
@@ -30,6 +32,7 @@ from taverntable.engine import Bot
 
 from .arena_games import ArenaError, ArenaGame
 from .arena_stats import bradley_terry_elo, mean_ci95, pairwise_scores
+from .worker_life import die_with_parent
 
 
 def entrant_names(bots: Sequence[str]) -> list[str]:
@@ -188,7 +191,9 @@ def play_deals(
     played: list[GamePlayed] = []
     if jobs > 1 and deals > 1:
         work = partial(_play_one_deal, game, list(bot_names), build, max_moves)
-        with ProcessPoolExecutor(jobs) as pool:
+        # spawn: the same start on every platform; workers end with this process (worker_life).
+        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn"),
+                                 initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
             for games in pool.map(work, range(deals), plan, chunksize=1):
                 for g in games:
                     played.append(g)

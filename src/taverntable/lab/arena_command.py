@@ -7,7 +7,7 @@ import json
 import math
 import time
 from functools import partial
-from typing import Any
+from typing import IO, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -76,14 +76,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         return _run(args, err)
     except ArenaError as e:
-        err.print(f"tavern arena: {e}", markup=False, highlight=False)
+        err.print(f"tavern arena: {e}", markup=False, highlight=False, soft_wrap=True)
         return 2
 
 
 def _run(args: argparse.Namespace, err: Console) -> int:
     specs = [b.strip() for b in args.bots.split(",") if b.strip()]
-    players = args.players or len(specs)
-    lineup = seat_lineup(specs, players)
+    if not specs:
+        raise ArenaError("--bots names no bot (e.g. --bots heuristic,random)")
+    # The bots first: a misspelt name is the likeliest mistake, and says what to fix.
+    for spec in dict.fromkeys(specs):
+        build_bot(spec, args.game)
     if args.jobs < 1:
         raise ArenaError("--jobs must be at least 1")
     if args.deals < 1:
@@ -93,11 +96,17 @@ def _run(args: argparse.Namespace, err: Console) -> int:
     if args.max_moves is not None and args.max_moves < 1:
         raise ArenaError("--max-moves must be at least 1")
     options = parse_rules(args.rule)
-    game = arena_game(args.game, players, args.stake, options)
+    players = args.players if args.players is not None else len(specs)
+    try:
+        game = arena_game(args.game, players, args.stake, options)
+    except ArenaError as e:
+        if args.players is not None:
+            raise
+        raise ArenaError(f"{e}: give --players N (one bot name fills every seat) or name a "
+                         "bot for each seat") from None
+    lineup = seat_lineup(specs, players)
     names = entrant_names(lineup)
-    bots = {spec: build_bot(spec, args.game) for spec in set(lineup)}  # check specs up front
-    del bots
-    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    out = open_out(args.out)
     start = time.perf_counter()
     try:
         with Progress(
@@ -133,6 +142,16 @@ def _run(args: argparse.Namespace, err: Console) -> int:
     return 0
 
 
+def open_out(path: str | None) -> IO[str] | None:
+    """The --out file, opened before any game is played; ArenaError if it cannot be written."""
+    if path is None:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")  # closed by the caller
+    except OSError as e:
+        raise ArenaError(f"cannot write --out {path}: {e.strerror or e}") from None
+
+
 def _clean(x: Any) -> Any:
     """Non-finite numbers (an interval from one deal, a mean of no games) as JSON null."""
     if isinstance(x, float) and not math.isfinite(x):
@@ -148,26 +167,30 @@ def _num(x: float, fmt: str) -> str:
     return format(x, fmt) if math.isfinite(x) else "—"
 
 
+def _plus_minus(value: float, interval: tuple[float, float], digits: int) -> str:
+    """``+1.234 ± 0.567``: the arena's intervals are symmetric (Student's t about the mean)."""
+    if not math.isfinite(value):
+        return "—"
+    half = interval[1] - value
+    spread = f"± {half:.{digits}f}" if math.isfinite(half) else "± —"
+    return f"{value:+.{digits}f} {spread}"
+
+
 def print_report(report: ArenaReport, console: Console) -> None:
-    """The report as a table."""
+    """The report as a table that fits 80 columns: each interval as ± its half-width."""
+    digits = 1 if report.unit == "points" else 3  # Three Towers scores run to hundreds
     table = Table(title=f"{report.game}, {report.players} players, {report.deals} deals × "
                   f"{report.players} seats = {report.games} games (seed {report.seed})")
-    table.add_column("bot")
-    table.add_column("games", justify="right")
-    table.add_column(f"mean ({report.unit}/game)", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("margin", justify="right")
-    table.add_column("95% CI ", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("Elo", justify="right")
+    table.add_column("bot", overflow="fold", min_width=8)  # a long spec folds, never cut
+    for header in ("games", "mean ± 95% CI", "margin ± 95% CI", "win rate", "Elo"):
+        table.add_column(header, justify="right", no_wrap=True)
     for b in sorted(report.bots, key=lambda b: -b.elo if math.isfinite(b.elo) else 0):
-        lo, hi = b.ci95
-        table.add_row(b.name, str(b.games), _num(b.mean, "+.3f"),
-                      f"{_num(lo, '+.3f')} … {_num(hi, '+.3f')}",
-                      _num(b.margin, "+.3f"),
-                      f"{_num(b.margin_ci95[0], '+.3f')} … {_num(b.margin_ci95[1], '+.3f')}",
+        table.add_row(b.name, str(b.games), _plus_minus(b.mean, b.ci95, digits),
+                      _plus_minus(b.margin, b.margin_ci95, digits),
                       _num(b.win_rate * 100, ".1f") + "%", _num(b.elo, ".0f"))
     console.print(table)
+    console.print(f"mean: {report.unit} per game; margin: the bot's result minus the mean of "
+                  "the others in the same game; 95% CI over deals (— : too few deals).")
     if report.capped_games:
         console.print(f"{report.capped_games} games stopped at the move cap; their "
                       f"{report.capped_deals} deals are left out of the figures.")

@@ -97,7 +97,8 @@ def tonk_arena(game: str, players: int, stake: int, options: dict[str, Any]) -> 
     from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS
 
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ArenaError(f"{game} needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise ArenaError(
+            f"{game} needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (T2)")
     try:
         rules = rules_from(game, **options)
     except TavernError as e:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ from taverntable.engine import TavernError
 
 from .config import LabError, StudyConfig, parse_options, parse_players
 from .registry import STUDIES, get_study
+from .store import StudyStore
 
 LAB = Path("lab-out")
 
@@ -26,8 +27,13 @@ def add_parser(subparsers: Any) -> None:
 
     run = sub.add_parser("run", help="run a study (resumes where a stopped run left off)")
     run.add_argument("study", choices=sorted(STUDIES), metavar="STUDY")
-    run.add_argument("--size", choices=("small", "full"), help="default: small")
-    run.add_argument("--games", type=int, help="games in all (overrides --size)")
+    run.add_argument("--size", choices=("small", "full"),
+                     help="default: small; a study run before keeps its size (see --shrink)")
+    run.add_argument("--games", type=int, help="games in all (overrides --size); more than a "
+                     "study run before has makes them its new size")
+    run.add_argument("--shrink", action="store_true",
+                     help="make a --games or --size below the study's saved size its new size "
+                     "(without it, the smaller number limits this run only)")
     run.add_argument("--seed", type=int, help="study seed (default 1)")
     run.add_argument("--preset", action="append",
                      help="tonk, tor or pagat; three-towers (repeatable)")
@@ -70,20 +76,44 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
+@dataclass(frozen=True, slots=True)
+class RunPlan:
+    """What ``tavern lab run`` does: the study's config (saved in its folder), the games this run
+    may play (``up_to``: below that index only) and what to tell the user about the size."""
+
+    config: StudyConfig
+    up_to: int | None = None
+    note: str = ""
+
+
 def config_from_args(args: argparse.Namespace, folder: Path) -> StudyConfig:
     """The study's config: what the folder saved (when resuming) or the defaults, changed by the
     options given on the command line."""
+    return plan_from_args(args, folder).config
+
+
+def plan_from_args(args: argparse.Namespace, folder: Path) -> RunPlan:
+    """The run's plan (``RunPlan``). A study keeps the size it was run with: a larger --games or
+    --size grows it, a smaller one limits this run only unless --shrink says otherwise."""
     study = get_study(args.study)
     saved = folder / "study.json"
-    if saved.exists() and not args.fresh:
-        base = StudyConfig.from_json(json.loads(saved.read_text())["config"])
-        if args.size:
-            base = StudyConfig.from_json({**base.to_json(), "games": study.sizes[args.size]})
-    else:
-        base = study.config(args.size or "small")
+    resuming = saved.exists() and not args.fresh
+    base = StudyStore.read(folder)[0] if resuming else study.config(args.size or "small")
+    asked = args.games if args.games is not None else (
+        study.sizes[args.size] if args.size else None)
     changes: dict[str, Any] = {}
-    if args.games is not None:
-        changes["games"] = args.games
+    up_to: int | None = None
+    note = ""
+    if asked is not None and asked != base.games:
+        if not resuming or asked > base.games or getattr(args, "shrink", False):
+            changes["games"] = asked
+            if resuming:
+                note = f"the study's size changes from {base.games:,} to {asked:,} games"
+        else:
+            up_to = asked
+            note = (f"the study keeps its size of {base.games:,} games (its report uses them "
+                    f"all); this run plays only games below {asked:,} (--shrink makes "
+                    f"{asked:,} the study's size)")
     if args.seed is not None:
         changes["seed"] = args.seed
     if args.preset:
@@ -102,7 +132,9 @@ def config_from_args(args: argparse.Namespace, folder: Path) -> StudyConfig:
     config = StudyConfig.from_json({**base.to_json(), **{
         k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()}})
     check_config(config)
-    return config
+    if up_to is not None and up_to < 0:
+        raise LabError("--games must be 0 or more")
+    return RunPlan(config, up_to, note)
 
 
 def check_config(config: StudyConfig) -> None:
@@ -150,12 +182,15 @@ def run_study_command(args: argparse.Namespace) -> int:
 
     folder = args.out or args.lab / args.study
     try:
-        config = config_from_args(args, folder)
+        plan = plan_from_args(args, folder)
+        config = plan.config
         if args.workers is not None and args.workers < 1:
             raise LabError("--workers must be 1 or more")
         print(config.describe())
+        if plan.note:
+            print(f"Note: {plan.note}.")
         summary = run_study(config, folder, workers=args.workers, ray=args.ray, fresh=args.fresh,
-                            progress=not args.quiet)
+                            progress=not args.quiet, up_to=plan.up_to)
     except TavernError as e:
         print(f"tavern lab run: {e}", file=sys.stderr)
         return 2
@@ -167,10 +202,14 @@ def run_study_command(args: argparse.Namespace) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    from .report import build_report
+    from rich.console import Console
+
+    from .report import build_report, progress_bar
 
     try:
-        path = build_report(args.lab, args.out or args.lab / "report", args.studies)
+        with progress_bar(Console(stderr=True)) as progress:
+            path = build_report(args.lab, args.out or args.lab / "report", args.studies,
+                                progress)
     except TavernError as e:
         print(f"tavern lab report: {e}", file=sys.stderr)
         return 2

@@ -9,7 +9,6 @@ the indices already done.
 from __future__ import annotations
 
 import os
-import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -24,6 +23,7 @@ from .config import StudyConfig
 from .registry import get_study, play_function
 from .seeds import game_seed
 from .store import Row, StudyStore
+from .worker_life import die_with_parent
 
 Item = tuple[int, int]  # (game index, seed)
 Result = tuple[int, Row, list[dict[str, Any]]]
@@ -77,10 +77,14 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def batches(config: StudyConfig, done: set[int], workers: int) -> list[list[Item]]:
-    """The games still to play, cut into batches: big enough that a batch's overhead is small,
-    small enough that every worker gets several (progress and interruption stay fine-grained)."""
-    todo = [(i, game_seed(config.seed, i)) for i in range(config.games) if i not in done]
+def batches(
+    config: StudyConfig, done: set[int], workers: int, up_to: int | None = None
+) -> list[list[Item]]:
+    """The games still to play (below ``up_to`` when given), cut into batches: big enough that a
+    batch's overhead is small, small enough that every worker gets several (progress and
+    interruption stay fine-grained)."""
+    end = config.games if up_to is None else min(up_to, config.games)
+    todo = [(i, game_seed(config.seed, i)) for i in range(end) if i not in done]
     size = max(1, min(MAX_BATCH, len(todo) // (workers * 8)))
     return [todo[k : k + size] for k in range(0, len(todo), size)]
 
@@ -94,12 +98,14 @@ def run_study(
     fresh: bool = False,
     progress: bool = True,
     stop_after: int | None = None,
+    up_to: int | None = None,
 ) -> RunSummary:
     """Play the games of ``config`` not yet in ``folder``; ``stop_after`` games stops early (as an
-    interruption would). ``ray`` is a cluster address or ``"local"``."""
+    interruption would); ``up_to`` plays only the games below that index this time (the study
+    keeps its size). ``ray`` is a cluster address or ``"local"``."""
     store = StudyStore.open(folder, config, fresh=fresh)
     n_workers = workers or default_workers()
-    work = batches(config, store.done, n_workers)
+    work = batches(config, store.done, n_workers, up_to)
     backend = "ray" if ray else ("inline" if n_workers == 1 else "processes")
     results = _backend(backend, config.to_json(), work, n_workers, ray)
     run = 0
@@ -108,7 +114,8 @@ def run_study(
                TimeRemainingColumn())
     try:
         with Progress(*columns, disable=not progress) as bar:
-            task = bar.add_task(config.study, total=config.games, completed=done_count(store))
+            total = config.games if up_to is None else min(up_to, config.games)
+            task = bar.add_task(config.study, total=total, completed=done_count(store, total))
             for result in results:
                 new = store.append(result)
                 run += new
@@ -126,9 +133,11 @@ def run_study(
     return summary
 
 
-def done_count(store: StudyStore) -> int:
-    """Games done within the study's size (a smaller size keeps, but does not count, the rest)."""
-    return sum(1 for i in store.done if i < store.config.games)
+def done_count(store: StudyStore, below: int | None = None) -> int:
+    """Games done within the study's size (a smaller size keeps, but does not count, the rest),
+    or below ``below``."""
+    end = store.config.games if below is None else below
+    return sum(1 for i in store.done if i < end)
 
 
 def _backend(
@@ -144,11 +153,6 @@ def _backend(
     return pool_results(config_json, work, workers)
 
 
-def _ignore_sigint() -> None:
-    # Ctrl-C is for the parent, which stops the pool cleanly; workers would only print tracebacks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def pool_results(
     config_json: dict[str, Any], work: list[list[Item]], workers: int
 ) -> Iterator[list[Result]]:
@@ -156,7 +160,9 @@ def pool_results(
     if not work:
         return
     # spawn, not fork: workers start clean whatever threads the parent has (the progress bar).
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_ignore_sigint)
+    # They end with this process, even when it is killed (worker_life); Ctrl-C is ours alone.
+    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"),
+                               initializer=die_with_parent, initargs=(os.getpid(), True))
     try:
         yield from bounded(lambda items: pool.submit(play_batch, config_json, items), work,
                            2 * workers)

@@ -87,6 +87,9 @@ def scaling_section(entries: list[dict[str, Any]]) -> Section:
         "load on a shared machine lowers the figures, the parallel ones most.")
     for study in dict.fromkeys(e["study"] for e in entries):
         sub = Table("scaling", "", table.columns, [r for r in lines if r[0] == study])
-        section.figures.append(plots.bars(f"scaling-{study}", f"{study}: games/s", sub, "setup",
-                                          "games_per_s", ylabel="games per second"))
+        section.figures.append(plots.bars(
+            f"scaling-{study}", f"{study}: how many games a second does each backend play?",
+            sub, "setup", "games_per_s", value_label="games per second (wall time)",
+            category_label="backend", notes=["One timed run per backend: no interval; "
+                                             "load_before in the table shows other work."]))
     return section

@@ -20,7 +20,6 @@ class Table:
     columns: tuple[str, ...]
     rows: Sequence[Sequence[Cell]]
     note: str = ""
-    show: bool = True  # False: too long for the page; the report links its CSV only
 
     def csv_text(self) -> str:
         """The table as CSV: full precision, so the file holds the numbers behind the report."""
@@ -51,12 +50,14 @@ def num(v: Cell) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Figure:
-    """A plot as PNG bytes; ``table`` names the table that holds its numbers."""
+    """A plot as PNG bytes; ``table`` names the table that holds its numbers; ``drawing`` is
+    the matplotlib figure it was rendered from (what tests inspect)."""
 
     name: str
     title: str
     png: bytes
     table: str
+    drawing: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)

@@ -11,7 +11,7 @@ from . import plots
 from .config import StudyConfig
 from .stats import wilson
 from .store import Row
-from .tables import Cell, Section, Table, num
+from .tables import Cell, Figure, Section, Table, num
 from .tonk_exact import ALL_HANDS, EVENTS, deal_win_probabilities, single_hand_counts
 
 # Events rarer than this (two Tőr hands in one deal, about 1e-7) would flatten the plot; the
@@ -53,7 +53,7 @@ def fractions(config: StudyConfig) -> Table:
         for event, value in deal_win_probabilities(rules, players).items():
             lines.append((preset, players, event, str(value)))
     return Table("deal-wins-exact-fractions", "Exact probabilities as fractions",
-                 ("preset", "players", "event", "probability"), lines, show=False)
+                 ("preset", "players", "event", "probability"), lines)
 
 
 def analyse(config: StudyConfig, rows: Sequence[tuple[int, Row]]) -> Section:
@@ -79,14 +79,36 @@ def analyse(config: StudyConfig, rows: Sequence[tuple[int, Row]]) -> Section:
         )
     section.tables += [table, fractions(config)]
     for preset in config.presets:
-        # A slice of the "deal-wins" table: the figure's numbers are in that table's CSV.
-        sub = Table("deal-wins", f"{preset}: wins on the deal by players",
-                    COLUMNS, [r for r in table.where(preset=preset)
-                              if r[4] is not None and num(r[3]) >= PLOT_FLOOR])
-        if sub.rows:
-            section.figures.append(plots.lines(
-                f"deal-wins-{preset}", f"{preset}: ends on the deal (line: exact, band: 95% CI)",
-                sub, "players", "simulated", group="event", band=("ci_low", "ci_high"),
-                extra=("exact", "exact"), ylabel="probability", xlabel="players"))
+        figure = deal_wins_figure(preset, config, table)
+        if figure is not None:
+            section.figures.append(figure)
     section.facts["inside_ci"] = f"{sum(inside)}/{len(inside)}"
     return section
+
+
+def deal_wins_figure(preset: str, config: StudyConfig, table: Table) -> Figure | None:
+    """The simulated frequency of each way to end on the deal, its interval and the exact
+    probability, by players; events rarer than ``PLOT_FLOOR`` are left out, and the plot says
+    which (the tables keep them)."""
+    rules = rules_from(preset, **config.options)
+    described = dict(EVENTS[rules.deal_wins])
+    rows = [r for r in table.where(preset=preset) if r[4] is not None]
+    shown = [r for r in rows if num(r[3]) >= PLOT_FLOOR]
+    notes = []
+    for event, text in described.items():
+        cut = [str(r[1]) for r in rows if r[2] == event and num(r[3]) < PLOT_FLOOR]
+        if cut:
+            where = "at every table size" if len(cut) == sum(r[2] == event for r in rows) else (
+                f"at {', '.join(cut)} players")
+            notes.append(f"Not drawn: {text}, {where}: its exact probability is below "
+                         f"{PLOT_FLOOR:g} (the table and deal-wins.csv hold it).")
+    if not shown:
+        return None
+    # A slice of the "deal-wins" table: the figure's numbers are in that table's CSV.
+    sub = Table("deal-wins", f"{preset}: wins on the deal by players", COLUMNS, shown)
+    return plots.lines(
+        f"deal-wins-{preset}", f"{preset}: how often does the deal end before anyone plays "
+        "(T4)? Simulated against exact", sub, "players", "simulated", group="event",
+        series=lambda e: described.get(str(e), str(e)), drawn="simulated",
+        band=("ci_low", "ci_high"), extra=("exact", "exact probability"),
+        xlabel="players at the table", ylabel="share of deals", notes=notes)

@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from . import plots
+from . import plot_panels, plots
 from .config import StudyConfig
 from .stats import decreasing_fit, mean_ci, quantile, wilson
 from .store import Row
-from .tables import Cell, Section, Table, num
+from .tables import Cell, Figure, Section, Table, num
 from .tonk_play import position
 
 LAST_TURN = 6  # turns from the 6th on are pooled: few deals last that long
 MIN_TRIALS = 200  # a drop-table entry needs this many trial drops at that turn
 MIN_ATTEMPTS = 30  # a plotted point needs this many trial drops at that total
+MIN_CELL_ATTEMPTS = 10  # a heatmap cell needs this many trial drops at that total and turn
 PLOT_TOTAL = 30  # drops above this total practically never succeed
 DEAL_ENDS = ("tonk", "tor", "low", "void")
 PLAY_ENDS = ("drop", "burned", "out", "stock", "stalled")
@@ -69,7 +70,7 @@ def drop_rates(config: StudyConfig, rows: Rows) -> tuple[Table, Table]:
               ("preset", "players", "turn", "total", "attempts", "successes", "rate", "ci_low",
                "ci_high", "fitted_rate", "mean_gain"), detail,
               note=f"turn {LAST_TURN} stands for the {LAST_TURN}th turn and later; fitted_rate: "
-              "the closest rates that do not grow with the total; gain in stakes", show=False),
+              "the closest rates that do not grow with the total; gain in stakes"),
         Table("drops-by-total", "Trial drops by hand total and players (all turns)",
               ("preset", "players", "total", "attempts", "successes", "rate", "ci_low",
                "ci_high"), pooled),
@@ -111,16 +112,18 @@ def length(config: StudyConfig, rows: Rows) -> Table:
         n = len(cell_rows)
         rounds = sorted(r["rounds"] for r in cell_rows)
         ends = Counter(r["end"] for r in cell_rows)
+        mean, half = mean_ci([float(r) for r in rounds])
         lines.append((
-            preset, players, n, sum(r["moves"] for r in cell_rows) / n, sum(rounds) / n,
-            quantile(rounds, 0.5), quantile(rounds, 0.9),
+            preset, players, n, sum(r["moves"] for r in cell_rows) / n, mean,
+            mean - half, mean + half, quantile(rounds, 0.5), quantile(rounds, 0.9),
             sum(ends[e] for e in DEAL_ENDS) / n, *(ends[e] / n for e in PLAY_ENDS),
         ))
     return Table("length", "Length of a deal and how it ends",
-                 ("preset", "players", "deals", "mean_moves", "mean_rounds", "median_rounds",
-                  "p90_rounds", "share_on_deal", *(f"share_{e}" for e in PLAY_ENDS)), lines,
+                 ("preset", "players", "deals", "mean_moves", "mean_rounds", "rounds_ci_low",
+                  "rounds_ci_high", "median_rounds", "p90_rounds", "share_on_deal",
+                  *(f"share_{e}" for e in PLAY_ENDS)), lines,
                  note="rounds: turns started by the first player (0 when the deal ends on the "
-                 "deal); shares of deals by how they ended.")
+                 "deal), with the 95% interval of the mean; shares of deals by how they ended.")
 
 
 def seats(config: StudyConfig, rows: Rows) -> Table:
@@ -153,33 +156,52 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
         "players is the basis of the drop table."
     )
     section.tables += [table, pooled, detail, lengths, seat_values]
-    for preset in config.presets:
-        sub = Table("drops-by-total", f"{preset}: drop success by total", pooled.columns,
-                    [r for r in pooled.where(preset=preset)
-                     if num(r[2]) <= PLOT_TOTAL and num(r[3]) >= MIN_ATTEMPTS])
-        if sub.rows:
-            section.figures.append(plots.lines(
-                f"drops-{preset}", f"{preset}: success rate of a drop by hand total",
-                sub, "total", "rate", group="players", ylabel="success rate",
-                xlabel="hand total when dropping"))
-    focus = next(((p, n) for p, n in config.cells() if (p, n) == ("tonk", 3)), config.cells()[0])
-    sub = Table("drops", "", detail.columns,
-                [r for r in detail.where(preset=focus[0], players=focus[1])
-                 if num(r[3]) <= PLOT_TOTAL and num(r[4]) >= 10])
-    if sub.rows:
-        section.figures.append(plots.heatmap(
-            "drops-heatmap", f"{focus[0]}, {focus[1]} players: drop success by total and turn",
-            sub, "total", "turn", "rate", xlabel="hand total", ylabel="turn"))
+    section.figures += drop_figures(config, pooled, detail)
     if lengths.rows:
         section.figures.append(plots.lines(
-            "length", "Mean rounds per deal", lengths, "players", "mean_rounds", group="preset",
-            ylabel="rounds"))
+            "length", "How many rounds does a deal last? Mean rounds per deal by players",
+            lengths, "players", "mean_rounds", group="preset", series=str, drawn="mean",
+            band=("rounds_ci_low", "rounds_ci_high"), xlabel="players at the table",
+            ylabel="rounds per deal (mean)"))
     for preset in config.presets:
-        sub = Table("seats", "", seat_values.columns,
-                    seat_values.where(preset=preset))
+        sub = Table("seats", "", seat_values.columns, seat_values.where(preset=preset))
         if sub.rows:
-            section.figures.append(plots.lines(
-                f"seats-{preset}", f"{preset}: mean net per deal by position", sub, "position",
-                "mean_net", group="players", ylabel="stakes per deal",
-                xlabel="position (1 acts first, last = dealer)"))
+            section.figures.append(plot_panels.panel_points(
+                f"seats-{preset}", f"{preset}: does the seat matter? Mean net gain per deal by "
+                "position, one panel per table size", sub, "players", "position", "mean_net",
+                "ci_half_width", panel_title="{} players",
+                xlabel="position (1 acts first, last deals)", ylabel="stakes per deal"))
     return section
+
+
+def drop_figures(config: StudyConfig, pooled: Table, detail: Table) -> list[Figure]:
+    """Drop success by total for each preset, and by total and turn for one table."""
+    figures: list[Figure] = []
+    for preset in config.presets:
+        rows = pooled.where(preset=preset)
+        shown = [r for r in rows if num(r[2]) <= PLOT_TOTAL and num(r[3]) >= MIN_ATTEMPTS]
+        if not shown:
+            continue
+        notes = [f"Not drawn: {len(rows) - len(shown)} totals above {PLOT_TOTAL} or with fewer "
+                 f"than {MIN_ATTEMPTS} trial drops (all in drops-by-total.csv)."
+                 ] if len(shown) < len(rows) else []
+        sub = Table("drops-by-total", f"{preset}: drop success by total", pooled.columns, shown)
+        figures.append(plots.lines(
+            f"drops-{preset}", f"{preset}: how likely is a drop to win at each hand total?",
+            sub, "total", "rate", group="players", series=lambda n: f"{n} players",
+            drawn="share of trial drops that won", band=("ci_low", "ci_high"),
+            xlabel="hand total when dropping", ylabel="share of drops that win", notes=notes))
+    focus = next(((p, n) for p, n in config.cells() if (p, n) == ("tonk", 3)), config.cells()[0])
+    rows = detail.where(preset=focus[0], players=focus[1])
+    shown = [r for r in rows if num(r[3]) <= PLOT_TOTAL and num(r[4]) >= MIN_CELL_ATTEMPTS]
+    if shown:
+        notes = [f"Blank: totals above {PLOT_TOTAL} or with fewer than {MIN_CELL_ATTEMPTS} "
+                 f"trial drops at that turn ({len(rows) - len(shown)} left out; drops.csv)."
+                 ] if len(shown) < len(rows) else []
+        figures.append(plots.heatmap(
+            "drops-heatmap", f"{focus[0]}, {focus[1]} players: how does a drop's chance "
+            "change with the hand total and the turn?", Table("drops", "", detail.columns, shown),
+            "total", "turn", "rate", low="ci_low", high="ci_high", xlabel="hand total",
+            ylabel=f"turn ({LAST_TURN} = {LAST_TURN}th or later)",
+            value_label="share of drops that win", notes=notes))
+    return figures

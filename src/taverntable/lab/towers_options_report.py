@@ -8,7 +8,7 @@ import math
 from collections import defaultdict
 from collections.abc import Sequence
 
-from . import plots
+from . import plot_panels
 from .config import StudyConfig
 from .stats import mean_ci, wilson
 from .store import Row
@@ -21,6 +21,21 @@ Interval = tuple[float, float, float]  # value, low, high
 # The comparison's measures, in the table's and the plot's order; each has _low and _high.
 MEASURES = ("towers_per_game", "rounds_per_game", "share_150_bonus", "rounds_ended_by_tower",
             "mean_lead", "best_round_lead", "decided_by_one_round", "first_trader_win_rate")
+# The plot's panels: a question each, in words, with its axis.
+OPTION_PANELS = (
+    plot_panels.Measure("towers_per_game", "How many towers are finished per game?",
+                        "towers per game"),
+    plot_panels.Measure("rounds_per_game", "How many rounds does a game last?",
+                        "rounds per game"),
+    plot_panels.Measure("share_150_bonus", "How often does a third tower end the game?",
+                        "share of games"),
+    plot_panels.Measure("rounds_ended_by_tower", "How often does a tower end a round?",
+                        "share of rounds"),
+    plot_panels.Measure("decided_by_one_round", "How often does one round decide the game?",
+                        "share of decided games"),
+    plot_panels.Measure("mean_lead", "By how much does the winner lead?",
+                        "winner's lead (points)"),
+)
 CHANGED = ("towers_per_game", "rounds_per_game", "share_150_bonus", "rounds_ended_by_tower",
            "mean_lead", "decided_by_one_round", "nobility_points_per_game", "redeals_per_game")
 
@@ -178,14 +193,18 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
     table, found = comparison(rows)
     section.tables += [table, changes(found), mixes(rows), worth(rows)]
     if table.rows:
-        section.figures.append(plots.panels(
-            "towers-options", "Configurations side by side (95% intervals)", table, "variant",
-            ("towers_per_game", "rounds_per_game", "share_150_bonus", "rounds_ended_by_tower",
-             "decided_by_one_round", "mean_lead")))
+        section.figures.append(plot_panels.forest(
+            "towers-options", "What do the rule options and bot styles change? Each "
+            "configuration with its 95% interval", table, "variant", OPTION_PANELS,
+            label_axis="configuration"))
     w = section.tables[-1]
     if w.rows:
-        section.figures.append(plots.panels("towers-worth", "Worth to a seat (points)", w,
-                                            "variant", ("worth",), ncols=1))
+        section.figures.append(plot_panels.forest(
+            "towers-worth", "What are an extra joker, redeals and the nobility worth to a seat? "
+            "Paired games", w, "variant",
+            (plot_panels.Measure("worth", "Worth to the treated seat",
+                                 "points of its final margin (0: worth nothing)"),),
+            label_axis="treatment (paired games)"))
     for name, m in found.items():
         section.facts[f"{name} towers/game"] = round(m["towers_per_game"][0], 2)
     return section

@@ -4,17 +4,25 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from functools import partial
 
 from . import plots
 from .config import StudyConfig
 from .stats import mean_ci, wilson
 from .store import Row
-from .tables import Cell, Section, Table
+from .tables import Cell, Figure, Section, Table
 from .towers_actions import ACTION_SOURCES
 from .towers_play import ACTIONS, SOURCES, position
 
 Rows = Sequence[tuple[int, Row]]
 SUIT_NAMES = {0: "dark (♠)", 1: "♥", 2: "♦", 3: "♣"}
+# Words for the plots' categories (the tables keep the column names).
+SOURCE_NAMES = {"goods": "goods", "tower_aces": "tower aces", "penalty": "penalty cards",
+                "spade_figures": "♠ figures", "hearts_bonus": "♥ doubling",
+                "diamond_bonus": "♦ 50 bonus", "win_bonus": "150 for a third tower"}
+ACTION_NAMES = {"trade": "trades won", "fail": "failed answers", "tower": "own tower",
+                "raid": "raids", "curse": "curses", "redeal": "redeals",
+                "round_end": "hand at the round end", "win_bonus": "150 for a third tower"}
 
 
 def _played(rows: Rows) -> dict[int, list[Row]]:
@@ -178,20 +186,38 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
     g, p, pa, a, st, se = (games_and_rounds(rows), points_by_source(rows),
                            points_by_action(rows), actions(rows), styles(rows), seats(rows))
     section.tables += [g, p, pa, a, st, se]
-    if p.rows:
-        section.figures.append(plots.bars("towers-points", "Points per game by source", p,
-                                          "source", "mean_points", group="players",
-                                          err="ci_half_width", ylabel="points per game"))
-    if pa.rows:
-        section.figures.append(plots.bars("towers-points-by-action",
-                                          "Points per seat and game by action", pa, "action",
-                                          "mean_points", group="players", err="ci_half_width",
-                                          ylabel="points per seat and game"))
-    if p.rows:
-        section.figures.append(plots.bars("towers-styles", "Margin by style", st, "style",
-                                          "mean_margin", group="players", err="ci_half_width",
-                                          ylabel="margin (points)"))
-        section.figures.append(plots.bars("towers-seats", "Margin by seat", se, "seat",
-                                          "mean_margin", group="players", err="ci_half_width",
-                                          ylabel="margin (points)"))
+    section.figures += figures(p, pa, st, se)
     return section
+
+
+def figures(points: Table, by_action: Table, styles: Table, seats: Table) -> list[Figure]:
+    """The section's plots: where points come from, and who gains by style and by seat."""
+    out: list[Figure] = []
+    # One colour per table size, each bar with its interval.
+    per_players = partial(plots.bars, group="players", series=lambda n: f"{n} players",
+                          half="ci_half_width")
+    if points.rows:
+        out.append(per_players(
+            "towers-points", "Where do a game's points come from? Mean points per game by "
+            "source, all seats together", points, "source", "mean_points",
+            names=SOURCE_NAMES, horizontal=True, value_label="points per game (mean)",
+            category_label="source of points (R2, R13, R14)"))
+    if by_action.rows:
+        out.append(per_players(
+            "towers-points-by-action", "Which actions bring a seat its points? Mean points "
+            "per seat and game by the action that won them", by_action, "action",
+            "mean_points", names=ACTION_NAMES, horizontal=True,
+            value_label="points per seat and game (mean)",
+            category_label="the action that brought the points"))
+    if styles.rows:
+        out.append(per_players(
+            "towers-styles", "Does raiding or building pay? Mean margin by style of play",
+            styles, "style", "mean_margin", value_label="margin over the others (points)",
+            category_label="how the seat played that game"))
+    if seats.rows:
+        out.append(per_players(
+            "towers-seats", "Does the seat matter? Mean margin by position, and of the seat "
+            "that declared the first trade", seats, "seat", "mean_margin",
+            value_label="margin over the others (points)",
+            category_label="seat (position in the first round)"))
+    return out
