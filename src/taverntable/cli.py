@@ -14,6 +14,7 @@ COMMANDS = {
     "bench": "taverntable.bench",
     "lab": "taverntable.lab.command",
     "arena": "taverntable.lab.arena_command",
+    "serve": "taverntable.web.command",
 }
 
 

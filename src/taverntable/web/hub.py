@@ -1,0 +1,166 @@
+"""Every table of the server: created, found by id, restored from the database at start-up."""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from taverntable.bots import BotError, bot_names
+from taverntable.engine import TavernError
+from taverntable.games import UnknownGame, game_names, get_game
+
+from .botpool import BotPool
+from .protocol import CreateTable
+from .seats import Seat
+from .store import Store, StoredSeat, digest
+from .tables import Pace, Settings, Table
+
+log = logging.getLogger("taverntable.web")
+
+
+class BadRequest(Exception):
+    """A request the server refuses; the message says why (HTTP 400/404/409)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Created:
+    table: Table
+    host_token: str
+    seat: int | None
+    token: str | None
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Hub:
+    """The server's tables, in memory and in the store."""
+
+    def __init__(self, store: Store, bots: BotPool, pace: Pace) -> None:
+        self.store = store
+        self.bots = bots
+        self.pace = pace
+        self.tables: dict[str, Table] = {}
+
+    async def open(self) -> None:
+        """Open the database and bring back every table where it was."""
+        await self.store.open()
+        for stored in await self.store.load_all():
+            try:
+                game = get_game(stored.game)
+                table = Table.restore(stored, game, self.store, self.bots, self.pace)
+            except (TavernError, ValueError, KeyError, TypeError):
+                log.exception("table %s cannot be restored; it is left out", stored.id)
+                continue
+            self.tables[table.id] = table
+            if table.status == "playing":
+                table.run()
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            await table.stop()
+        self.bots.close()
+        await self.store.close()
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise BadRequest(404, f"there is no table {table_id[:40]!r}")
+        return table
+
+    async def create(self, req: CreateTable) -> Created:
+        """A new table in the lobby; the creator gets the host token (and their seat's)."""
+        try:
+            game = get_game(req.game)
+            rules = game.rules(req.options)
+            game.check_players(rules, len(req.seats))
+        except UnknownGame as e:
+            raise BadRequest(400, str(e)) from None
+        except TavernError as e:
+            raise BadRequest(400, str(e)) from None
+        levels = set(bot_names(game.name))
+        for spec in req.seats:
+            if spec.kind == "bot" and spec.level not in levels:
+                raise BadRequest(400, f"unknown bot level {spec.level!r} for {game.name} "
+                                      f"(known: {', '.join(sorted(levels))})")
+        if req.bot_level not in levels:
+            raise BadRequest(400, f"unknown bot level {req.bot_level!r}")
+        if req.stake != 1 and game.unit != "stakes":
+            raise BadRequest(400, f"{game.title} is scored in {game.unit}: leave the stake at 1")
+        host_token = new_token()
+        seats = [Seat(k, s.kind, s.name, s.level if s.kind == "bot" else None, None)
+                 for k, s in enumerate(req.seats)]
+        token = None
+        if req.host_seat is not None:
+            if req.host_seat >= len(seats) or seats[req.host_seat].is_bot:
+                raise BadRequest(400, f"seat {req.host_seat} is not a person's seat")
+            token = new_token()
+            mine = seats[req.host_seat]
+            mine.token_hash = digest(token)
+            mine.name = req.host_name or mine.name or "Host"
+        settings = Settings(stake=req.stake, deals=req.deals, target=req.target,
+                            absent_seconds=req.absent_seconds, turn_seconds=req.turn_seconds,
+                            bot_level=req.bot_level)
+        table_id = self._new_id()
+        table = Table(table_id, game, dict(req.options), settings, seats, digest(host_token),
+                      self.store, self.bots, self.pace)
+        await self.store.create_table(
+            table_id, game.name, dict(req.options), settings.to_json(), table.host_hash,
+            [StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in seats])
+        self.tables[table_id] = table
+        return Created(table, host_token, req.host_seat, token)
+
+    async def join(self, table: Table, name: str, seat: int | None) -> tuple[int, str]:
+        """A person takes an open seat (the first one if ``seat`` is None)."""
+        free = [s.seat for s in table.seats if not s.is_bot and s.token_hash is None]
+        if seat is None:
+            if not free:
+                raise BadRequest(409, "every person's seat at this table is taken")
+            seat = free[0]
+        if seat not in free:
+            raise BadRequest(409, f"seat {seat} is not an open seat")
+        token = new_token()
+        await table.claim(seat, name, digest(token))
+        return seat, token
+
+    def seat_of(self, table: Table, token: str | None) -> int | None:
+        """The seat a token sits at; BadRequest(403) for a token of no seat."""
+        if not token:
+            return None
+        h = digest(token)
+        for s in table.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                return s.seat
+        raise BadRequest(403, "this seat token does not belong to this table")
+
+    def is_host(self, table: Table, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(table.host_hash, digest(token or ""))
+
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_urlsafe(6)
+            if table_id not in self.tables:
+                return table_id
+
+
+def games_info() -> list[dict[str, Any]]:
+    """What the lobby offers: every game with its players, options (and defaults) and bots."""
+    out = []
+    for name in game_names():
+        game = get_game(name)
+        try:
+            levels = bot_names(name)
+        except BotError:
+            levels = []
+        out.append({"name": name, "title": game.title, "min_players": game.min_players,
+                    "max_players": game.max_players, "unit": game.unit, "length": game.length,
+                    "options": game.rules().options(), "bots": levels})
+    return out

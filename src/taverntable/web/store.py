@@ -1,0 +1,286 @@
+"""Storage of tables, seats, deals and moves: SQLAlchemy 2 (async), SQLite by default.
+
+Every move is written (and committed) before anyone is told of it, so a server killed at any
+moment loses nothing it acknowledged; starting again replays each table's stored deals. A deal is
+stored as its record's header (``shared/spec/records.md``: rules, players, dealer, stake, cards)
+and its moves one row each, so that a finished deal downloads as a record ``tavern replay``
+accepts. Seat tokens are kept as SHA-256 digests: the database alone seats nobody.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
+
+SCHEMA_VERSION = 1
+
+metadata = MetaData()
+
+tables_t = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("settings", JSON, nullable=False),  # stake, match length, timers, bot level
+    Column("host_hash", String(64), nullable=False),
+    Column("status", String(16), nullable=False),  # lobby, playing, finished
+    Column("match", Integer, nullable=False, default=1),
+    Column("created", Float, nullable=False),
+)
+
+seats_t = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # person, bot
+    Column("name", String(128), nullable=True),
+    Column("level", String(16), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+deals_t = Table(
+    "deals",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("match", Integer, nullable=False),
+    Column("header", JSON, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("result", JSON, nullable=True),
+    Column("returns", JSON, nullable=True),
+)
+
+moves_t = Table(
+    "moves",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("deal", Integer, primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("move", Text, nullable=False),
+)
+
+meta_t = Table(
+    "tavern_meta",
+    metadata,
+    Column("key", String(32), primary_key=True),
+    Column("value", String(64), nullable=False),
+)
+
+
+def digest(token: str) -> str:
+    """What is stored of a secret token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class StoredSeat:
+    seat: int
+    kind: str
+    name: str | None
+    level: str | None
+    token_hash: str | None
+
+
+@dataclass
+class StoredDeal:
+    number: int
+    match: int
+    header: dict[str, Any]
+    finished: bool
+    result: dict[str, Any] | None
+    returns: list[float] | None
+    moves: list[tuple[int, str]]
+
+
+@dataclass
+class StoredTable:
+    id: str
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    host_hash: str
+    status: str
+    match: int
+    created: float
+    seats: list[StoredSeat]
+    deals: list[StoredDeal]
+
+
+def default_url(data_dir: Path) -> str:
+    """The SQLite file in the user's data folder."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{data_dir / 'tavern.sqlite3'}"
+
+
+class Store:
+    """The server's database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: AsyncEngine = create_async_engine(url)
+        if url.startswith("sqlite"):
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+
+    async def open(self) -> None:
+        """Create the schema if it is missing; refuse a database of another schema version."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(metadata.create_all)
+            row = (await conn.execute(select(meta_t.c.value).where(meta_t.c.key == "schema")))
+            found = row.scalar_one_or_none()
+            if found is None:
+                await conn.execute(meta_t.insert().values(key="schema", value=str(SCHEMA_VERSION)))
+            elif found != str(SCHEMA_VERSION):
+                raise RuntimeError(f"the database {self.url!r} has schema version {found}; this "
+                                   f"server needs {SCHEMA_VERSION}")
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    async def create_table(
+        self,
+        table_id: str,
+        game: str,
+        options: dict[str, Any],
+        settings: dict[str, Any],
+        host_hash: str,
+        seats: Sequence[StoredSeat],
+    ) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(tables_t.insert().values(
+                id=table_id, game=game, options=options, settings=settings, host_hash=host_hash,
+                status="lobby", match=1, created=time.time()))
+            await conn.execute(seats_t.insert(), [
+                {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
+                 "level": s.level, "token_hash": s.token_hash} for s in seats])
+
+    async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give an open person seat a name and a token; False when it was taken meanwhile."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+                       seats_t.c.kind == "person", seats_t.c.token_hash.is_(None))
+                .values(name=name, token_hash=token_hash))
+            return bool(result.rowcount)
+
+    async def set_status(self, table_id: str, status: str, match: int | None = None) -> None:
+        values: dict[str, Any] = {"status": status}
+        if match is not None:
+            values["match"] = match
+        async with self.engine.begin() as conn:
+            await conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+
+    async def start_deal(
+        self, table_id: str, number: int, match: int, header: dict[str, Any],
+        moves: Sequence[tuple[int, str]] = (),
+    ) -> None:
+        """A new deal's record header (and any moves made in setting it up)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(deals_t.insert().values(
+                table_id=table_id, number=number, match=match, header=header, finished=False))
+            if moves:
+                await conn.execute(moves_t.insert(), [
+                    {"table_id": table_id, "deal": number, "number": k, "seat": seat, "move": m}
+                    for k, (seat, m) in enumerate(moves)])
+
+    async def add_move(
+        self, table_id: str, deal: int, number: int, seat: int, move: str,
+        result: dict[str, Any] | None = None, returns: Sequence[float] | None = None,
+    ) -> None:
+        """One move (and, when it ended the deal, the result) in one transaction."""
+        async with self.engine.begin() as conn:
+            await conn.execute(moves_t.insert().values(
+                table_id=table_id, deal=deal, number=number, seat=seat, move=move))
+            if result is not None:
+                await conn.execute(
+                    update(deals_t)
+                    .where(deals_t.c.table_id == table_id, deals_t.c.number == deal)
+                    .values(finished=True, result=result, returns=list(returns or ())))
+
+    async def finish_deal(
+        self, table_id: str, deal: int, result: dict[str, Any], returns: Sequence[float]
+    ) -> None:
+        """A deal that ended without a move (a win on the deal, T4)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(deals_t)
+                .where(deals_t.c.table_id == table_id, deals_t.c.number == deal)
+                .values(finished=True, result=result, returns=list(returns)))
+
+    async def load_all(self, statuses: Sequence[str] = ("lobby", "playing", "finished")) -> list[
+            StoredTable]:
+        """Every table with one of ``statuses``, with its seats, deals and moves."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(
+                select(tables_t).where(tables_t.c.status.in_(list(statuses))))).mappings().all()
+            out = []
+            for row in rows:
+                out.append(await self._load(conn, dict(row)))
+            return out
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(
+                select(tables_t).where(tables_t.c.id == table_id))).mappings().first()
+            return None if row is None else await self._load(conn, dict(row))
+
+    async def _load(self, conn: Any, row: dict[str, Any]) -> StoredTable:
+        tid = row["id"]
+        seats = [StoredSeat(r.seat, r.kind, r.name, r.level, r.token_hash) for r in (
+            await conn.execute(select(seats_t).where(seats_t.c.table_id == tid)
+                               .order_by(seats_t.c.seat))).all()]
+        deals = []
+        for d in (await conn.execute(select(deals_t).where(deals_t.c.table_id == tid)
+                                     .order_by(deals_t.c.number))).all():
+            moves = [(m.seat, m.move) for m in (await conn.execute(
+                select(moves_t.c.seat, moves_t.c.move)
+                .where(moves_t.c.table_id == tid, moves_t.c.deal == d.number)
+                .order_by(moves_t.c.number))).all()]
+            deals.append(StoredDeal(d.number, d.match, _json(d.header), bool(d.finished),
+                                    _json(d.result), _json(d.returns), moves))
+        return StoredTable(tid, row["game"], _json(row["options"]), _json(row["settings"]),
+                           row["host_hash"], row["status"], row["match"], row["created"], seats,
+                           deals)
+
+
+def _json(value: Any) -> Any:
+    """JSON columns come back decoded on every backend; a text column (older SQLite drivers)
+    is decoded here."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
+    """WAL: readers do not wait for the writer, and a commit survives the process being killed
+    (``synchronous=NORMAL`` risks only an operating-system crash, not SIGKILL)."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

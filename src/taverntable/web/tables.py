@@ -1,0 +1,468 @@
+"""A table at the server: its seats, its match of deals, the current deal, and who plays next.
+
+The server is the only authority. A person's move is parsed, checked and applied under the
+table's lock, written to the database, and only then sent to every connection as that
+connection's view and the events its seat may see. A *driver* task plays every move no person
+makes: chance steps, bot seats, and a person's seat when they have been away for
+``absent_seconds`` or their turn timer ran out (by a bot of the table's level, until they are
+back). Nothing here knows a game: everything comes from the registry's ``Game`` and the contract.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from taverntable.engine import (
+    CHANCE,
+    SPECTATOR,
+    Event,
+    Game,
+    GameState,
+    IllegalMove,
+    MoveSyntaxError,
+    TavernError,
+)
+from taverntable.records import dump_record, replay_record
+
+from .botpool import BotPool
+from .seats import Connection, Seat
+from .store import Store, StoredTable
+
+log = logging.getLogger("taverntable.web")
+
+# Versions count deals and the moves within them, so they survive a restart of the server.
+DEAL_VERSIONS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A table's choices beyond the game's rules."""
+
+    stake: int = 1
+    deals: int | None = None  # the match ends after this many deals (games) …
+    target: int | None = None  # … or after the deal in which a balance reaches this
+    absent_seconds: float = 30.0  # a person away this long is played by a bot until back
+    turn_seconds: float | None = None  # a turn timer, after which a bot moves for the seat
+    bot_level: str = "medium"  # who plays for an absent person or a seat whose timer ran out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stake": self.stake, "deals": self.deals, "target": self.target,
+                "absent_seconds": self.absent_seconds, "turn_seconds": self.turn_seconds,
+                "bot_level": self.bot_level}
+
+
+@dataclass(frozen=True)
+class Pace:
+    """Server-wide timing: a pause before each bot move (so people can follow) and between deals
+    (so they can read the result). Tests run with none."""
+
+    bot_delay: float = 0.6
+    deal_pause: float = 4.0
+
+
+class MoveRefused(Exception):
+    """A client's move or action the table refuses; ``code`` and ``rule`` go to the client."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+
+
+class Table:
+    """One table's live state; see the module's docstring."""
+
+    def __init__(
+        self,
+        table_id: str,
+        game: Game,
+        options: dict[str, Any],
+        settings: Settings,
+        seats: list[Seat],
+        host_hash: str,
+        store: Store,
+        bots: BotPool,
+        pace: Pace,
+    ) -> None:
+        self.id = table_id
+        self.game = game
+        self.options = options
+        self.rules = game.rules(options)
+        self.settings = settings
+        self.seats = seats
+        self.host_hash = host_hash
+        self.store = store
+        self.bots = bots
+        self.pace = pace
+        self.status = "lobby"
+        self.match = 1
+        self.deal_no = 0  # deals stored so far (all matches)
+        self.dealer = 0
+        self.state: GameState[Any, Any] | None = None
+        self.sheet: list[dict[str, Any]] = []  # finished deals of this match
+        self.conns: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.driver: asyncio.Task[None] | None = None
+        self.deal_ended = 0.0
+        self.turn_version = -1
+        self.turn_started = time.monotonic()
+        self.rng = random.Random(secrets.randbits(64))
+
+    # --- what everyone may know ---------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        moves = len(self.state.history) if self.state is not None else 0
+        return self.deal_no * DEAL_VERSIONS + moves
+
+    def balances(self) -> list[float]:
+        """Each seat's total of this match (Tonk: units won or lost; Three Towers: points)."""
+        totals = [0.0] * len(self.seats)
+        for deal in self.sheet:
+            for s, points in enumerate(deal["points"]):
+                totals[s] += points
+        return totals
+
+    def match_over(self) -> bool:
+        """The match length (deals) or target reached."""
+        s = self.settings
+        if s.deals is not None and len(self.sheet) >= s.deals:
+            return True
+        return s.target is not None and any(b >= s.target for b in self.balances())
+
+    def summary(self) -> dict[str, Any]:
+        """The table as every client and the lobby may see it (no card of any deal in play)."""
+        turn = self.turn()
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "unit": self.game.unit,
+            "rules": {"preset": self.rules.preset, **self.rules.options()},
+            "settings": self.settings.to_json(),
+            "status": self.status,
+            "match": self.match,
+            "deal": self.deal_no,
+            "seats": [{"seat": s.seat, "name": s.display_name(), "kind": s.kind,
+                       "level": s.level, "claimed": s.is_bot or s.token_hash is not None,
+                       "connected": s.connected > 0, "bot_playing": self._bot_for(s) is not None}
+                      for s in self.seats],
+            "balances": self.balances(),
+            "sheet": self.sheet,
+            "turn": turn,
+        }
+
+    def turn(self) -> dict[str, Any] | None:
+        """Whose decision it is now and when a timer or an absence hands it to a bot."""
+        state = self.state
+        if state is None or state.is_over or self.status != "playing":
+            return None
+        seat = state.current_seat
+        if seat is None or seat == CHANCE:
+            return None
+        info = self.seats[seat]
+        deadline = self._deadline(info)
+        return {"seat": seat, "bot": self._bot_for(info) is not None,
+                "deadline": None if deadline is None else time.time() + max(
+                    0.0, deadline - time.monotonic())}
+
+    def players(self) -> list[str]:
+        return [s.display_name() for s in self.seats]
+
+    # --- connections --------------------------------------------------------------------------
+
+    def attach(self, conn: Connection) -> None:
+        """A client joins; it gets the table and its seat's view."""
+        self.conns.add(conn)
+        if conn.seat is not None:
+            self.seats[conn.seat].connected += 1
+        conn.push({"type": "table", "table": self.summary()})
+        if self.state is not None:
+            conn.push(self.update_for(conn.seat, ()))
+        self._changed()
+
+    def detach(self, conn: Connection) -> None:
+        self.conns.discard(conn)
+        if conn.seat is not None:
+            seat = self.seats[conn.seat]
+            seat.connected -= 1
+            if seat.connected == 0:
+                seat.away_since = time.monotonic()
+        self._changed()
+
+    def _changed(self) -> None:
+        """Something that may change who plays next: wake the driver and tell everyone."""
+        self.wake.set()
+        table = {"type": "table", "table": self.summary()}
+        for conn in self.conns:
+            conn.push(table)
+
+    # --- actions ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """The host starts the match (RefusedMove unless the table waits in the lobby)."""
+        async with self.lock:
+            if self.status != "lobby":
+                raise MoveRefused("bad-action", f"the table is {self.status}, not waiting to start")
+            self.status = "playing"
+            await self.store.set_status(self.id, "playing")
+            await self._new_deal()
+        self.run()
+
+    async def rematch(self) -> None:
+        """A new match with the same seats, once the last one is over."""
+        async with self.lock:
+            if self.status != "finished":
+                raise MoveRefused("bad-action", "a rematch comes after the match is over")
+            self.match += 1
+            self.sheet = []
+            self.status = "playing"
+            await self.store.set_status(self.id, "playing", self.match)
+            await self._new_deal()
+        self.run()
+
+    async def claim(self, seat: int, name: str, token_hash: str) -> None:
+        """A person takes an open seat."""
+        info = self.seats[seat]
+        if not await self.store.claim_seat(self.id, seat, name, token_hash):
+            raise MoveRefused("seat-taken", f"seat {seat} is not free")
+        info.name, info.token_hash = name, token_hash
+        self._changed()
+
+    async def play(self, seat: int | None, text: str, version: int | None) -> None:
+        """A client's move for its seat; MoveRefused says why not (nothing changes then)."""
+        async with self.lock:
+            state = self.state
+            if seat is None:
+                raise MoveRefused("spectator", "a spectator cannot play")
+            if self.status != "playing" or state is None or state.is_over:
+                raise MoveRefused("not-your-turn", "there is no deal in play")
+            if version is not None and version != self.version:
+                raise MoveRefused("stale", "the table has moved on since you saw it; "
+                                           "here is where it stands")
+            if state.current_seat != seat:
+                raise MoveRefused("not-your-turn", "it is not your decision now")
+            try:
+                move = state.parse_move(text)
+                state.check(move)
+            except MoveSyntaxError as e:
+                raise MoveRefused("bad-move", str(e)) from None
+            except IllegalMove as e:
+                raise MoveRefused("illegal-move", str(e), e.rule) from None
+            await self._apply(seat, move)
+
+    # --- the driver ---------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Start the driver if it is not running."""
+        if self.driver is None or self.driver.done():
+            self.driver = asyncio.create_task(self._drive(), name=f"table {self.id}")
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.driver
+
+    async def _drive(self) -> None:
+        """Play every move no person makes, until the match is over."""
+        while self.status == "playing":
+            self.wake.clear()
+            try:
+                wait = await self._step()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a table never stops for good: log, breathe, go on
+                log.exception("table %s: the driver failed; retrying", self.id)
+                wait = 1.0
+            if wait is None:
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout=wait if wait > 0 else None)
+
+    async def _step(self) -> float | None:
+        """One thing the driver does; returns how long to wait (0: until woken) or None."""
+        state = self.state
+        if state is None or state.is_over:
+            if self.match_over():
+                async with self.lock:
+                    self.status = "finished"
+                    await self.store.set_status(self.id, "finished")
+                self._changed()
+                return None
+            left = self.deal_ended + self.pace.deal_pause - time.monotonic()
+            if state is not None and left > 0:
+                return left
+            async with self.lock:
+                await self._new_deal()
+            return None
+        seat = state.current_seat
+        assert seat is not None
+        if seat == CHANCE:
+            async with self.lock:
+                await self._apply(CHANCE, state.sample_chance(self.rng))
+            return None
+        info = self.seats[seat]
+        self._note_turn()
+        level = self._bot_for(info)
+        if level is None:
+            deadline = self._deadline(info)
+            return 0 if deadline is None else max(0.01, deadline - time.monotonic())
+        version = self.version
+        if self.pace.bot_delay > 0:
+            await asyncio.sleep(self.pace.bot_delay)
+        move = await self._bot_move(level, state.view(seat), state)
+        async with self.lock:
+            if self.version == version and self.state is state:  # nobody moved meanwhile
+                await self._apply(seat, move)
+        return None
+
+    async def _bot_move(self, level: str, view: Any, state: GameState[Any, Any]) -> Any:
+        try:
+            return await self.bots.choose(self.game.name, level, view, self.rng.getrandbits(64))
+        except Exception:
+            log.exception("table %s: the %s bot failed; a random move instead", self.id, level)
+            legal = state.legal_moves()
+            return legal[self.rng.randrange(len(legal))]
+
+    def _note_turn(self) -> None:
+        if self.turn_version != self.version:
+            self.turn_version = self.version
+            self.turn_started = time.monotonic()
+
+    def _bot_for(self, info: Seat) -> str | None:
+        """The level of the bot that plays this seat now, or None when its person does."""
+        if info.is_bot:
+            return info.level
+        now = time.monotonic()
+        if info.connected == 0 and now - info.away_since >= self.settings.absent_seconds:
+            return self.settings.bot_level
+        timer = self.settings.turn_seconds
+        state = self.state
+        if (timer is not None and state is not None and state.current_seat == info.seat
+                and self.turn_version == self.version and now - self.turn_started >= timer):
+            return self.settings.bot_level
+        return None
+
+    def _deadline(self, info: Seat) -> float | None:
+        """When a bot takes over this seat's decision (monotonic), or None: never by itself."""
+        if info.is_bot:
+            return None
+        times = []
+        if info.connected == 0:
+            times.append(info.away_since + self.settings.absent_seconds)
+        if self.settings.turn_seconds is not None and self.turn_version == self.version:
+            times.append(self.turn_started + self.settings.turn_seconds)
+        return min(times) if times else None
+
+    # --- deals and moves (called under the lock) ----------------------------------------------
+
+    async def _new_deal(self) -> None:
+        if self.state is not None:
+            self.dealer = self.game.next_dealer(self.state)
+        state = self.game.start(self.rules, len(self.seats), rng=self.rng, dealer=self.dealer,
+                                stake=self.settings.stake)
+        record = dump_record(state, self.players())
+        header = {k: v for k, v in record.items() if k not in ("moves", "result")}
+        self.deal_no += 1
+        self.state = state
+        await self.store.start_deal(self.id, self.deal_no, self.match, header,
+                                    [(s, m) for s, m in record.get("moves", [])])
+        events: Sequence[Event] = state.opening_events()
+        if state.is_over:  # a win on the deal (T4)
+            await self._book(state)
+            await self.store.finish_deal(self.id, self.deal_no, self.sheet[-1]["result"],
+                                         state.returns())
+        self._broadcast(events)
+        self._changed()
+
+    async def _apply(self, seat: int, move: Any) -> None:
+        state = self.state
+        assert state is not None
+        before = state.clone()
+        number = len(state.history)
+        events = state.apply(move)
+        try:
+            if state.is_over:
+                result = state.result
+                assert result is not None
+                await self.store.add_move(self.id, self.deal_no, number, seat, str(move),
+                                          result.to_json(), state.returns())
+            else:
+                await self.store.add_move(self.id, self.deal_no, number, seat, str(move))
+        except Exception:
+            self.state = before  # not stored, so it did not happen
+            raise
+        if state.is_over:
+            await self._book(state)
+        self._broadcast(events)
+        if state.is_over:
+            self._changed()
+        else:
+            self.wake.set()
+
+    async def _book(self, state: GameState[Any, Any]) -> None:
+        """A finished deal on the score sheet."""
+        result = state.result
+        assert result is not None
+        stake = self.settings.stake
+        self.sheet.append({"deal": self.deal_no, "dealer": state.dealer,
+                           "result": result.to_json(),
+                           "points": [r * stake for r in state.returns()]})
+        self.deal_ended = time.monotonic()
+
+    def _broadcast(self, events: Sequence[Event]) -> None:
+        """The new state to every connection: its seat's view and the events it may see."""
+        self._note_turn()
+        built: dict[int | None, dict[str, Any]] = {}
+        for conn in self.conns:
+            if conn.seat not in built:
+                built[conn.seat] = self.update_for(conn.seat, events)
+            conn.push(built[conn.seat])
+
+    def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
+        """The ``update`` message for a connection of ``seat`` (None: a spectator)."""
+        state = self.state
+        assert state is not None
+        view = state.view(SPECTATOR if seat is None else seat)
+        return {"type": "update", "version": self.version, "deal": self.deal_no,
+                "view": view.to_json(), "events": [e.to_json(seat) for e in events],
+                "turn": self.turn()}
+
+    # --- restoring after a restart ------------------------------------------------------------
+
+    @classmethod
+    def restore(cls, stored: StoredTable, game: Game, store: Store, bots: BotPool,
+                pace: Pace) -> Table:
+        """A table as it was stored: the current deal replayed from its moves."""
+        seats = [Seat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in stored.seats]
+        table = cls(stored.id, game, stored.options, Settings(**stored.settings), seats,
+                    stored.host_hash, store, bots, pace)
+        table.status, table.match = stored.status, stored.match
+        table.deal_no = len(stored.deals)
+        stake = table.settings.stake
+        for deal in stored.deals:
+            if deal.match == stored.match and deal.finished and deal.result is not None:
+                table.sheet.append({"deal": deal.number, "dealer": deal.header["dealer"],
+                                    "result": deal.result,
+                                    "points": [r * stake for r in deal.returns or ()]})
+        if stored.deals:
+            last = stored.deals[-1]
+            record = {**last.header, "moves": [[s, m] for s, m in last.moves]}
+            try:
+                table.state = replay_record(record).state
+            except TavernError:
+                log.exception("table %s: its last deal does not replay", stored.id)
+                raise
+            table.dealer = table.state.dealer
+            table.deal_ended = time.monotonic()
+        return table

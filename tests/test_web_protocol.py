@@ -1,0 +1,281 @@
+"""``tavern serve`` in-process (Starlette's test client): tables, seats, hosts, and every kind of
+bad input from a client — each gets an error or a closed connection, and nothing changes."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+from taverntable.web.app import create_app
+from taverntable.web.protocol import PROTOCOL_VERSION
+from web_helpers import QUICK, sqlite_url
+
+THREE = [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(sqlite_url(tmp_path), QUICK)) as c:
+        yield c
+
+
+def new_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
+              **extra: Any) -> dict[str, Any]:
+    body = {"game": "tonk", "seats": seats or THREE, "host_seat": 0, "host_name": "Anna",
+            **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    made: dict[str, Any] = response.json()
+    return made
+
+
+def started(client: TestClient, **extra: Any) -> dict[str, Any]:
+    made = new_table(client, **extra)
+    response = client.post(f"/api/tables/{made['table']['id']}/start",
+                           headers={"X-Host-Token": made["host_token"]})
+    assert response.status_code == 200
+    return made
+
+
+def until(ws: WebSocketTestSession, kind: str, test: Any = None) -> dict[str, Any]:
+    """The next message of ``kind`` (that passes ``test``), skipping others."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind and (test is None or test(message)):
+            return message
+
+
+def my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
+    return until(ws, "update", lambda m: bool(m["view"]["legal_moves"]))
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "says"),
+    [
+        ({"game": "chess", "seats": THREE}, 400, "unknown game 'chess'"),
+        ({"game": "tonk", "seats": THREE, "options": {"hit_lock": 3}}, 400, "hit_lock"),
+        ({"game": "tonk", "seats": THREE, "options": {"no_such": 1}}, 400, "no_such"),
+        ({"game": "three-towers", "seats": THREE * 2}, 400, "R3"),
+        ({"game": "three-towers", "seats": THREE, "options": {"teams": True}}, 400, "R15"),
+        ({"game": "tonk", "seats": THREE[:1]}, 422, "seats"),
+        ({"game": "tonk", "seats": [{"kind": "bot", "level": "genius"}] * 3}, 400, "genius"),
+        ({"game": "tonk", "seats": THREE, "host_seat": 1}, 400, "not a person's seat"),
+        ({"game": "tonk", "seats": THREE, "host_seat": 0, "host_name": "a\tb"}, 422,
+         "control character"),
+        ({"game": "tonk", "seats": THREE, "host_seat": 0, "host_name": "x" * 65}, 422, "64"),
+        ({"game": "three-towers", "seats": THREE, "stake": 5}, 400, "points"),
+        ({"game": "tonk", "seats": THREE, "stake": 0}, 422, "stake"),
+        ({"game": "tonk", "seats": THREE, "colour": "red"}, 422, "colour"),
+    ],
+)
+def test_a_table_the_rules_cannot_seat_is_refused_with_the_reason(
+    client: TestClient, body: dict[str, Any], status: int, says: str
+) -> None:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == status
+    assert says in response.text
+    assert client.get("/api/tables").json() == []
+
+
+def test_the_lobby_lists_tables_and_people_join_open_seats(client: TestClient) -> None:
+    made = new_table(client, seats=[{"kind": "person"}] * 3)
+    table = made["table"]["id"]
+    assert made["invite"] == f"/t/{table}" and made["seat"] == 0
+    assert [t["id"] for t in client.get("/api/tables").json()] == [table]
+    first = client.post(f"/api/tables/{table}/join", json={"name": "Bence"}).json()
+    assert first["seat"] == 1
+    taken = client.post(f"/api/tables/{table}/join", json={"name": "Cili", "seat": 1})
+    assert taken.status_code == 409 and "not an open seat" in taken.text
+    assert client.post(f"/api/tables/{table}/join", json={"name": "Cili"}).json()["seat"] == 2
+    full = client.post(f"/api/tables/{table}/join", json={"name": "Dora"})
+    assert full.status_code == 409 and "taken" in full.text
+    assert client.post("/api/tables/nosuch/join", json={"name": "E"}).status_code == 404
+    seats = client.get(f"/api/tables/{table}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Anna", "Bence", "Cili"]
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert set(games) == {"tonk", "tor", "pagat", "three-towers"}
+    assert games["tonk"]["options"]["hit_sets"] is True and "hard" in games["tonk"]["bots"]
+
+
+def test_only_the_host_starts_the_table_once(client: TestClient) -> None:
+    made = new_table(client)
+    url = f"/api/tables/{made['table']['id']}/start"
+    assert client.post(url).status_code == 403
+    assert client.post(url, headers={"X-Host-Token": made["token"]}).status_code == 403
+    assert client.post(url, headers={"X-Host-Token": made["host_token"]}).status_code == 200
+    again = client.post(url, headers={"X-Host-Token": made["host_token"]})
+    assert again.status_code == 409 and "playing" in again.text
+
+
+def test_hello_names_the_protocol_and_the_seat(client: TestClient) -> None:
+    made = started(client)
+    table = made["table"]["id"]
+    with client.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+        hello = ws.receive_json()
+        assert hello == {"type": "hello", "protocol": PROTOCOL_VERSION, "table": table,
+                         "you": {"seat": 0, "role": "player", "host": False}}
+        update = until(ws, "update")
+        assert update["view"]["seat"] == 0 and len(update["view"]["hand"]) in (5, 6)
+    client.cookies.clear()  # a stranger's browser: no seat cookie
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert ws.receive_json()["you"]["role"] == "spectator"
+        view = until(ws, "update")["view"]
+        assert view["seat"] is None and view["hand"] == []
+
+
+def test_a_token_of_another_table_is_refused(client: TestClient) -> None:
+    one, two = started(client), started(client)
+    with client.websocket_connect(f"/ws/{two['table']['id']}?token={one['token']}") as ws:
+        message = ws.receive_json()
+        assert message["type"] == "error" and "does not belong" in message["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4403
+    with client.websocket_connect("/ws/nosuch") as ws:
+        assert "no table" in ws.receive_json()["message"]
+
+
+BAD = [
+    ("{not json", "bad-message"),
+    ("[]", "bad-message"),
+    ('{"type": "shout", "text": "hi"}', "bad-message"),
+    ('{"type": "move"}', "bad-message"),
+    ('{"type": "move", "move": 5}', "bad-message"),
+    ('{"type": "move", "move": "drop", "seat": 2}', "bad-message"),
+    ('{"type": "move", "move": "' + "x" * 300 + '"}', "bad-message"),
+    ('{"type": "move", "move": "fly away"}', "bad-move"),
+    ('{"type": "move", "move": "discard 1S"}', "bad-move"),
+    ('{"type": "move", "move": "discard KH", "version": 1}', "stale"),
+]
+
+
+def test_bad_messages_get_errors_and_change_nothing(client: TestClient) -> None:
+    made = started(client)
+    table = made["table"]["id"]
+    with client.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+        turn = my_turn(ws)
+        for text, code in BAD:
+            ws.send_text(text)
+            message = until(ws, "error")
+            assert message["code"] == code, (text, message)
+        hand = turn["view"]["hand"]
+        if "draw stock" in turn["view"]["legal_moves"]:
+            absent = next(c for c in ("AS", "2S", "3S", "4S", "5S", "6S") if c not in hand)
+            ws.send_json({"type": "move", "move": f"discard {absent}"})
+            refused = until(ws, "error")
+            assert refused["code"] == "illegal-move" and refused["rule"] == "T5"
+        ws.send_json({"type": "ping"})
+        until(ws, "pong")
+        again = client.get(f"/api/tables/{table}").json()
+        assert again["deal"] == turn["deal"] and again["turn"]["seat"] == 0
+        ws.send_json({"type": "move", "move": turn["view"]["legal_moves"][-1],
+                      "version": turn["version"]})
+        after = until(ws, "update")
+        assert after["version"] == turn["version"] + 1
+        assert after["events"][0] == {"kind": "move", "seat": 0,
+                                      "move": turn["view"]["legal_moves"][-1]}
+
+
+def test_moves_out_of_turn_and_from_spectators_are_refused(client: TestClient) -> None:
+    made = started(client, seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}],
+                   absent_seconds=3600)
+    table = made["table"]["id"]
+    other = client.post(f"/api/tables/{table}/join", json={"name": "Bence"}).json()
+    mover = client.get(f"/api/tables/{table}").json()["turn"]["seat"]
+    idle = other["token"] if mover == 0 else made["token"]
+    with client.websocket_connect(f"/ws/{table}?token={idle}") as ws:
+        update = until(ws, "update")
+        assert update["view"]["current_seat"] == mover and update["view"]["legal_moves"] == []
+        ws.send_json({"type": "move", "move": "draw stock"})
+        assert until(ws, "error")["code"] == "not-your-turn"
+    client.cookies.clear()
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "move", "move": "draw stock"})
+        assert until(ws, "error")["code"] == "spectator"
+    summary = client.get(f"/api/tables/{table}").json()
+    assert summary["turn"]["seat"] == mover and summary["deal"] == update["deal"]
+
+
+def test_a_huge_frame_closes_the_connection(client: TestClient) -> None:
+    made = started(client)
+    with client.websocket_connect(f"/ws/{made['table']['id']}?token={made['token']}") as ws:
+        ws.send_text(json.dumps({"type": "move", "move": "x" * 10_000}))
+        assert until(ws, "error")["code"] == "too-large"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            until(ws, "never")
+        assert closed.value.code == 1008
+
+
+def test_a_flood_is_limited_then_disconnected(client: TestClient) -> None:
+    made = started(client)
+    with client.websocket_connect(f"/ws/{made['table']['id']}?token={made['token']}") as ws:
+        for _ in range(400):
+            ws.send_text('{"type": "ping"}')
+        codes = []
+        with pytest.raises(WebSocketDisconnect):
+            while True:
+                message = ws.receive_json()
+                if message["type"] == "error":
+                    codes.append(message["code"])
+        assert codes and set(codes) == {"rate-limit"} and len(codes) >= 50
+
+
+def test_a_refresh_restores_the_seat_from_the_cookie(client: TestClient) -> None:
+    made = started(client)
+    table = made["table"]["id"]
+    with client.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+        first = my_turn(ws)
+    with client.websocket_connect(f"/ws/{table}") as ws:  # the cookie of creating the table
+        hello = ws.receive_json()
+        assert hello["you"]["seat"] == 0
+        again = until(ws, "update")
+    assert again["view"] == first["view"] and again["version"] == first["version"]
+
+
+def test_an_absent_person_is_played_by_a_bot_until_back(client: TestClient) -> None:
+    made = started(client, absent_seconds=0.2, deals=1)
+    table = made["table"]["id"]
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "nobody played for the absent seat"
+        time.sleep(0.05)
+    sheet = client.get(f"/api/tables/{table}").json()["sheet"]
+    assert len(sheet) == 1
+
+
+def test_a_person_who_comes_back_plays_again(client: TestClient) -> None:
+    made = started(client, absent_seconds=3600)
+    table = made["table"]["id"]
+    with client.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+        turn = my_turn(ws)
+        summary = client.get(f"/api/tables/{table}").json()
+        assert summary["seats"][0]["connected"] and not summary["seats"][0]["bot_playing"]
+        assert summary["turn"] == {"seat": 0, "bot": False, "deadline": None}
+        time.sleep(0.3)  # nobody plays for a present person
+        assert client.get(f"/api/tables/{table}").json()["deal"] == turn["deal"]
+
+
+def test_the_turn_timer_lets_a_bot_move_for_the_seat(client: TestClient) -> None:
+    made = started(client, turn_seconds=1, absent_seconds=3600)
+    table = made["table"]["id"]
+    with client.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+        turn = my_turn(ws)
+        assert turn["turn"]["seat"] == 0 and turn["turn"]["deadline"] is not None
+        moved = until(ws, "update", lambda m: m["version"] > turn["version"])
+        assert moved["events"][0]["seat"] == 0  # the bot moved for the seat, nobody else
+
+
+def test_records_hold_only_finished_deals(client: TestClient) -> None:
+    made = started(client, absent_seconds=3600)
+    table = made["table"]["id"]
+    with client.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
+        my_turn(ws)
+        assert client.get(f"/api/tables/{table}/records").text == ""

@@ -1,0 +1,224 @@
+"""Helpers for the server tests: a real uvicorn (in a thread or a subprocess), WebSocket clients
+that play random legal moves, and the check of every message a client received."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx2
+import pytest
+import uvicorn
+import websockets
+
+from taverntable.engine import SPECTATOR, Event
+from taverntable.records import replay_record
+from taverntable.web.app import create_app
+from taverntable.web.tables import DEAL_VERSIONS, Pace
+
+QUICK = Pace(bot_delay=0.0, deal_pause=0.0)
+POSTGRES_ENV = "TAVERN_TEST_POSTGRES"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def sqlite_url(folder: Path) -> str:
+    return f"sqlite+aiosqlite:///{folder / 'tavern.sqlite3'}"
+
+
+def postgres_url() -> str:
+    """The PostgreSQL test database; the test is skipped (saying how to run it) without one."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"no PostgreSQL server: set {POSTGRES_ENV}=postgresql+asyncpg://USER:PASS@"
+                    "127.0.0.1/DB (bash .ci/run installs and starts one) to run this test")
+    return url
+
+
+def reset_postgres(url: str) -> None:
+    """An empty database for one test."""
+    import sqlalchemy
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    async def drop() -> None:
+        engine = create_async_engine(url)
+        async with engine.begin() as conn:
+            await conn.execute(sqlalchemy.text(
+                "DROP TABLE IF EXISTS moves, deals, seats, tables, tavern_meta CASCADE"))
+        await engine.dispose()
+
+    asyncio.run(drop())
+
+
+@contextlib.contextmanager
+def server_thread(database: str, pace: Pace = QUICK) -> Iterator[str]:
+    """A real uvicorn serving the app in a thread of this process; yields its base URL."""
+    port = free_port()
+    config = uvicorn.Config(create_app(database, pace), host="127.0.0.1", port=port,
+                            log_level="warning", ws_max_size=64 * 1024)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(20)
+
+
+@contextlib.contextmanager
+def server_process(database: str, port: int | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """``tavern serve`` in a subprocess; the caller may kill it (``kill_server``)."""
+    port = port or free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "taverntable.cli", "serve", "--port", str(port), "--database",
+         database, "--bot-delay", "0", "--deal-pause", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc.base = f"http://127.0.0.1:{port}"  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx2.get(f"{proc.base}/healthz", timeout=1)  # type: ignore[attr-defined]
+            break
+        except httpx2.HTTPError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                out = proc.stdout.read().decode() if proc.stdout else ""
+                raise RuntimeError(f"tavern serve did not start: {out}") from None
+            time.sleep(0.05)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def create(base: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    response = httpx2.post(f"{base}/api/tables", json={"game": game, "seats": seats, **extra},
+                           timeout=10)
+    assert response.status_code == 201, response.text
+    made: dict[str, Any] = response.json()
+    return made
+
+
+def join(base: str, table: str, name: str, seat: int | None = None) -> dict[str, Any]:
+    response = httpx2.post(f"{base}/api/tables/{table}/join",
+                           json={"name": name, "seat": seat}, timeout=10)
+    assert response.status_code == 200, response.text
+    joined: dict[str, Any] = response.json()
+    return joined
+
+
+def start(base: str, table: str, host_token: str) -> None:
+    response = httpx2.post(f"{base}/api/tables/{table}/start",
+                           headers={"X-Host-Token": host_token}, timeout=10)
+    assert response.status_code == 200, response.text
+
+
+def records(base: str, table: str) -> list[dict[str, Any]]:
+    text = httpx2.get(f"{base}/api/tables/{table}/records", timeout=30).text
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def ws_url(base: str, table: str, token: str | None = None) -> str:
+    url = base.replace("http://", "ws://") + f"/ws/{table}"
+    return url + (f"?token={token}" if token else "")
+
+
+@dataclass
+class Player:
+    """A scripted client: it plays a random legal move whenever its view offers some, and keeps
+    every message it received."""
+
+    url: str
+    seat: int | None
+    seed: int
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    moves: int = 0
+    stop_after: int | None = None  # leave (close the socket) after this many moves
+
+    async def run(self, timeout: float = 120.0) -> None:
+        rng = random.Random(self.seed)
+        last = ""
+        async with websockets.connect(self.url, max_size=None) as ws:
+            async with asyncio.timeout(timeout):
+                async for raw in ws:
+                    message = json.loads(raw)
+                    self.messages.append(message)
+                    if message["type"] == "table" and message["table"]["status"] == "finished":
+                        return
+                    if message["type"] == "error" and message["code"] == "rate-limit":
+                        await asyncio.sleep(0.2)  # too fast for the server: say it again
+                        await ws.send(last)
+                        continue
+                    if message["type"] != "update" or not message["view"]["legal_moves"]:
+                        continue
+                    if self.stop_after is not None and self.moves >= self.stop_after:
+                        return
+                    move = rng.choice(message["view"]["legal_moves"])
+                    last = json.dumps({"type": "move", "move": move,
+                                       "version": message["version"]})
+                    await ws.send(last)
+                    self.moves += 1
+
+
+def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
+    """Every ``update`` a client received is exactly its seat's view and the events of the last
+    move as its seat may see them, recomputed from the table's records: no message carries a
+    card hidden from its receiver. Returns the number of updates checked."""
+    seat = SPECTATOR if player.seat is None else player.seat
+    who = None if player.seat is None else player.seat
+    by_number = {k + 1: d for k, d in enumerate(deals)}
+    checked = 0
+    replay: dict[int, tuple[Any, list[list[Any]], int, list[Event]]] = {}
+    for message in player.messages:
+        assert set(message) <= {"type", "version", "deal", "view", "events", "turn", "table",
+                                "protocol", "you", "code", "message", "rule"}, message.keys()
+        if message["type"] != "update":
+            continue
+        deal, moves_seen = divmod(message["version"], DEAL_VERSIONS)
+        record = by_number.get(deal)
+        if record is None:
+            continue  # a deal still in play when the table's records were read
+        if deal not in replay:
+            head = {k: v for k, v in record.items() if k not in ("moves", "result")}
+            state = replay_record({**head, "moves": []}).state
+            replay[deal] = (state, record["moves"], len(state.history),
+                            list(state.opening_events()))
+        state, moves, done, events = replay[deal]
+        while len(state.history) < moves_seen:
+            s, text = moves[len(state.history) - done]
+            events = list(state.apply(state.parse_move(text)))
+            assert s == state.history[-1][0]
+        replay[deal] = (state, moves, done, events)
+        assert message["view"] == state.view(seat).to_json()
+        if message["events"]:
+            assert message["events"] == [e.to_json(who) for e in events]
+        checked += 1
+    return checked
