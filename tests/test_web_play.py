@@ -7,9 +7,6 @@ that choose random legal moves from their own views.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-
-import pytest
 
 from taverntable.records import replay_record
 from web_helpers import (
@@ -17,23 +14,11 @@ from web_helpers import (
     check_messages,
     create,
     join,
-    postgres_url,
     records,
-    reset_postgres,
     server_thread,
-    sqlite_url,
     start,
     ws_url,
 )
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return sqlite_url(tmp_path)
-    url = postgres_url()
-    reset_postgres(url)
-    return url
 
 
 async def play_all(players: list[Player]) -> None:

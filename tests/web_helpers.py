@@ -162,6 +162,7 @@ class Player:
     messages: list[dict[str, Any]] = field(default_factory=list)
     moves: int = 0
     stop_after: int | None = None  # leave (close the socket) after this many moves
+    stop_at_deal: int | None = None  # leave when this deal begins
 
     async def run(self, timeout: float = 120.0) -> None:
         rng = random.Random(self.seed)
@@ -177,7 +178,11 @@ class Player:
                         await asyncio.sleep(0.2)  # too fast for the server: say it again
                         await ws.send(last)
                         continue
-                    if message["type"] != "update" or not message["view"]["legal_moves"]:
+                    if message["type"] != "update":
+                        continue
+                    if self.stop_at_deal is not None and message["deal"] >= self.stop_at_deal:
+                        return
+                    if not message["view"]["legal_moves"]:
                         continue
                     if self.stop_after is not None and self.moves >= self.stop_after:
                         return

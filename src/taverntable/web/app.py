@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -36,6 +37,7 @@ from .seats import Connection
 from .store import Store
 from .tables import MoveRefused, Pace, Table
 
+log = logging.getLogger("taverntable.web")
 STATIC = Path(__file__).parent / "static"
 # A client may send this many messages in a burst, then this many a second; past that it gets
 # an error for each, and after ``STRIKES`` bad or refused messages in a row it is disconnected.
@@ -256,4 +258,7 @@ async def _handle(table: Table, conn: Connection, text: str, limit: RateLimit) -
         if e.code == "stale" and table.state is not None:
             conn.push(table.update_for(conn.seat))
         return error(e.code, str(e), e.rule)
+    except Exception:  # the database failed: the move did not happen; the table goes on
+        log.exception("table %s: a move could not be stored", table.id)
+        return error("server-error", "the move could not be stored; nothing changed, try again")
     return None

@@ -9,10 +9,12 @@ accepts. Seat tokens are kept as SHA-256 digests: the database alone seats nobod
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
 SCHEMA_VERSION = 1
@@ -145,8 +147,21 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: AsyncEngine = create_async_engine(url)
+        # SQLite has one writer at a time: writers queue here instead of timing out on its
+        # lock while the event loop is busy elsewhere ("database is locked").
+        self._writer = asyncio.Lock() if url.startswith("sqlite") else None
         if url.startswith("sqlite"):
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+
+    @contextlib.asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction (committed on leaving)."""
+        if self._writer is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._writer, self.engine.begin() as conn:
+            yield conn
 
     async def open(self) -> None:
         """Create the schema if it is missing; refuse a database of another schema version."""
@@ -172,7 +187,7 @@ class Store:
         host_hash: str,
         seats: Sequence[StoredSeat],
     ) -> None:
-        async with self.engine.begin() as conn:
+        async with self._write() as conn:
             await conn.execute(tables_t.insert().values(
                 id=table_id, game=game, options=options, settings=settings, host_hash=host_hash,
                 status="lobby", match=1, created=time.time()))
@@ -182,7 +197,7 @@ class Store:
 
     async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give an open person seat a name and a token; False when it was taken meanwhile."""
-        async with self.engine.begin() as conn:
+        async with self._write() as conn:
             result = await conn.execute(
                 update(seats_t)
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
@@ -194,7 +209,7 @@ class Store:
         values: dict[str, Any] = {"status": status}
         if match is not None:
             values["match"] = match
-        async with self.engine.begin() as conn:
+        async with self._write() as conn:
             await conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
 
     async def start_deal(
@@ -202,7 +217,7 @@ class Store:
         moves: Sequence[tuple[int, str]] = (),
     ) -> None:
         """A new deal's record header (and any moves made in setting it up)."""
-        async with self.engine.begin() as conn:
+        async with self._write() as conn:
             await conn.execute(deals_t.insert().values(
                 table_id=table_id, number=number, match=match, header=header, finished=False))
             if moves:
@@ -215,7 +230,7 @@ class Store:
         result: dict[str, Any] | None = None, returns: Sequence[float] | None = None,
     ) -> None:
         """One move (and, when it ended the deal, the result) in one transaction."""
-        async with self.engine.begin() as conn:
+        async with self._write() as conn:
             await conn.execute(moves_t.insert().values(
                 table_id=table_id, deal=deal, number=number, seat=seat, move=move))
             if result is not None:
@@ -228,7 +243,7 @@ class Store:
         self, table_id: str, deal: int, result: dict[str, Any], returns: Sequence[float]
     ) -> None:
         """A deal that ended without a move (a win on the deal, T4)."""
-        async with self.engine.begin() as conn:
+        async with self._write() as conn:
             await conn.execute(
                 update(deals_t)
                 .where(deals_t.c.table_id == table_id, deals_t.c.number == deal)
@@ -282,5 +297,6 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection, record: ConnectionPoolEnt
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Real servers for the tests that need them: Debian's PostgreSQL and Redis, and Debian's chromium
+# for the browser tests. Installs what is missing, starts the servers, and makes the test
+# database; safe to run again. Prints the environment the tests read (TAVERN_TEST_*).
+set -euo pipefail
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+need=()
+command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+  as_root apt-get update -q >/dev/null
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >/dev/null
+fi
+version=$(ls /usr/lib/postgresql | sort -n | tail -n 1)
+if ! pg_lsclusters -h | grep -q "^$version main"; then
+  as_root pg_createcluster "$version" main >/dev/null
+fi
+as_root pg_ctlcluster "$version" main start 2>/dev/null || true
+for _ in $(seq 50); do
+  as_root su postgres -c "psql -qAtc 'select 1'" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+as_root su postgres -c "psql -qAtc \"select 1 from pg_roles where rolname='tavern'\"" | grep -q 1 \
+  || as_root su postgres -c "psql -qc \"create role tavern login superuser password 'tavern'\""
+as_root su postgres -c "psql -qAtc \"select 1 from pg_database where datname='tavern'\"" | grep -q 1 \
+  || as_root su postgres -c "createdb -O tavern tavern"
+redis-cli -p 6379 ping >/dev/null 2>&1 || redis-server --port 6379 --save '' --appendonly no --daemonize yes >/dev/null
+echo "export TAVERN_TEST_POSTGRES=postgresql+asyncpg://tavern:tavern@127.0.0.1:5432/tavern"
+echo "export TAVERN_TEST_REDIS=redis://127.0.0.1:6379/0"
+echo "export TAVERN_TEST_CHROMIUM=$(command -v chromium)"
