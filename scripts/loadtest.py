@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -43,7 +44,7 @@ def free_port() -> int:
 
 def start_server(database: str, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "taverntable.cli", "serve", "--port", str(port), "--database",
+        [sys.executable, *os.environ.get("TAVERN_SERVER", "-m taverntable.cli").split(), "serve", "--port", str(port), "--database",
          database, "--bot-delay", "0", "--deal-pause", "0", *extra],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
@@ -66,6 +67,13 @@ def rss_kib(pid: int) -> tuple[int, int]:
     return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used (its children not included)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
 class Client:
     """One seat's scripted player."""
 
@@ -82,7 +90,7 @@ class Client:
         sent_at: float | None = None
         sent_version = -1
         try:
-            async with websockets.connect(self.url, max_size=None) as ws:
+            async with websockets.connect(self.url, max_size=None, compression=None) as ws:
                 async for raw in ws:
                     message = json.loads(raw)
                     kind = message["type"]
@@ -154,10 +162,15 @@ def main() -> int:
                 clients.append(Client(url, t * 100 + k, args.think, 0.0))
         setup = time.monotonic() - begin
         start = time.monotonic()
+        cpu = time.process_time()
+        server_cpu = [cpu_seconds(s.pid) for s in servers]
         for c in clients:
             c.stop = start + args.seconds
         asyncio.run(run_clients(clients))
         elapsed = time.monotonic() - start
+        cpu = time.process_time() - cpu
+        server_cpu = [cpu_seconds(s.pid) - before for s, before in zip(servers, server_cpu,
+                                                                          strict=True)]
         latencies = sorted(x for c in clients for x in c.latencies)
         memory = [rss_kib(s.pid) for s in servers]
         figures: dict[str, Any] = {
@@ -169,6 +182,8 @@ def main() -> int:
             "latency_ms_p99": round(1000 * statistics.quantiles(latencies, n=100)[98], 1),
             "latency_ms_max": round(1000 * latencies[-1], 1),
             "errors": sum(c.errors for c in clients),
+            "server_cpu_share": [round(c / elapsed, 2) for c in server_cpu],
+            "clients_cpu_share": round(cpu / elapsed, 2),
             "server_rss_mib": [round(m[0] / 1024, 1) for m in memory],
             "server_peak_rss_mib": [round(m[1] / 1024, 1) for m in memory],
         }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import time
@@ -73,6 +74,10 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1) 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.open()
+        # What is loaded by now (modules, restored tables) lives as long as the server: keep it
+        # out of the garbage collector's full passes, whose pauses stall every table.
+        gc.collect()
+        gc.freeze()
         yield
         await hub.close()
 

@@ -63,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
     url = database_url(args.database)
     app = create_app(url, Pace(args.bot_delay, args.deal_pause), args.bot_processes)
     print(f"Tavern Table: http://{args.host}:{args.port}/ (database {url})", flush=True)
+    # No per-message compression: views are small, and on a 2-core server the CPU it costs is
+    # worth more than the bytes it saves.
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024,
-                log_level="warning")
+                ws_per_message_deflate=False, log_level="warning")
     return 0
