@@ -107,6 +107,14 @@ def test_r9_a_raid_let_through_is_told_from_the_plunder() -> None:
         "Ann lets the raid through: you take A♦ 10♦ 9♥ (+34 points) (R9).")
 
 
+def test_r2_a_trade_worth_one_point_says_1_point() -> None:
+    # 2♠ (-2), 3♥ (+3) and J♦ (0) are worth +1 (R2): "1 point", as "1 card".
+    state = arrange(["2S 2C 3C 4C 5C 6C 8C", "3H JD 3S 4S 5S 6S 7S"], deck_size=40)
+    play(state, "trade 2S")
+    assert plain(told(state, "answer 3H JD")).endswith(
+        "You win the trade and take 2♠ 3♥ J♦ (+1 point) (R7).")
+
+
 def test_r10_r16_a_card_stored_with_4_queens_is_named_to_its_owner_only() -> None:
     state = arrange(["9H 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S"],
                     nobility=["QH QD QC QH", ""])

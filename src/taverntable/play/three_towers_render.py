@@ -187,8 +187,9 @@ def round_count(data: Mapping[str, Any], view: TowersView, players: Sequence[str
 
 
 def value_text(codes: Iterable[int]) -> str:
-    """``(+16 points)``."""
-    return f"({sum(VALUE[c] for c in codes):+d} points)"
+    """``(+16 points)``, ``(+1 point)``."""
+    points = sum(VALUE[c] for c in codes)
+    return f"({points:+d} point{'' if abs(points) == 1 else 's'})"
 
 
 def seats_line(view: TowersView, players: Sequence[str]) -> str:
