@@ -114,7 +114,7 @@ def test_quit_saves_a_record_that_replays(
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["three-towers", "--players", "5"], "Three Towers is for 2 to 4 players, not 5 (R3)"),
+    (["three-towers", "--players", "5"], "Three Towers needs 2 to 4 players, not 5 (R3)"),
     (["three-towers", "--teams"], "Team play needs --players 4, not 3 (R15)"),
     (["three-towers", "--bots", "genius"], "unknown bot 'genius' for three-towers"),
 ])

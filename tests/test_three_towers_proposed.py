@@ -16,7 +16,7 @@ from taverntable.engine import RecordError
 from taverntable.games.three_towers import RulesError, TowersRules, TowersState, rules_from
 from taverntable.games.three_towers.phases import CLUB, DEAL
 from taverntable.games.three_towers.record import ADAPTER
-from taverntable.play.three_towers_narrate import sentence
+from taverntable.play.three_towers_narrate import narrate
 from taverntable.records.core import replay_record
 from three_towers_helpers import arrange, cards, deck_from_top, play, store_total
 
@@ -130,8 +130,8 @@ def test_R8_R29_the_heuristic_and_the_narration_know_a_build_can_finish_a_tower(
     before = state.view(0)
     move = make_bot("heuristic", "three-towers").choose(before, random.Random(0))
     assert str(move) == "build AD 10D"  # finishing beats even the Warlock (FINISH)
-    state.apply(move)
-    text = sentence(move, 0, before, state.view(0), ["Ann", "Bob"])
+    events = state.apply(move)
+    text = narrate(events, before, ["Ann", "Bob"])[0]
     assert "the tower is finished and the round ends (R8)" in text
 
 

@@ -15,7 +15,7 @@ from taverntable.bots.tonk_policy import greedy_move
 from taverntable.engine import IllegalMove
 from taverntable.games.tonk import TonkState, parse_move, rules_from, sample_world
 from taverntable.games.tonk.moves import DRAW_STOCK
-from taverntable.play.tonk_render import narrate
+from taverntable.play.tonk_narrate import narrate
 from taverntable.records.core import describe_record, dump_record, replay_record
 
 from tonk_helpers import play, stacked
@@ -112,12 +112,13 @@ def test_T11_views_after_a_decline_show_every_hand_and_no_drawn_card() -> None:
     world = sample_world(before, random.Random(1))
     world.apply(DRAW_STOCK)  # a searching bot's world declines the same way
     assert world.result is not None and world.result.end == "stock"
-    play(state, "draw stock")
+    seen_by_0 = state.view(0)
+    events = state.apply(DRAW_STOCK)
     view = state.view(1)
     assert view.revealed == tuple(state.hands)
     assert view.own_draws == before.own_draws  # the decline shows no card
-    assert "P1[/bold] declines the pile's top card" in narrate(DRAW_STOCK, 1, NAMES, view, me=0)
-    assert "You[/bold] decline the pile's top card" in narrate(DRAW_STOCK, 1, NAMES, view, me=1)
+    assert "P1[/bold] declines the pile's top card" in narrate(events, seen_by_0, NAMES)
+    assert "You[/bold] decline the pile's top card" in narrate(events, before, NAMES)
 
 
 def test_T11_a_record_with_a_decline_replays_and_reads() -> None:

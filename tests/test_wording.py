@@ -60,3 +60,10 @@ def test_lab_run_with_one_worker_says_1_worker(
     assert status == 0
     out = capsys.readouterr().out
     assert "(inline, 1 worker);" in out
+
+
+def test_r15_a_pair_with_one_tower_has_1_tower() -> None:
+    from taverntable.play.three_towers_render import scores_line
+
+    line = scores_line([10, 20, 30, 40], [1, 0, 0, 0], True, ["You", "Zarr", "Goblin", "Elmo"])
+    assert "Pairs: You+Goblin 40 (1 tower) · Zarr+Elmo 60 (0 towers)" in line

@@ -12,27 +12,39 @@ from importlib import import_module
 from typing import Any
 
 from taverntable.bots.registry import LEVELS, bots_of
-from taverntable.games import game_names, get_game
+from taverntable.engine import DealError
+from taverntable.games import all_games, game_names, get_game
 from taverntable.names import MAX_NAME, name_problem
 
 from .io import PlayIO, shown
 from .resume import ResumeError, SavedGame, load_saved
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 DEFAULT_PLAYERS = 3
 DEFAULT_BOTS = "medium"
 DEFAULT_NAME = "You"
 
 
 def players_count(text: str) -> int:
-    """argparse type: a number of players in 2..10 (T2)."""
+    """argparse type: a number of players some game of the registry is played by; each game's
+    own range (T2, R3) is checked once the game is known (``check_players``)."""
     try:
         n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"{MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+    games = all_games()
+    least, most = min(g.min_players for g in games), max(g.max_players for g in games)
+    if not least <= n <= most:
+        raise argparse.ArgumentTypeError(f"{least} to {most} players, not {n}")
     return n
+
+
+def players_help() -> str:
+    """``tonk, tor, pagat 2-10; three-towers 2-4``: each game's player counts (``--help``)."""
+    ranges: dict[str, list[str]] = {}
+    for game in all_games():
+        ranges.setdefault(f"{game.min_players}-{game.max_players}", []).append(game.name)
+    counts = "; ".join(f"{', '.join(names)} {span}" for span, names in ranges.items())
+    return f"players, you included ({counts}; default {DEFAULT_PLAYERS})"
 
 
 def positive(text: str) -> int:
@@ -94,9 +106,7 @@ def add_parser(subparsers: Any) -> None:
     )
     p.add_argument("game", nargs="?", choices=game_names(),
                    help="the game (a Tonk preset or three-towers); not needed with --resume")
-    p.add_argument("--players", type=players_count, default=None,
-                   help=f"players, you included (2-10; three-towers 2-4; default "
-                   f"{DEFAULT_PLAYERS})")
+    p.add_argument("--players", type=players_count, default=None, help=players_help())
     p.add_argument("--seed", type=int, default=None, help="shuffle seed, for a repeatable match")
     p.add_argument("--stake", type=positive, default=None, help="units per payment (T2; "
                    "default 1)")
@@ -139,7 +149,14 @@ def run(args: argparse.Namespace, io: PlayIO | None = None) -> int:
                          "FILE.[/red]")
         return 2
     args.bots = args.bots or DEFAULT_BOTS
-    front_end = import_module(get_game(args.game).terminal)
+    game = get_game(args.game)
+    if saved is None:
+        try:  # T2, R3: the game's own player count (a saved match has its own players)
+            game.check_players(game.rules(), args.players or DEFAULT_PLAYERS)
+        except DealError as e:
+            io.console.print(f"[red]{shown(str(e))}.[/red]")
+            return 2
+    front_end = import_module(game.terminal)
     status: int = front_end.play(args, io, saved)
     return status
 

@@ -20,8 +20,6 @@ from taverntable.games.tonk.match import next_dealer
 from taverntable.names import name_problem
 from taverntable.records import RecordError, Replayed, read_records, replay_record
 
-TONK_GAMES = ("tonk", "tor", "pagat")
-
 
 class ResumeError(TavernError):
     """A saved match that cannot be taken up again; the message says why in one line."""

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from importlib import import_module
 from importlib.resources import files
 
-# Game -> the files that hold its rules, in the order they are listed.
-FILES = {
-    "tonk": ("tonk.md", "tonk-readings.md"),
-    "three-towers": ("three-towers.md", "three-towers-readings.md"),
-}
-FILES["tor"] = FILES["pagat"] = FILES["tonk"]
+from taverntable.games import game_names, get_game
+
+
+def rules_files(game: str) -> tuple[str, ...]:
+    """The files that hold ``game``'s rules, in the order they are listed: named by the game's
+    terminal front end (``RULES_FILES``), which the registry names (``Game.terminal``)."""
+    front_end = import_module(get_game(game).terminal)
+    names: tuple[str, ...] = front_end.RULES_FILES
+    return names
 
 _STARTS = (re.compile(r"^## (T\d+)\b"), re.compile(r"^\*\*(R\d+)\b"),
            re.compile(r"^- \*\*(L\d+)\b"))
@@ -51,7 +55,7 @@ def _rules(file: str) -> dict[str, str]:
 def rule_text(code: str) -> str | None:
     """The text of rule ``code`` (``T9``, ``r14``, ``A1``, ``L2``), or None if there is none."""
     code = code.strip().upper()
-    for file in dict.fromkeys(f for group in FILES.values() for f in group):
+    for file in dict.fromkeys(f for game in game_names() for f in rules_files(game)):
         if code in (rules := _rules(file)):
             return rules[code]
     return None
@@ -60,7 +64,7 @@ def rule_text(code: str) -> str | None:
 def rule_titles(game: str) -> list[str]:
     """``T1 Cards``, ``T2 Players, seats, stake`` …: the rules of ``game`` by number and title."""
     titles = []
-    for file in FILES[game]:
+    for file in rules_files(game):
         for code, text in _rules(file).items():
             first = text.splitlines()[0]
             bold = re.search(r"\*\*(.+?)\*\*", first)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from rich.markup import escape
 
 from taverntable.cards import RANKS, SUIT_SYMBOLS
-from taverntable.games.three_towers import RoundResult, TowersView
+from taverntable.games.three_towers import TowersView
 from taverntable.games.three_towers.cards import (
     IS_GOODS,
     IS_PENALTY,
@@ -17,6 +18,7 @@ from taverntable.games.three_towers.cards import (
     TOWER_VALUE,
     VALUE,
     card_class,
+    parse_card,
     rank,
     suit,
     total,
@@ -99,19 +101,22 @@ def tower_line(view: TowersView, players: Sequence[str], seat: int) -> str:
 
 def standings(view: TowersView, players: Sequence[str]) -> str:
     """Scores and tower marks (R13, R14); in team play the pairs' sums too (R15)."""
-    parts = []
-    for s in range(view.num_players):
-        marks = view.marks[s]
-        towers = f"{marks} tower{'s' if marks != 1 else ''}"
-        parts.append(f"{name(players, s)} {view.scores[s]} ({towers})")
+    return scores_line(view.scores, view.marks, view.rules.teams, players)
+
+
+def scores_line(
+    scores: Sequence[int], marks: Sequence[int], teams: bool, players: Sequence[str]
+) -> str:
+    """``Scores: You 41 (0 towers) · …``, and in team play the pairs' sums (R15)."""
+    parts = [f"{name(players, s)} {scores[s]} ({count(marks[s], 'tower')})"
+             for s in range(len(scores))]
     line = "Scores: " + " · ".join(parts)
-    if view.rules.teams:
+    if teams:
         pairs = []
         for a in (0, 1):
             b = a + 2
             both = f"{escape(players[a])}+{escape(players[b])}"
-            pairs.append(f"{both} {view.scores[a] + view.scores[b]} "
-                         f"({view.marks[a] + view.marks[b]} towers)")
+            pairs.append(f"{both} {scores[a] + scores[b]} ({count(marks[a] + marks[b], 'tower')})")
         line += "   Pairs: " + " · ".join(pairs)
     return line
 
@@ -154,34 +159,37 @@ def table(
     return lines
 
 
-def round_count(result: RoundResult, number: int, view: TowersView,
-                players: Sequence[str]) -> list[str]:
-    """R13: each seat's store, the tower bonus, the round points; then scores and marks."""
-    b = result.builder
-    if b >= 0:
-        kind = {0: "a dark tower", 1: "a ♥ tower (round points doubled)",
-                2: "a ♦ tower (+50)", 3: "a ♣ tower"}[suit(result.tower)]
-        why = f"{name(players, b)} finished {kind}"
-    else:
-        why = "the deck ran out (R12)"
-    lines = [f"[bold yellow]Round {number} counted:[/bold yellow] {why}."]
-    for s in range(view.num_players):
-        store = result.stores[s]
-        base = total(store)
-        bonus = ""
-        if s == b and suit(result.tower) == 1:
-            bonus = f" ×2 ♥ = {result.points[s]:+d}"
-        elif s == b and suit(result.tower) == 2:
-            bonus = f" +50 ♦ = {result.points[s]:+d}"
-        lines.append(f"  {name(players, s)}: {count(len(store), 'card')} worth {base:+d}{bonus}"
-                     f" → round points {result.points[s]:+d}")
-    lines.append(standings(view, players))
+TOWER_KINDS = {0: "a dark tower", 1: "a ♥ tower (round points doubled)", 2: "a ♦ tower (+50)",
+               3: "a ♣ tower"}
+
+
+def round_count(data: Mapping[str, Any], view: TowersView, players: Sequence[str]) -> list[str]:
+    """R13 from a ``round_end`` event's data: each seat's store, the nobility's points (R28),
+    the tower bonus and the round points; then scores and marks. ``view``: the table at the
+    count, whose stores lie face up (R19), for how many cards each holds."""
+    tower = data["tower"]
+    builder = -1 if tower is None else tower[0]
+    ace = -1 if tower is None else parse_card(tower[1])
+    why = "the deck ran out (R12)" if tower is None else \
+        f"{name(players, builder)} finished {TOWER_KINDS[suit(ace)]}"
+    lines = [f"[bold yellow]Round {data['round']} counted:[/bold yellow] {why}."]
+    points, noble = data["points"], data["nobility_points"]
+    for s, store in enumerate(data["store_points"]):
+        extra = f" {noble[s]:+d} nobility (R28)" if noble[s] else ""
+        if s == builder and suit(ace) == 1:
+            extra += f" ×2 ♥ = {points[s]:+d}"
+        elif s == builder and suit(ace) == 2:
+            extra += f" +{data['tower_bonus']} ♦ = {points[s]:+d}"
+        lines.append(f"  {name(players, s)}: {count(view.store_sizes[s], 'card')} worth "
+                     f"{store:+d}{extra} → round points {points[s]:+d}")
+    lines.append(scores_line(data["scores"], data["marks"], view.rules.teams, players))
     return lines
 
 
 def value_text(codes: Iterable[int]) -> str:
-    """``(+16 points)``."""
-    return f"({sum(VALUE[c] for c in codes):+d} points)"
+    """``(+16 points)``, ``(+1 point)``."""
+    points = sum(VALUE[c] for c in codes)
+    return f"({points:+d} point{'' if abs(points) == 1 else 's'})"
 
 
 def seats_line(view: TowersView, players: Sequence[str]) -> str:

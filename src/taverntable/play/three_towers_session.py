@@ -1,9 +1,11 @@
 """The Three Towers front end of ``tavern play``: you at seat 0, bots at the other seats.
 
-Everything shown to the user comes from seat 0's view (R16); bots get their own views. Chance
-steps (a round's deal, a shuffle, a Thief's steal) are drawn from the ``--seed`` generator, bots
-from their own, so a seed repeats the first deal whatever the bots do. The game runs round after
-round until someone has three towers (R14), the user quits, or the input ends.
+The game is played by the one game loop, ``engine.play_out``: the user's seat is a
+``PersonAtSeat`` that asks for a move, bots choose from their own views. Everything shown to the
+user comes from seat 0's view and from the events seat 0 receives (R16, ``three_towers_narrate``).
+Chance steps (a round's deal, a shuffle, a Thief's steal) are drawn from the ``--seed``
+generator, bots from their own, so a seed repeats the first deal whatever the bots do. The game
+runs round after round until someone has three towers (R14), the user quits, or the input ends.
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from typing import Any
 from rich.markup import escape
 
 from taverntable.bots import BotError, make_bot
-from taverntable.engine import CHANCE, Bot
-from taverntable.games.three_towers import TowersMove, TowersRules, TowersState, rules_from
-from taverntable.games.three_towers.moves import Deal
+from taverntable.engine import Bot, Event, play_out
+from taverntable.games import get_game
+from taverntable.games.three_towers import TowersMove, TowersRules, TowersState, TowersView
 from taverntable.games.three_towers.phases import DEAL
 
 from . import three_towers_render as show
@@ -26,12 +28,14 @@ from .command import DEFAULT_NAME, DEFAULT_PLAYERS, bot_level
 from .io import PlayIO, Quit, ask_move, shared_command, shown
 from .resume import ResumeError, SavedGame, settled_towers_record, towers_saved
 from .saving import Saver
-from .three_towers_narrate import narrate
+from .seat import PersonAtSeat
+from .three_towers_narrate import is_deal, narrate
 from .words import count
 
 # Bot names: the gremlin who plays Three Towers in Eador's campaign, and company.
 BOT_NAMES = ("Zarr", "Goblin", "Elmo")
-MAX_PLAYERS = 4
+# The files of ``play/rules`` that ``rules R9`` reads for this game (``rules_text``).
+RULES_FILES = ("three-towers.md", "three-towers-readings.md")
 
 HELP = """\
 Moves (the records notation; lower case, T for 10 and suit symbols are fine; X is a joker):
@@ -67,13 +71,11 @@ def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -
     if saved is None:
         n = args.players or DEFAULT_PLAYERS
         teams = bool(args.teams)
-        if n > MAX_PLAYERS:
-            return refuse(io, f"Three Towers is for 2 to {MAX_PLAYERS} players, not {n} (R3).")
         if teams and n != 4:
             return refuse(io, f"Team play needs --players 4, not {n} (R15).")
         name = args.name or DEFAULT_NAME
         players = [name, *[x for x in BOT_NAMES if x != name][: n - 1]]
-        rules = rules_from("three-towers", teams=teams)
+        rules = get_game(args.game).rules({"teams": teams})
     else:
         try:
             at = towers_saved(saved)
@@ -97,7 +99,7 @@ def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -
         return refuse(io, f"--bots names {len(names)} bots for {n - 1} other seats; give one "
                       "name for all or one per seat.")
     try:
-        bots = [make_bot(x, "three-towers") for x in names]
+        bots = [make_bot(x, args.game) for x in names]
     except BotError as e:
         return refuse(io, shown(str(e)))
     targets = [args.save] if args.save else [args.resume] if args.resume else []
@@ -175,51 +177,50 @@ class TowersSession:
         return 0
 
     def play_game(self) -> None:
-        """Every step of the game: chance, bots and the user, each told as it happens."""
-        state = self.state
-        while (seat := state.current_seat) is not None:
-            before = state.view(0)
-            counted = len(state.rounds)
-            move: TowersMove
-            if seat == CHANCE:
-                move = state.sample_chance(self.chance_rng)
-            elif (bot := self.bots[seat]) is not None:
-                move = bot.choose(state.view(seat), self.bot_rng)
-            else:
-                move = self.user_move(state)
-            state.apply(move)
-            after = state.view(0)
-            if isinstance(move, Deal):
-                # One line opens the round; the table below it leaves its own heading out.
-                self.log = []
-                self.out.rule(show.round_heading(after, self.players, dealt=False))
-                self.round_shown = True
-            for line in narrate(move, seat, before, after, self.players):
-                self.log.append(line)
-                self.out.print(line)
-                self.round_shown = False
-            if len(state.rounds) > counted:
-                for line in show.round_count(state.rounds[-1], len(state.rounds), after,
-                                             self.players):
-                    self.out.print(line)
-                self.saver.save_settled(self.settled_records)
-        self.game_over()
+        """Every step of the game through the one loop (``engine.play_out``): chance, bots and
+        the user, each told as it happens from the events seat 0 receives."""
+        seats = [bot or PersonAtSeat(self.user_move) for bot in self.bots]
+        self.before = self.state.view(0)
+        play_out(self.state, seats, self.bot_rng, chance_rng=self.chance_rng,
+                 on_move=self.tell)
 
-    def game_over(self) -> None:
-        result = self.state.result
-        assert result is not None
-        how = "three towers (+150, R14)" if result.end == "towers" else "the round limit (R14)"
-        winners = " and ".join("you" if w == 0 else escape(self.players[w])
-                               for w in result.winners)
-        self.out.print(f"[bold yellow]Game over[/bold yellow] by {how}. Winner: {winners}.")
-        builder = self.state.rounds[-1].builder if self.state.rounds else -1
-        if result.end == "towers" and builder not in result.winners:
-            self.out.print(show.towers_not_enough(self.state.view(0), self.players, builder,
-                                                  result.winners))
+    def tell(self, seat: int, move: object, events: Sequence[Event]) -> None:
+        """``on_move``: the move's sentences, a new round's heading, the count, the game's end.
+        Everything is read from the events as seat 0 sees them (R16) and the table it sees."""
+        seen = [e.for_seat(0) for e in events]
+        now = self.state.view(0)
+        if is_deal(seen):
+            # One line opens the round; the table below it leaves its own heading out.
+            self.log = []
+            self.out.rule(show.round_heading(now, self.players, dealt=False))
+            self.round_shown = True
+        for line in narrate(seen, self.before, self.players):
+            self.log.append(line)
+            self.out.print(line)
+            self.round_shown = False
+        self.before = now
+        ended = {e.kind: e for e in seen if e.kind in ("round_end", "win_bonus", "game_end")}
+        if "round_end" in ended:
+            self.print_lines(show.round_count(ended["round_end"].data or {}, now, self.players))
+            self.saver.save_settled(self.settled_records)
+        if "game_end" in ended:
+            self.print_lines(self.game_over(ended["game_end"], ended.get("win_bonus"), now))
 
-    def user_move(self, state: TowersState) -> TowersMove:
+    def game_over(self, end: Event, bonus: Event | None, view: TowersView) -> list[str]:
+        """R14: why the game ended (with the +150 of a third tower) and who won."""
+        result = end.data or {}
+        winners = result["winners"]
+        how = "the round limit (R14)" if bonus is None else \
+            f"three towers (+{(bonus.data or {})['points']}, R14)"
+        names = " and ".join("you" if w == 0 else escape(self.players[w]) for w in winners)
+        lines = [f"[bold yellow]Game over[/bold yellow] by {how}. Winner: {names}."]
+        if bonus is not None and bonus.seat not in winners:
+            assert bonus.seat is not None
+            lines.append(show.towers_not_enough(view, self.players, bonus.seat, winners))
+        return lines
+
+    def user_move(self, view: TowersView) -> TowersMove:
         """Ask until the user enters a legal move (or a command that leaves)."""
-        view = state.view(0)
         if view.phase == "turn":
             self.print_lines(show.table(view, self.players, self.levels,
                                         heading=not self.round_shown))
@@ -229,6 +230,7 @@ class TowersSession:
         self.print_lines(show.decision(view, self.players))
         self.out.print(show.options_line(view))
         prompt = PROMPTS.get(view.phase, "Your move> ")
+        state = self.state
         move: TowersMove = ask_move(self.io, prompt, lambda t: self.command(t, state), state,
                                     view.legal_moves)
         return move
@@ -244,7 +246,7 @@ class TowersSession:
         return shared_command(self.io, text, help_text=HELP,
                               legal_moves=lambda: state.view(0).legal_moves,
                               save=self.save_command, history=self.history,
-                              game="three-towers")
+                              game=state.game)
 
     def history(self) -> list[str]:
         """``history``: this round's moves, numbered, as the user saw them."""

@@ -1,4 +1,5 @@
-"""How a Tonk table looks in the terminal: Rich markup built only from one seat's view."""
+"""How a Tonk table looks in the terminal: Rich markup built only from one seat's view (the
+moves and the deal's end are told by ``tonk_narrate`` from the events)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,7 @@ from collections.abc import Sequence
 from rich.markup import escape
 
 from taverntable.cards import CARDS, Card, display_order
-from taverntable.games.tonk import (
-    Discard,
-    Draw,
-    Drop,
-    End,
-    Hit,
-    Result,
-    Spread,
-    TonkMove,
-    TonkView,
-)
+from taverntable.games.tonk import TonkView
 
 from .words import count
 
@@ -75,86 +66,6 @@ def subject(players: Sequence[str], seat: int, me: int, verb: str) -> str:
     consonant_y = verb.endswith("y") and verb[-2] not in "aeiou"
     third = verb[:-1] + "ies" if consonant_y else verb + ("es" if verb[-1] == "h" else "s")
     return f"{name(players, seat)} {third}"
-
-
-def narrate(
-    move: TonkMove, seat: int, players: Sequence[str], after: TonkView, me: int = 0
-) -> str:
-    """One move as a sentence; ``after`` is ``me``'s view just after it (own draws shown)."""
-
-    def who(verb: str) -> str:
-        return subject(players, seat, me, verb)
-
-    match move:
-        case Drop():
-            totals = after.result.totals if after.result else ()
-            return who("drop") + (f" with {totals[seat]}." if totals else ".")
-        case Draw(source="stock") if after.result is not None:
-            # Only a decline ends the deal at once (T11, pagat); a last stock card ends it later.
-            return who("decline") + " the pile's top card with the stock empty: the deal ends."
-        case Draw(source="stock"):
-            if seat == me and after.own_draws and after.own_draws[-1][0] == len(after.history) - 1:
-                return who("draw") + f" {card(CARDS[after.own_draws[-1][1]])} from the stock."
-            return who("draw") + " from the stock."
-        case Draw():
-            return who("take") + f" {card(CARDS[after.pile_card])} from the pile."
-        case Spread(cards=mask):
-            return who("spread") + f" {cards(mask)} (spread {len(after.spreads) - 1})."
-        case Hit(spread=number, cards=mask):
-            owner = after.spreads[number][0]
-            if owner == seat:
-                whose = "your own" if seat == me else "their own"
-            else:
-                whose = "yours" if owner == me else f"{escape(players[owner])}'s"
-            return who("hit") + f" spread {number} ({whose}) with {cards(mask)}."
-        case Discard(card=c):
-            return who("discard") + f" {card(c)}."
-        case End():
-            return who("end") + " the turn without discarding."
-
-
-ENDINGS = {
-    "tonk": "{w} {has} Tonk on the deal (T4)",
-    "tor": "{w} {has} Tőr, only court cards, on the deal (T4)",
-    "low": "{w} {has} 15 or less on the deal (T4)",
-    "void": "two or more players won on the deal: the deal is void and the same dealer "
-    "deals again (T4)",
-    "drop": "{d} dropped with {total}; every other total is higher: the drop succeeds (T6)",
-    "burned": "{d} dropped with {total} and {was} caught: the drop is burned (T6)",
-    "out": "{w} went out (T10)",
-    "stock": "the stock ran out; the lowest total wins (T11)",
-}
-
-
-def settlement(
-    result: Result, hands: Sequence[int], history: Sequence[tuple[int, TonkMove]],
-    players: Sequence[str], me: int = 0,
-) -> list[str]:
-    """How the deal ended, every hand shown with its total, and every payment."""
-    def called(seat: int) -> str:
-        return "you" if seat == me else escape(players[seat])
-
-    winners = [called(s) for s in result.winners]
-    dropper = history[-1][0] if history and isinstance(history[-1][1], Drop) else None
-    text = ENDINGS[result.end].format(
-        w=" and ".join(winners) or "nobody",
-        has="has" if len(winners) == 1 and winners[0] != "you" else "have",
-        d=called(dropper) if dropper is not None else "",
-        was="were" if dropper == me else "was",
-        total=result.totals[dropper] if dropper is not None else "",
-    )
-    lines = [f"[bold yellow]Deal over:[/bold yellow] {text[0].upper()}{text[1:]}."]
-    for seat, hand in enumerate(hands):
-        lines.append(f"  {name(players, seat)}: {cards(hand) or '(no cards)'}"
-                     f"  (total {result.totals[seat]})")
-    if result.payments:
-        lines.append("Payments: " + " · ".join(
-            f"{subject(players, a, me, 'pay')} {called(b)} {amount}"
-            for a, b, amount in result.payments
-        ))
-    else:
-        lines.append("Payments: none")
-    return lines
 
 
 def balances(

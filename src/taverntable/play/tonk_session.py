@@ -1,8 +1,10 @@
 """The Tonk-family front end of ``tavern play``: you at seat 0, bots at the other seats.
 
-Everything shown to the user comes from seat 0's view; bots get their own views. A match runs deal
-after deal with running balances (T2) until the user quits, the input ends, or the match length
-(``--deals``) or target (``--target``) is reached; then the final standings.
+Each deal is played by the one game loop, ``engine.play_out``: the user's seat is a
+``PersonAtSeat`` that asks for a move, bots choose from their own views. Everything shown to the
+user comes from seat 0's view and from the events seat 0 receives (``tonk_narrate``). A match runs
+deal after deal with running balances (T2) until the user quits, the input ends, or the match
+length (``--deals``) or target (``--target``) is reached; then the final standings.
 """
 
 from __future__ import annotations
@@ -16,21 +18,26 @@ from typing import Any
 from rich.markup import escape
 
 from taverntable.bots import BotError, make_bot
-from taverntable.cards import CARDS
-from taverntable.engine import Bot
-from taverntable.games.tonk import TonkMove, TonkState, rules_from
+from taverntable.engine import Bot, Event, play_out
+from taverntable.games import get_game
+from taverntable.games.tonk import TonkMove, TonkState, TonkView
 from taverntable.games.tonk.match import TonkMatch
 
+from . import tonk_narrate as narration
 from . import tonk_render as show
 from .command import DEFAULT_NAME, DEFAULT_PLAYERS, bot_level
 from .io import PlayIO, Quit, ask_move, numbered, shared_command, shown
 from .resume import ResumeError, SavedGame, tonk_saved
 from .saving import Saver
+from .seat import PersonAtSeat
 from .words import count
 
 # Bot names: the Black Company, after the seed's worked examples.
 BOT_NAMES = ("Goblin", "Elmo", "One-Eye", "Silent", "Croaker", "Otto", "Hagop", "Raven",
              "Kostoprav", "Lady")
+
+# The files of ``play/rules`` that ``rules T9`` reads for the Tonk family (``rules_text``).
+RULES_FILES = ("tonk.md", "tonk-readings.md")
 
 # Longer lists of moves are not printed at every prompt; 'moves' prints them all.
 SHOWN_MOVES = 24
@@ -77,7 +84,7 @@ def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -
         name = args.name or DEFAULT_NAME
         players = [name, *[b for b in BOT_NAMES if b != name][:n - 1]]
         # The user's seat acts first in the first deal: the dealer is the seat before it (T2).
-        match = TonkMatch(rules_from(args.game), players, stake=args.stake or 1, dealer=n - 1)
+        match = TonkMatch(get_game(args.game).rules(), players, stake=args.stake or 1, dealer=n - 1)
         kept: list[dict[str, Any]] = []
     else:
         try:
@@ -219,32 +226,39 @@ class TonkSession:
         return False
 
     def play_deal(self) -> None:
-        """Deal, show the upcard, play the turns, settle."""
+        """Deal, show the upcard, play the turns through the one loop (``engine.play_out``),
+        settle; everything told from the events seat 0 receives."""
         state = self.match.new_deal(self.deal_rng)
         self.log = []
         dealer = "You deal" if state.dealer == 0 else f"{shown(self.players[state.dealer])} deals"
         self.out.rule(f"Deal {self.deal_number} · {dealer}")
+        opening = state.opening_events()
         first = (state.dealer + 1) % len(self.players)
-        who = "you play" if first == 0 else f"{show.name(self.players, first)} plays"
         # Shown before anyone acts: a bot may take the upcard at once (T3, T7).
-        self.out.print(f"Upcard: {show.card(CARDS[state.upcard])} · {who} first.")
-        while (seat := state.current_seat) is not None:
-            bot = self.bots[seat]
-            if bot is None:
-                move = self.user_move(state)
-            else:
-                move = bot.choose(state.view(seat), self.bot_rng)
-            state.apply(move)
-            line = show.narrate(move, seat, self.players, state.view(seat))
-            self.log.append(line)
-            self.out.print(line)
+        self.out.print(narration.upcard_line(opening, self.players, first))
+        if narration.deal_ended(opening):  # a win on the deal (T4)
+            self.print_lines(narration.settlement(opening, self.players))
+        self.before = state.view(0)
+        seats = [bot or PersonAtSeat(lambda view: self.user_move(state, view))
+                 for bot in self.bots]
+        play_out(state, seats, self.bot_rng, chance_rng=self.deal_rng, on_move=self.tell)
         self.match.settle_if_over()
-        view = state.view(0)
-        assert view.result is not None
-        for line in show.settlement(view.result, view.revealed, view.history, self.players):
-            self.out.print(line)
         self.out.print(show.balances(self.players, self.match.balances, self.finished_deals))
         self.saver.save_settled(self.settled_records)
+
+    def tell(self, seat: int, move: object, events: Sequence[Event]) -> None:
+        """``on_move``: the move as a sentence; the settlement when it ended the deal."""
+        state = self.match.deals[-1]
+        line = narration.narrate(events, self.before, self.players)
+        self.log.append(line)
+        self.out.print(line)
+        if narration.deal_ended(events):
+            self.print_lines(narration.settlement(events, self.players))
+        self.before = state.view(0)
+
+    def print_lines(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.out.print(line)
 
     def table(self, state: TonkState) -> list[str]:
         """The table, the balances and the numbered legal moves, as the user sees them."""
@@ -260,12 +274,12 @@ class TonkSession:
             lines.append(f"Moves: {len(moves)} — type 'moves' (or ?) to list them.")
         return lines
 
-    def user_move(self, state: TonkState) -> TonkMove:
+    def user_move(self, state: TonkState, view: TonkView) -> TonkMove:
         """Ask until the user enters a legal move (or a command that leaves)."""
         for line in self.table(state):
             self.out.print(line)
         move: TonkMove = ask_move(self.io, "Your move> ", lambda t: self.command(t, state),
-                                  state, state.view(0).legal_moves)
+                                  state, view.legal_moves)
         return move
 
     def command(self, text: str, state: TonkState | None) -> bool:
