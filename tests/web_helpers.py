@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -55,19 +56,34 @@ def postgres_url() -> str:
     return url
 
 
-def reset_postgres(url: str) -> None:
-    """An empty database for one test."""
+def fresh_postgres(url: str) -> str:
+    """A new, empty database on the test server (tests in parallel workers must not share
+    one); returns its URL. ``drop_postgres`` removes it."""
+    name = f"tavern_test_{os.getpid()}_{next(_DATABASES)}"
+    _admin(url, f'CREATE DATABASE "{name}"')
+    return url.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_postgres(url: str) -> None:
+    name = url.rsplit("/", 1)[1]
+    _admin(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+_DATABASES = itertools.count()
+
+
+def _admin(url: str, statement: str) -> None:
     import sqlalchemy
     from sqlalchemy.ext.asyncio import create_async_engine
 
-    async def drop() -> None:
-        engine = create_async_engine(url)
-        async with engine.begin() as conn:
-            await conn.execute(sqlalchemy.text(
-                "DROP TABLE IF EXISTS moves, deals, seats, tables, tavern_meta CASCADE"))
+    async def run() -> None:
+        engine = create_async_engine(url.rsplit("/", 1)[0] + "/postgres",
+                                     isolation_level="AUTOCOMMIT")
+        async with engine.connect() as conn:
+            await conn.execute(sqlalchemy.text(statement))
         await engine.dispose()
 
-    asyncio.run(drop())
+    asyncio.run(run())
 
 
 @contextlib.contextmanager
