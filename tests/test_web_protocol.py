@@ -281,3 +281,31 @@ def test_records_hold_only_finished_deals(client: TestClient) -> None:
     # Deals won on the deal (T4) are over; the deal in play is not there (it shows every hand).
     assert len(lines) == turn["deal"] - 1
     assert all("result" in json.loads(line) for line in lines)
+
+
+def wait_status(client: TestClient, table: str, status: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 30
+    while (summary := client.get(f"/api/tables/{table}").json())["status"] != status:
+        assert time.monotonic() < deadline, f"the table never became {status}"
+        time.sleep(0.05)
+    return summary
+
+
+def test_a_target_ends_the_match_and_the_host_asks_for_a_rematch(client: TestClient) -> None:
+    """T2/T12: the match ends after the deal in which a balance reaches the target; a rematch
+    starts a new match with the same seats and fresh balances."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "medium"}, {"kind": "bot"}]
+    made = started(client, seats=seats, absent_seconds=0, target=3)
+    table = made["table"]["id"]
+    done = wait_status(client, table, "finished")
+    assert max(done["balances"]) >= 3
+    assert all(max(sum(d["points"][s] for d in done["sheet"][:k]) for s in range(3)) < 3
+               for k in range(len(done["sheet"])))  # not before the last deal
+    url = f"/api/tables/{table}/rematch"
+    assert client.post(url).status_code == 403
+    again = client.post(url, headers={"X-Host-Token": made["host_token"]})
+    assert again.status_code == 200 and again.json()["match"] == 2
+    assert again.json()["sheet"] == [] or again.json()["sheet"][0]["deal"] > done["deal"]
+    assert [s["name"] for s in again.json()["seats"]] == [s["name"] for s in done["seats"]]
+    twice = client.post(url, headers={"X-Host-Token": made["host_token"]})
+    assert twice.status_code == 409
