@@ -10,10 +10,10 @@ import pytest
 from rich.console import Console
 
 from taverntable.cli import main
-from taverntable.lab.arena import ArenaReport, BotStats
-from taverntable.lab.arena_bots import build_bot
-from taverntable.lab.arena_command import print_report
-from taverntable.lab.arena_games import ArenaError
+from taverntable.lab.arena.bots import build_bot
+from taverntable.lab.arena.command import print_report
+from taverntable.lab.arena.play import ArenaReport, BotStats
+from taverntable.lab.arena.table import ArenaError
 
 BAD_BOTS = {
     # spec: what the one line must say

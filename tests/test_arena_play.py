@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from taverntable.cli import main
-from taverntable.lab.arena import entrant_names, play_deals, seat_lineup, summarize
-from taverntable.lab.arena_games import ArenaError, arena_game
+from taverntable.lab.arena.play import entrant_names, play_deals, seat_lineup, summarize
+from taverntable.lab.arena.table import ArenaError, arena_game
 from taverntable.records import dump_record, replay_record
 
 

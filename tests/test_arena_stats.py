@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from taverntable.lab.arena_stats import (
+from taverntable.lab.arena.elo import (
     bradley_terry_elo,
     mean_ci95,
     pairwise_scores,

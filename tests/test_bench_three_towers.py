@@ -7,8 +7,8 @@ import json
 import pytest
 
 from taverntable import cli
-from taverntable.bench import BENCHES
-from taverntable.bench_three_towers import bench_three_towers
+from taverntable.bench.command import BENCHES
+from taverntable.bench.random_play import bench_three_towers
 
 
 def test_three_towers_entries_are_registered() -> None:

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from taverntable.lab.config import LabError
-from taverntable.lab.execute import batches, run_study
-from taverntable.lab.registry import get_study
-from taverntable.lab.seeds import game_seed
-from taverntable.lab.store import RECORDS, ROWS, StudyStore
+from taverntable.lab.core.config import LabError
+from taverntable.lab.core.execute import batches, run_study
+from taverntable.lab.core.seeds import game_seed
+from taverntable.lab.core.store import RECORDS, ROWS, StudyStore
+from taverntable.lab.core.studies import get_study
 from taverntable.records import replay_record
 
 

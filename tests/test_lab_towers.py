@@ -12,12 +12,12 @@ from taverntable.bots.three_towers_runner import play_game
 from taverntable.cli import main
 from taverntable.games.three_towers import TowersState, rules_from
 from taverntable.games.three_towers.cards import total
-from taverntable.lab.execute import run_study
-from taverntable.lab.registry import get_study
-from taverntable.lab.store import StudyStore
-from taverntable.lab.towers_actions import ACTION_SOURCES, points_by_action
-from taverntable.lab.towers_play import SOURCES
-from taverntable.lab.towers_play_report import points_by_action as points_by_action_table
+from taverntable.lab.core.execute import run_study
+from taverntable.lab.core.store import StudyStore
+from taverntable.lab.core.studies import get_study
+from taverntable.lab.report.towers_play import points_by_action as points_by_action_table
+from taverntable.lab.studies.towers_actions import ACTION_SOURCES, points_by_action
+from taverntable.lab.studies.towers_play import SOURCES
 
 
 def test_points_by_source_add_up_to_the_scores(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from taverntable.bots import bot_names, make_bot
 from taverntable.bots.random_bot import RandomBot
-from taverntable.bots.three_towers_heuristic import ThreeTowersHeuristicBot, decide
+from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot, decide
 from taverntable.bots.three_towers_runner import compare_towers, margin, play_game, wilson
 from taverntable.engine import CHANCE
 from taverntable.games.three_towers import TowersState, TowersView, rules_from

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from taverntable.bots.runner import play_deal
-from taverntable.bots.tonk_heuristic import TonkHeuristicBot
-from taverntable.bots.tonk_policy import greedy_move
+from taverntable.bots.tonk.heuristic import TonkHeuristicBot
+from taverntable.bots.tonk.policy import greedy_move
 from taverntable.engine import IllegalMove
 from taverntable.games.tonk import TonkState, parse_move, rules_from, sample_world
 from taverntable.games.tonk.moves import DRAW_STOCK

@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from taverntable.engine import TavernError
-
-from .config import LabError, StudyConfig, parse_options, parse_players
-from .registry import STUDIES, get_study
-from .store import StudyStore
+from taverntable.lab.core.config import LabError, StudyConfig, parse_options, parse_players
+from taverntable.lab.core.store import StudyStore
+from taverntable.lab.core.studies import STUDIES, get_study
 
 LAB = Path("lab-out")
 
@@ -168,7 +167,7 @@ def check_config(config: StudyConfig) -> None:
             for name in config.bots:
                 make_bot(name, preset)
     if study.check is not None:
-        from .registry import load
+        from taverntable.lab.core.studies import load
 
         load(study.check)(config)
     elif config.variants:
@@ -178,7 +177,7 @@ def check_config(config: StudyConfig) -> None:
 
 
 def run_study_command(args: argparse.Namespace) -> int:
-    from .execute import run_study
+    from taverntable.lab.core.execute import run_study
 
     folder = args.out or args.lab / args.study
     try:
@@ -204,7 +203,7 @@ def run_study_command(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from .report import build_report, progress_bar
+    from taverntable.lab.report.build import build_report, progress_bar
 
     try:
         with progress_bar(Console(stderr=True)) as progress:
@@ -218,7 +217,7 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 def run_scale(args: argparse.Namespace) -> int:
-    from .scaling import DEFAULT_GAMES, measure
+    from taverntable.lab.report.scaling import DEFAULT_GAMES, measure
 
     try:
         entries = measure(args.lab, args.study or tuple(DEFAULT_GAMES), games=args.games,

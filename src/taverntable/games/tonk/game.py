@@ -15,7 +15,7 @@ from .state import TonkState, check_players, shuffled_deck
 from .view import sample_world
 
 _BOTS = {
-    "heuristic": "taverntable.bots.tonk_heuristic:TonkHeuristicBot",
+    "heuristic": "taverntable.bots.tonk.heuristic:TonkHeuristicBot",
     "ismcts": "taverntable.bots.ismcts:IsmctsBot",
 }
 
@@ -33,7 +33,7 @@ class TonkGame:
     # No Tonk deal without cycling comes near this; it stops pagat's pile-taking loops (T11).
     max_moves: int = 1000
     bots: Mapping[str, str] = field(default_factory=lambda: dict(_BOTS))
-    search: str = "taverntable.bots.tonk_search:TonkSearch"
+    search: str = "taverntable.bots.tonk.search:TonkSearch"
     terminal: str = "taverntable.play.tonk_session"
 
     @property
