@@ -13,18 +13,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from taverntable.games import game_names
 from taverntable.records import dump_record
 
 from .bots import build_bot, parse_value
-from .play import (
-    ArenaReport,
-    GamePlayed,
-    entrant_names,
-    play_deals,
-    seat_lineup,
-    summarize,
-)
-from .table import GAMES, ArenaError, arena_game
+from .play import GamePlayed, entrant_names, play_deals, seat_lineup
+from .summary import ArenaReport, summarize
+from .table import ArenaError, arena_table
 
 
 def add_parser(subparsers: Any) -> None:
@@ -40,7 +35,7 @@ def add_parser(subparsers: Any) -> None:
         "mean 1500. Bots: a name or level (random, heuristic, ismcts, easy, medium, hard), "
         "optionally with settings, e.g. hard:iterations=500.",
     )
-    p.add_argument("--game", required=True, choices=sorted(GAMES))
+    p.add_argument("--game", required=True, choices=sorted(game_names()))
     p.add_argument("--players", type=int, default=None, help="seats (default: number of bots)")
     p.add_argument("--bots", required=True, help="comma-separated, one per seat (repeated to "
                    "fill the seats); the same name twice is reported as NAME#2")
@@ -50,8 +45,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="a rule option (repeatable), e.g. --rule hit_sets=false")
     p.add_argument("--max-moves", type=int, default=None,
-                   help="moves before a game is stopped as capped (default: 1000 for the Tonk "
-                   "games, 50000 for Three Towers)")
+                   help="moves before a game is stopped as capped (default: the game's own cap, "
+                   "far above any game that does not go round in circles)")
     p.add_argument("--jobs", type=int, default=1,
                    help="processes to play deals in parallel (same games, same figures)")
     p.add_argument("--out", metavar="FILE.jsonl", help="save every game as a record, one a line")
@@ -98,7 +93,7 @@ def _run(args: argparse.Namespace, err: Console) -> int:
     options = parse_rules(args.rule)
     players = args.players if args.players is not None else len(specs)
     try:
-        game = arena_game(args.game, players, args.stake, options)
+        table = arena_table(args.game, players, args.stake, options)
     except ArenaError as e:
         if args.players is not None:
             raise
@@ -126,13 +121,13 @@ def _run(args: argparse.Namespace, err: Console) -> int:
                     out.write(json.dumps(dump_record(g.state, seats)) + "\n")
                 progress.advance(task)
 
-            played = play_deals(game, lineup, args.deals, args.seed, max_moves=args.max_moves,
+            played = play_deals(table, lineup, args.deals, args.seed, max_moves=args.max_moves,
                                 make=partial(build_bot, game=args.game), on_game=on_game,
                                 jobs=args.jobs)
     finally:
         if out is not None:
             out.close()
-    report = summarize(game, names, played, args.deals, args.seed)
+    report = summarize(table, names, played, args.deals, args.seed)
     report.seconds = time.perf_counter() - start
     report.rules = options
     if args.json:

@@ -1,8 +1,6 @@
-"""Statistics of the arena: means with 95% intervals over paired groups, and Elo ratings.
+"""The arena's ratings: each game's results as pairwise outcomes, and a Bradley–Terry Elo fit.
 
-The arena plays each deal once per seat rotation; the games of one deal form a *group*. A bot's
-results within a group are averaged first, and the interval is taken over the group means, so
-it reflects the paired design: the luck of the cards, shared by the group, cancels out.
+(The means and their intervals over deals are ``lab.core.stats.mean_ci95``.)
 """
 
 from __future__ import annotations
@@ -10,38 +8,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-# Two-sided 95% quantiles of Student's t for 1..30 degrees of freedom; beyond, the normal 1.96
-# is within 2% of the t quantile.
-_T95 = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-)
-
 ELO_MEAN = 1500.0
 # Bradley–Terry prior: each pair of bots is credited one virtual drawn game, so a bot that never
 # won (or never lost) a comparison still gets a finite rating.
 PRIOR_DRAWS = 1.0
-
-
-def t95(df: int) -> float:
-    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom."""
-    if df < 1:
-        return math.inf
-    return _T95[df - 1] if df <= len(_T95) else 1.96
-
-
-def mean_ci95(xs: Sequence[float]) -> tuple[float, float, float]:
-    """(mean, low, high): the mean and its 95% interval (Student's t; infinite below 2 values)."""
-    n = len(xs)
-    if n == 0:
-        return (math.nan, -math.inf, math.inf)
-    mean = math.fsum(xs) / n
-    if n < 2:
-        return (mean, -math.inf, math.inf)
-    var = math.fsum((x - mean) ** 2 for x in xs) / (n - 1)
-    half = t95(n - 1) * math.sqrt(var / n)
-    return (mean, mean - half, mean + half)
 
 
 def pairwise_scores(results: Sequence[float]) -> list[tuple[int, int, float]]:
