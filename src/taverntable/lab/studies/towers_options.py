@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from taverntable.bots.three_towers_runner import StalledGame, margin, play_game
+from taverntable.engine import play_out
+from taverntable.games import get_game
 from taverntable.games.three_towers import GameResult, TowersState, rules_from
 from taverntable.games.three_towers.cards import VALUE, suit
 from taverntable.games.three_towers.rules import TowersRules
@@ -24,6 +25,7 @@ from taverntable.lab.core.studies import GameOutput
 from taverntable.records import dump_record
 
 from .towers_bots import lab_bot
+from .towers_score import margin, sides
 
 DEALER = 0  # the first round's dealer, as in towers-play
 FIRST_TRADES = ("Trade", "TradeJoker")
@@ -119,18 +121,15 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     rules = variant_rules(config, variant)
     names = seat_bots(config, variant, index)
     rng = random.Random(seed)
-    state = TowersState.start(rules, variant.players, rng=rng, dealer=DEALER)
-    try:
-        result = play_game(state, [lab_bot(b) for b in names], rng)
-    except StalledGame:
+    game = get_game(config.presets[0])
+    state = game.start(rules, variant.players, rng=rng, dealer=DEALER)
+    assert isinstance(state, TowersState)
+    played = play_out(state, [lab_bot(b) for b in names], rng, max_moves=game.max_moves)
+    result = state.result
+    if played.capped or result is None:
         return {"variant": name, "players": variant.players, "end": "stalled"}, []
     row = {"variant": name, "bots": names, **summarise(state, result, rules)}
     return row, [dump_record(state, names)] if config.records else []
-
-
-def sides(players: int, teams: bool) -> list[tuple[int, ...]]:
-    """R15: who shares a score — each seat alone, or the pairs 0+2 and 1+3."""
-    return [(0, 2), (1, 3)] if teams else [(s,) for s in range(players)]
 
 
 def summarise(state: TowersState, result: GameResult, rules: TowersRules) -> dict[str, Any]:

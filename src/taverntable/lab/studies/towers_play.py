@@ -14,15 +14,17 @@ from collections import Counter
 from typing import Any
 
 from taverntable.bots import make_bot
-from taverntable.bots.three_towers_runner import StalledGame, margin, play_game
-from taverntable.games.three_towers import TowersState, rules_from
+from taverntable.engine import play_out
+from taverntable.games import get_game
+from taverntable.games.three_towers import TowersState
 from taverntable.games.three_towers.cards import IS_GOODS, IS_PENALTY, IS_TOWER_ACE, VALUE, suit
 from taverntable.games.three_towers.scoring import DIAMOND_BONUS, DIAMONDS, HEARTS, WIN_BONUS
 from taverntable.lab.core.config import StudyConfig
 from taverntable.lab.core.studies import GameOutput
 from taverntable.records import dump_record
 
-from .towers_actions import points_by_action
+from .towers_actions import PlayedMove, action_points
+from .towers_score import margin
 
 DEALER = 0  # the first round's dealer; seat 1 moves first (R3)
 # Moves counted per seat: the player's own decisions (chance steps and count picks left out).
@@ -47,14 +49,18 @@ def source_of(card: int) -> str | None:
 def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     """Play one game; the row holds its rounds, sources of points, actions and margins."""
     preset, players = config.cell(index)
-    rules = rules_from(preset, **config.options)
+    game = get_game(preset)
+    rules = game.rules(config.options)
     names = config.seat_bots(players)
     bots = [make_bot(name, preset) for name in names]
     rng = random.Random(seed)
-    state = TowersState.start(rules, players, rng=rng, dealer=DEALER)
-    try:
-        result = play_game(state, bots, rng)
-    except StalledGame:
+    state = game.start(rules, players, rng=rng, dealer=DEALER)
+    assert isinstance(state, TowersState)
+    moves: list[PlayedMove] = []  # every move with its events, for the points by action
+    played = play_out(state, bots, rng, max_moves=game.max_moves,
+                      on_move=lambda seat, move, events: moves.append((seat, move, events)))
+    result = state.result
+    if played.capped or result is None:
         return {"preset": preset, "players": players, "end": "stalled"}, []
     sources: Counter[str] = Counter()
     round_ends = []
@@ -80,7 +86,7 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
             actions[name][seat] += 1
             if first_trade < 0 and name in ("Trade", "TradeJoker"):
                 first_trade = seat
-    by_action = points_by_action(state)
+    by_action = action_points(players, moves)
     row: dict[str, Any] = {
         "preset": preset,
         "players": players,
