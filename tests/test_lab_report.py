@@ -99,8 +99,11 @@ def test_cli_list_and_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "tonk-deal-wins" in capsys.readouterr().out
     base = ["lab", "run", "tonk-play", "--games", "2", "--quiet", "--lab", str(tmp_path)]
     assert main([*base, "--preset", "poker"]) == 2
-    assert "unknown Tonk preset" in capsys.readouterr().err
+    assert "tonk-play plays tonk, tor, pagat, not 'poker'" in capsys.readouterr().err
+    assert main([*base, "--preset", "three-towers"]) == 2  # a game of another family
+    assert "not 'three-towers'" in capsys.readouterr().err
     assert main([*base, "--players", "11"]) == 2
+    assert "Tonk needs 2 to 10 players, not 11 (T2)" in capsys.readouterr().err
     assert main([*base, "--bots", "genius"]) == 2
     assert main([*base, "--option", "hit_sets=maybe"]) == 2
     assert main(["lab", "run", "tonk-deal-wins", "--records", "--quiet", "--lab",

@@ -326,6 +326,12 @@ class Game(Protocol):
         ...
 
     @property
+    def family(self) -> str:
+        """The games that share one engine, bots and studies: ``tonk`` for the presets
+        ``tonk``, ``tor`` and ``pagat``; a game alone in its family gives its own name."""
+        ...
+
+    @property
     def min_players(self) -> int: ...
 
     @property

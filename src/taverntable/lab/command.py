@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taverntable.bots import make_bot
 from taverntable.engine import TavernError
+from taverntable.games import get_game
 from taverntable.lab.core.config import LabError, StudyConfig, parse_options, parse_players
 from taverntable.lab.core.store import StudyStore
 from taverntable.lab.core.studies import STUDIES, get_study
@@ -34,8 +36,8 @@ def add_parser(subparsers: Any) -> None:
                      help="make a --games or --size below the study's saved size its new size "
                      "(without it, the smaller number limits this run only)")
     run.add_argument("--seed", type=int, help="study seed (default 1)")
-    run.add_argument("--preset", action="append",
-                     help="tonk, tor or pagat; three-towers (repeatable)")
+    run.add_argument("--preset", action="append", metavar="GAME",
+                     help="a game of the study's family, e.g. tor (repeatable; default: all)")
     run.add_argument("--players", action="append", help="e.g. 4, 2-10, 2,3,5 (repeatable)")
     run.add_argument("--bots", help="bot per seat, comma-separated, repeated round the table")
     run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -143,27 +145,15 @@ def check_config(config: StudyConfig) -> None:
         raise LabError("--games must be 0 or more")
     if not config.presets or not config.players or not config.bots:
         raise LabError("a study needs at least one preset, player count and bot")
-    if study.game == "tonk":
-        from taverntable.bots import make_bot
-        from taverntable.games.tonk import rules_from
-        from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS
-
+    games = study.games()
+    for preset in config.presets:
+        if preset not in games:
+            raise LabError(f"{config.study} plays {', '.join(games)}, not {preset!r}")
+        game = get_game(preset)
+        rules = game.rules(config.options)
         for n in config.players:
-            if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-                raise LabError(f"Tonk takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} (T2)")
-        for preset in config.presets:
-            rules_from(preset, **config.options)
-            if study.takes_bots:
-                for name in config.bots:
-                    make_bot(name, preset)
-    if study.game == "three-towers":
-        from taverntable.bots import make_bot
-        from taverntable.games.three_towers import rules_from as towers_rules
-
-        for preset in config.presets:
-            rules = towers_rules(preset, **config.options)
-            for n in config.players:
-                rules.check_players(n)
+            game.check_players(rules, n)
+        if study.takes_bots:
             for name in config.bots:
                 make_bot(name, preset)
     if study.check is not None:

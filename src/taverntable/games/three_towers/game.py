@@ -25,6 +25,7 @@ class TowersGame:
 
     name: str = "three-towers"
     title: str = "Three Towers"
+    family: str = "three-towers"
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     unit: str = "points"

@@ -26,6 +26,7 @@ class TonkGame:
 
     name: str
     title: str
+    family: str = "tonk"  # the three presets share the engine, bots and lab studies
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     unit: str = "stakes"

@@ -9,14 +9,13 @@ folder, resuming, the report and the CLI are shared.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from typing import Any
 
-from .config import LabError, StudyConfig
+from taverntable.games import family_games
 
-TONK_PRESETS = ("tonk", "tor", "pagat")
-ALL_PLAYERS = tuple(range(2, 11))
+from .config import LabError, StudyConfig
 
 # One game's output: its summary row (JSON-able) and its game records (possibly none).
 GameOutput = tuple[dict[str, Any], list[dict[str, Any]]]
@@ -25,41 +24,54 @@ PlayFunction = Callable[[StudyConfig, int, int], GameOutput]
 
 @dataclass(frozen=True, slots=True)
 class Study:
-    """A named study: defaults, sizes, and the import paths of its play and analyse functions."""
+    """A named study: its family of games, sizes, and the import paths of its play and analyse
+    functions. By default it plays every game of its family (``Game.family`` in the registry)
+    at every table size those games allow."""
 
     name: str
-    game: str  # "tonk" (the family: tonk, tor, pagat) or "three-towers"
+    family: str  # the registry's family of games the study is written for
     title: str
     summary: str
-    defaults: StudyConfig
     sizes: dict[str, int]  # "small" and "full": games in all
     play: str  # "module:function": play(config, index, seed) -> GameOutput
     analyse: str  # "module:function": analyse(config, rows) -> Section
+    options: dict[str, Any] = field(default_factory=dict)  # the study's default rule options
     takes_bots: bool = True
     keeps_records: bool = True
     variants: str | None = None  # "module:attribute": the variant table, all played by default
     check: str | None = None  # "module:function": check(config) raises for what it cannot play
 
+    def games(self) -> list[str]:
+        """The names of the games the study can play: its family's, from the registry."""
+        return [game.name for game in family_games(self.family)]
+
+    @property
+    def defaults(self) -> StudyConfig:
+        """The default configuration: every game of the family, every player count."""
+        games = family_games(self.family)
+        low = min(game.min_players for game in games)
+        high = max(game.max_players for game in games)
+        return StudyConfig(study=self.name, presets=tuple(game.name for game in games),
+                           players=tuple(range(low, high + 1)), options=dict(self.options))
+
     def config(self, size: str = "small", **changes: Any) -> StudyConfig:
         """The default configuration at ``size``, with ``changes`` (None values are ignored)."""
         if size not in self.sizes:
             raise LabError(f"size must be {' or '.join(self.sizes)}, not {size!r}")
+        defaults = self.defaults
         given: dict[str, Any] = {"games": self.sizes[size]}
         given.update((k, v) for k, v in changes.items() if v is not None)
-        if self.variants is not None and not given.get("variants", self.defaults.variants):
+        if self.variants is not None and not given.get("variants", defaults.variants):
             given["variants"] = tuple(load(self.variants))  # the names, in the table's order
-        return replace(self.defaults, **given)
+        return replace(defaults, **given)
 
 
-def _tonk(name: str, title: str, summary: str, module: str, small: int, full: int,
-          **defaults: Any) -> Study:
-    config = StudyConfig(study=name, presets=TONK_PRESETS, players=ALL_PLAYERS, **defaults)
+def _tonk(name: str, title: str, summary: str, module: str, small: int, full: int) -> Study:
     return Study(
         name=name,
-        game="tonk",
+        family="tonk",
         title=title,
         summary=summary,
-        defaults=config,
         sizes={"small": small, "full": full},
         play=f"taverntable.lab.studies.{module}:play",
         analyse=f"taverntable.lab.report.{module}:analyse",
@@ -69,12 +81,11 @@ def _tonk(name: str, title: str, summary: str, module: str, small: int, full: in
 
 
 def _towers(name: str, title: str, summary: str, module: str, small: int, full: int,
-            variants: bool = False, **defaults: Any) -> Study:
-    config = StudyConfig(study=name, presets=("three-towers",), players=(2, 3, 4), **defaults)
+            variants: bool = False, **options: Any) -> Study:
     lab = f"taverntable.lab.studies.{module}"
-    return Study(name=name, game="three-towers", title=title, summary=summary, defaults=config,
+    return Study(name=name, family="three-towers", title=title, summary=summary,
                  sizes={"small": small, "full": full}, play=f"{lab}:play",
-                 analyse=f"taverntable.lab.report.{module}:analyse",
+                 analyse=f"taverntable.lab.report.{module}:analyse", options=options,
                  variants=f"{lab}:VARIANTS" if variants else None,
                  check=f"{lab}:check" if variants else None)
 
@@ -111,7 +122,7 @@ STUDIES: dict[str, Study] = {
             "towers_play",
             small=3 * 4,
             full=3 * 1_000,
-            options={"max_rounds": 10},
+            max_rounds=10,
         ),
         _towers(
             "towers-options",
@@ -124,7 +135,7 @@ STUDIES: dict[str, Study] = {
             small=20,  # one game of each variant
             full=20 * 200,
             variants=True,
-            options={"max_rounds": 10},
+            max_rounds=10,
         ),
     )
 }
