@@ -11,7 +11,7 @@ from taverntable.engine import ActionSpace, GameState, RecordAdapter
 
 from .match import next_dealer
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules, rules_from
-from .state import TonkState, check_players, shuffled_deck
+from .state import TonkState, check_players
 from .view import sample_world
 
 _BOTS = {
@@ -68,9 +68,10 @@ class TonkGame:
         dealer: int = 0,
         stake: int = 1,
     ) -> TonkState:
-        """T3: a deal of a deck shuffled by ``rng``."""
-        return TonkState.deal(rules, num_players, deck=shuffled_deck(rng), dealer=dealer,
-                              stake=stake)
+        """T3: a deal of a deck shuffled by ``rng`` (``shuffled_deck``), dealt without checking
+        the deck again: a whole random deal is only a few moves, so the deal is a large part
+        of it."""
+        return TonkState.deal(rules, num_players, rng=rng, dealer=dealer, stake=stake)
 
     def next_dealer(self, state: GameState[Any, Any]) -> int:
         """T2/T4: the next seat, the winner (``next_dealer``), or the same after a void deal."""
