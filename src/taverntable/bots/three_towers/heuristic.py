@@ -6,7 +6,7 @@ been anyway), building and adding the best goods, raids that pay, the other curs
 dump low spades or win with a high card, and redeals when the hand is mostly spades. Out of turn
 it answers trades cheaply, defends when the attack costs more than the defender, names the best
 placed opponent for the Witch's trade, and makes the bonus choices that score most
-(``three_towers_replies``). It only ever returns one of ``view.legal_moves``.
+(``replies``). It only ever returns one of ``view.legal_moves``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The Three Towers heuristic as a fast playout policy, and its move values at the root.
 
 Inside a search every seat of a determinization plays the heuristic bot's rules of thumb
-(``three_towers_heuristic.decide``), but building a ``TowersView`` with ``view_of`` and then the
+(``heuristic.decide``), but building a ``TowersView`` with ``view_of`` and then the
 heuristic's ``Knowledge`` (``unseen_cards``: a Counter difference over the 108 cards) costs more
 than the decision itself. ``fast_view`` hands the heuristic the fields it reads, sharing the state's
 lists (no history, no sorted copies), and ``fast_knowledge`` counts the unseen cards from

@@ -1,6 +1,6 @@
 """The Three Towers side of ISMCTS: a few root moves, heuristic playouts to the round's count.
 
-The "hard" bot is the heuristic bot (``three_towers_heuristic``) with a search that overrules it
+The "hard" bot is the heuristic bot (``heuristic``) with a search that overrules it
 where the search sees a clear gain; measured with ``tavern arena`` against the heuristic:
 
 - *Anchor*: the heuristic's move (``anchor_move``). The search replaces it only when the paired
@@ -17,7 +17,7 @@ where the search sees a clear gain; measured with ``tavern arena`` against the h
   deck, a better move gains a few: independent playouts could not tell them apart in a
   second.
 - *Heuristic playouts*: every seat plays the heuristic's rules of thumb with its cards of the
-  world (``towers_policy``, the same moves faster), so a playout is what the heuristic would
+  world (``policy``, the same moves faster), so a playout is what the heuristic would
   make of the position, against the opponent the bot meets. (Random playouts, the adapter's
   first version, value moves for a game nobody plays.)
 - *Horizon*: a playout ends at the round's count (or ``horizon`` moves), and the position is

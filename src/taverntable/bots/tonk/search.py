@@ -1,7 +1,7 @@
 """The Tonk family's side of ISMCTS: determinizations, the playout policy and the rewards.
 
-The determinizations use what the table has shown (``tonk_inference``); the playout policy is
-the greedy one of ``tonk_policy``; the root compares only the two best discards by the heuristic
+The determinizations use what the table has shown (``inference``); the playout policy is
+the greedy one of ``policy``; the root compares only the two best discards by the heuristic
 bot's score, since with more the noise of the comparison costs more than the moves left out.
 """
 

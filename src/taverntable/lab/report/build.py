@@ -1,5 +1,5 @@
 """``tavern lab report``: one self-contained HTML page (plots embedded as PNG) and a CSV for
-every table, from the study folders under the lab folder (the page itself: ``report_html``)."""
+every table, from the study folders under the lab folder (the page itself: ``page``)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 style (a raider, a builder) or with a kind of action forbidden (no redeals).
 
 They change only the mover's choice of action (A1–A4) and otherwise play as the heuristic
-(``bots.three_towers_heuristic``), so a comparison isolates that one habit. They live in the lab,
+(``bots.three_towers.heuristic``), so a comparison isolates that one habit. They live in the lab,
 not the registry: they are measuring instruments, not opponents for people.
 """
 
