@@ -1,9 +1,11 @@
 """The named studies: what each plays per game and how its rows become tables and plots.
 
 A study names its functions by import path, so the registry is cheap to import and a worker
-process (or a Ray worker) finds the same function from the study's name alone. Adding a Three
-Towers study is one entry here plus its play and analyse functions; the runner, the output
-folder, resuming, the report and the CLI are shared.
+process (or a Ray worker) finds the same function from the study's name alone. A study names
+the family of games it is written for (``Game.family``); which games that family holds and the
+table sizes they allow come from the game registry. Adding a study is one entry here plus its
+play and analyse functions; the runner, the output folder, resuming, the report and the CLI are
+shared.
 """
 
 from __future__ import annotations
