@@ -262,7 +262,7 @@ async def _handle(table: Table, conn: Connection, text: str, limit: RateLimit) -
     except MoveRefused as e:
         if e.code == "stale" and table.state is not None:
             conn.push(table.update_for(conn.seat))
-        return error(e.code, str(e), e.rule)
+        return error(e.code, str(e), e.rule, e.reason)
     except Exception:  # the database failed: the move did not happen; the table goes on
         log.exception("table %s: a move could not be stored", table.id)
         return error("server-error", "the move could not be stored; nothing changed, try again")
