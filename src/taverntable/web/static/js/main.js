@@ -45,7 +45,9 @@ async function main() {
   } else {
     api.games().then((games) => update({ games })).catch((e) => update({ notice: { kind: "error", text: e.message } }));
   }
-  render(html`<${App} />`, document.getElementById("app"));
+  const root = document.getElementById("app");
+  root.textContent = ""; // the "loading" line of index.html
+  render(html`<${App} />`, root);
 }
 
 main();

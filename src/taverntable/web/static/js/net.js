@@ -1,5 +1,6 @@
 // Talking to the server: HTTP for tables and seats, one WebSocket for the game (docs/protocol.md).
 import { eventSentences, historySentences } from "./log.js";
+import { t } from "./i18n.js";
 import { state, tokens, update, updateTable } from "./store.js";
 
 async function request(method, url, body, headers = {}) {
@@ -54,7 +55,10 @@ export function connect(id) {
       // A token this table does not know (a reset server): watch instead.
       localStorage.removeItem(`tt_seat_${id}`);
     }
-    if (event.code === 4404) return;
+    if (event.code === 4404) {
+      update({ notice: { kind: "error", text: t("table.missing") } });
+      return;
+    }
     retry = Math.min(retry + 1, 6);
     setTimeout(() => { if (socket === ws && state.table?.id === id) connect(id); }, 300 * 2 ** retry);
   };

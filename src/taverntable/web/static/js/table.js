@@ -252,7 +252,8 @@ export function TablePage() {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
   if (!table || !table.summary) {
-    return html`<main class="table-page"><p>${table && !table.connected ? t("table.connecting") : t("table.loading")}</p></main>`;
+    return html`<main class="table-page"><p>${table && !table.connected ? t("table.connecting") : t("table.loading")}</p>
+      <p><a href="/">${t("ui.lobby")}</a></p></main>`;
   }
   const { summary, view, you } = table;
   const names = seatNames(summary);
