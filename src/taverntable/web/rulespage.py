@@ -42,9 +42,9 @@ def anchored(markdown: str) -> str:
     in_part_a = False
     for line in markdown.splitlines():
         if line.startswith("## "):
-            # Part A's numbered items are the actions A1…A4 (Three Towers); the heading is the
-            # same "## Part A" in every translation.
-            in_part_a = line.startswith("## Part A")
+            # Part A's numbered items are the actions A1…A4 (Three Towers); a translation's
+            # heading of that part begins "## A " ("## A rész", "## A — переклад").
+            in_part_a = line.startswith(("## Part A", "## A "))
         if m := _HEADING.match(line):
             line = f'{m.group(1)}<a id="{m.group(2)}"></a>{line[m.end(1):]}'
         elif m := _BOLD.match(line):
