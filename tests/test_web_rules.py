@@ -48,6 +48,21 @@ def test_the_rules_that_refusals_name_are_on_the_rules_pages(client: TestClient)
     assert all(f'id="T{n}"' in tonk for n in (5, 6, 7, 8, 9, 11))
 
 
+@pytest.mark.parametrize(("lang", "words"), [("hu", "virítás"), ("ru", "открыться"),
+                                             ("uk", "відкритися")])
+def test_the_rules_are_translated_with_the_seeds_words(client: TestClient, lang: str,
+                                                       words: str) -> None:
+    """The Tonk rules in each language name the drop (T6) as the seeds do; every rules file has
+    a translation (no English fallback)."""
+    english = client.get("/rules/three-towers").text
+    translated = client.get("/rules/three-towers", params={"lang": lang}).text
+    assert "Part A — translation" in english and "Part A — translation" not in translated
+    assert words in client.get("/rules/tonk", params={"lang": lang}).text.lower()
+    folder = Path(create_app.__code__.co_filename).parent / "rules" / lang
+    assert sorted(p.name for p in folder.glob("*.md")) == [
+        "three-towers-readings.md", "three-towers.md", "tonk-readings.md", "tonk.md"]
+
+
 def test_rules_pages_refuse_unknown_games_and_fall_back_to_english(client: TestClient) -> None:
     assert client.get("/rules/chess").status_code == 404
     page = client.get("/rules/tonk", params={"lang": "xx"})
