@@ -9,8 +9,12 @@ import { Timer } from "./timer.js";
 const LEVEL = { easy: "bot.easy", medium: "bot.medium", hard: "bot.hard", random: "bot.easy",
   heuristic: "bot.medium", ismcts: "bot.hard" };
 
+// The seats' names; a bot the server named "Bot 2 (easy)" is named in the page's language.
 export function seatNames(summary) {
-  return (summary?.seats || []).map((s) => s.name);
+  return (summary?.seats || []).map((s) => {
+    const bot = s.kind === "bot" && /^Bot (\d+) \((\w+)\)$/.exec(s.name);
+    return bot ? t("seat.bot_name", { number: bot[1], level: t(LEVEL[bot[2]] || "bot.medium") }) : s.name;
+  });
 }
 
 export function Seat({ seat, table, names }) {
@@ -29,7 +33,7 @@ export function Seat({ seat, table, names }) {
   return html`<section class=${"seat" + (onTurn ? " on-turn" : "") + (mine ? " mine" : "")}
       aria-label=${t("seat.label", { name: info.name })} data-seat=${seat}>
     <header>
-      <strong class="name">${info.name}</strong> ${badges}
+      <strong class="name">${names[seat]}</strong> ${badges}
       ${onTurn ? html`<span class="turn-mark">${t("seat.deciding")}</span>` : null}
       ${onTurn && turn?.seat === seat && turn.deadline ? html`<${Timer} deadline=${turn.deadline} />` : null}
     </header>

@@ -13,6 +13,8 @@ import { TonkSheet, TowersSheet } from "./sheet.js";
 import { state, tokens, update, updateTable, useStore } from "./store.js";
 import { Timer } from "./timer.js";
 
+const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
+
 const ERROR = {
   "bad-message": "error.bad-message", "bad-move": "error.bad-move", "not-your-turn": "error.not-your-turn",
   spectator: "error.spectator", stale: "error.stale", "rate-limit": "error.rate-limit",
@@ -90,6 +92,8 @@ function Prompt({ table, names }) {
     if (view.phase === "defend" && view.attack) {
       params.who = names[view.attack.attacker];
       params.card = cardsShort([view.attack.card]);
+      const curse = { JS: "kind.thief", QS: "kind.witch", KS: "kind.warlock" }[view.attack.card];
+      if (curse) params.card += ` (${t(curse)})`;
     }
   }
   return html`<p class="prompt yours" role="status">${t(key, params)}${timer}</p>`;
@@ -261,7 +265,7 @@ export function TablePage() {
   const game = view?.game || summary.game;
   return html`<main class="table-page">
     <div class="table-head">
-      <h1>${summary.title}</h1>
+      <h1>${t(GAME_TITLE[summary.game] || "game.tonk")}</h1>
       <span class="status">${t(STATUS[summary.status])}${summary.status === "playing"
         ? ` · ${t(isTonk(game) ? "table.deal" : "table.game", { deal: summary.deal })}` : ""}</span>
       <a href=${rulesLink(game, null, s.lang)} target="_blank" rel="noopener">${t("ui.rules")}</a>
