@@ -30,7 +30,16 @@ from browser_helpers import (
     wait_until,
 )
 from taverntable.web.tables import Pace
-from web_helpers import Player, check_messages, create, join, records, server_thread, sqlite_url
+from web_helpers import (
+    Player,
+    check_messages,
+    create,
+    join,
+    records,
+    server_thread,
+    sqlite_url,
+    start,
+)
 
 # No pause before bot moves; a short one between deals so that a page sees the deal's end.
 PACE = Pace(bot_delay=0.0, deal_pause=0.2)
@@ -172,6 +181,30 @@ def test_two_people_and_a_bot_play_a_whole_three_towers_round_by_clicking(
         assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_the_score_sheet_explains_every_tower_bonus_and_the_150(browser: Browser,
+                                                               base: str) -> None:
+    """R13-R14: three bots play a Three Towers game with towers of 10 goods (R29) until one has
+    built three; the spectator's score sheet names each round's tower and its bonus (♥ doubled,
+    ♦ +50, ♣ take, dark give), the +150 of the third tower, and who won and why."""
+    made = create(base, "three-towers", [{"kind": "bot", "level": "medium"}] * 3,
+                  options={"tower_goal": 10}, deals=1)
+    page = new_page(browser)
+    page.goto(base + "/")
+    page.evaluate("localStorage.setItem('tt_lang', 'en')")
+    page.goto(f"{base}/t/{made['table']['id']}")
+    page.wait_for_selector(".table-head")
+    start(base, made["table"]["id"], made["host_token"])
+    page.wait_for_selector(".sheet tfoot", timeout=90000)
+    sheet = page.locator(".sheet").inner_text()
+    rounds = page.locator(".sheet tbody tr").count()
+    towers = len(re.findall(r"finished a (♥|♦|♣|dark) tower", sheet))
+    assert towers >= 3 and rounds >= 3
+    assert "built a third tower: +150 (R14)" in sheet
+    assert re.search(r"wins with \d+|still won with \d+", sheet)
+    if "finished a ♥ tower" in sheet:
+        assert re.search(r"round points doubled, -?\d+ × 2 = -?\d+", sheet)
+
+
 def start_tonk(base: str, extra: dict[str, Any] | None = None) -> tuple[dict[str, Any], str]:
     made = create(base, "tonk", [{"kind": "person"}, {"kind": "bot", "level": "easy"},
                                  {"kind": "bot", "level": "easy"}],
@@ -243,6 +276,8 @@ def test_a_spectators_page_holds_no_hidden_card(browser: Browser, base: str) -> 
             play_tonk_turn(player, turns, 0)
         cards_on_page.update(watcher.locator("[data-card]").evaluate_all(
             "cards => cards.map(c => c.dataset.card)"))
+        # T7: nobody's stock draw shows its card to the spectator (the log says "draws from").
+        assert not re.search(r"draws \S+ from the stock", watcher.locator(".log").inner_text())
         return "over" in table_status(watcher)
 
     wait_until(step, timeout=90)
