@@ -52,7 +52,8 @@ def new_page(browser: Browser, width: int = 1280, height: int = 900,
              locale: str = "en-GB") -> Page:
     context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    # Generous: the machine's two cores may be busy with other tests.
+    page.set_default_timeout(30000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors  # type: ignore[attr-defined]
@@ -70,7 +71,11 @@ def sit(page: Page, base: str, table: str, token: str | None, host: str | None =
     script.append("localStorage.setItem('tt_lang', 'en');")
     page.evaluate("".join(script))
     page.goto(f"{base}/t/{table}")
-    page.wait_for_selector(".table-head")
+    try:
+        page.wait_for_selector(".table-head")
+    except Exception as e:
+        raise AssertionError(f"the table page did not open: {page.errors} "  # type: ignore[attr-defined]
+                             f"{page.locator('body').inner_text()[:300]!r}") from e
 
 
 def move_buttons(page: Page) -> list[str]:

@@ -117,7 +117,7 @@ def test_two_people_and_a_bot_play_a_whole_tonk_deal_by_clicking(browser: Browse
         for k, page in enumerate(pages):
             if my_decision(page):
                 play_tonk_turn(page, turns, k)
-        return host.locator(".sheet tbody tr").count() == 1
+        return host.locator(".sheet tbody.entry").count() == 1
 
     try:
         wait_until(step, timeout=90)
@@ -125,7 +125,7 @@ def test_two_people_and_a_bot_play_a_whole_tonk_deal_by_clicking(browser: Browse
         host.screenshot(path="/tmp/shots/dbg-host.png", full_page=True)
         friend.screenshot(path="/tmp/shots/dbg-friend.png", full_page=True)
         raise
-    row = host.locator(".sheet tbody tr").first.locator("td").all_inner_texts()
+    row = host.locator(".sheet tbody.entry tr").first.locator("td").all_inner_texts()
     points = [float(x) for x in row[:3]]
     assert sum(points) == 0 and any(points)
     log = host.locator(".log").inner_text()
@@ -173,7 +173,7 @@ def test_two_people_and_a_bot_play_a_whole_three_towers_round_by_clicking(
     wait_until(step, timeout=240)
     foot = pages[0].locator(".sheet tfoot").inner_text()
     assert "won" in foot
-    assert pages[0].locator(".sheet tbody tr").count() == 1
+    assert pages[0].locator(".sheet tbody.entry").count() == 1
     assert seen_out_of_turn  # answers to trades were asked of the seat that must answer
     final = records(base, table)
     assert len(final) == 1
@@ -196,7 +196,7 @@ def test_the_score_sheet_explains_every_tower_bonus_and_the_150(browser: Browser
     start(base, made["table"]["id"], made["host_token"])
     page.wait_for_selector(".sheet tfoot", timeout=90000)
     sheet = page.locator(".sheet").inner_text()
-    rounds = page.locator(".sheet tbody tr").count()
+    rounds = page.locator(".sheet tbody.entry").count()
     towers = len(re.findall(r"finished a (♥|♦|♣|dark) tower", sheet))
     assert towers >= 3 and rounds >= 3
     assert "built a third tower: +150 (R14)" in sheet

@@ -15,14 +15,14 @@ export function TonkSheet({ summary, names }) {
     <p class="sub">${matchLine(summary)} · ${t("sheet.stake", { stake: settings.stake })}</p>
     <div class="scroll"><table>
       <thead><tr><th scope="col">${t("sheet.deal")}</th>
-        ${names.map((n) => html`<th scope="col">${n}</th>`)}<th scope="col">${t("sheet.how")}</th></tr></thead>
-      <tbody>${sheet.map((row, i) => html`<tr>
+        ${names.map((n) => html`<th scope="col">${n}</th>`)}</tr></thead>
+      ${sheet.map((row, i) => html`<tbody class="entry"><tr>
         <th scope="row">${i + 1}</th>
         ${row.points.map((p) => html`<td class=${p > 0 ? "plus" : p < 0 ? "minus" : ""}>${signed(p)}</td>`)}
-        <td class="how">${t(END[row.result.end] || "end.out", { winners: joinNames((row.result.winners || []).map((s) => names[s])) })}</td>
-      </tr>`)}</tbody>
+      </tr><tr class="note"><td colspan=${names.length + 1} class="how">
+        ${t(END[row.result.end] || "end.out", { winners: joinNames((row.result.winners || []).map((s) => names[s])) })}</td></tr></tbody>`)}
       <tfoot><tr><th scope="row">${t("sheet.balance")}</th>
-        ${summary.balances.map((b) => html`<td class=${b > 0 ? "plus" : b < 0 ? "minus" : ""}><strong>${signed(b)}</strong></td>`)}<td></td></tr></tfoot>
+        ${summary.balances.map((b) => html`<td class=${b > 0 ? "plus" : b < 0 ? "minus" : ""}><strong>${signed(b)}</strong></td>`)}</tr></tfoot>
     </table></div>
   </section>`;
 }
@@ -84,18 +84,20 @@ export function gameNotes(result, names, teams) {
 }
 
 function RoundsTable({ rounds, names, detailsOf, result, teams }) {
+  const span = names.length + 1;
   return html`<div class="scroll"><table>
-    <thead><tr><th scope="col">${t("sheet.round")}</th>${names.map((n) => html`<th scope="col">${n}</th>`)}
-      <th scope="col">${t("sheet.why")}</th></tr></thead>
-    <tbody>${rounds.map((round, i) => html`<tr>
-      <th scope="row">${i + 1}</th>
-      ${round.points.map((p, s) => html`<td class=${round.tower && round.tower[0] === s ? "builder" : ""}>${signed(p)}
-        ${round.tower && round.tower[0] === s ? html` <span aria-label=${t("sheet.tower_mark")}>★</span>` : null}</td>`)}
-      <td class="how">${roundNotes(round, detailsOf(i + 1), names).map((n) => html`<div>${n}</div>`)}</td>
-    </tr>`)}</tbody>
+    <thead><tr><th scope="col">${t("sheet.round")}</th>${names.map((n) => html`<th scope="col">${n}</th>`)}</tr></thead>
+    ${rounds.map((round, i) => {
+      const notes = roundNotes(round, detailsOf(i + 1), names);
+      return html`<tbody class="entry"><tr>
+        <th scope="row">${i + 1}</th>
+        ${round.points.map((p, s) => html`<td class=${round.tower && round.tower[0] === s ? "builder" : ""}>${signed(p)}
+          ${round.tower && round.tower[0] === s ? html` <span aria-label=${t("sheet.tower_mark")}>★</span>` : null}</td>`)}
+      </tr>${notes.length ? html`<tr class="note"><td colspan=${span} class="how">${notes.map((n) => html`<div>${n}</div>`)}</td></tr>` : null}</tbody>`;
+    })}
     ${result ? html`<tfoot><tr><th scope="row">${t("sheet.total")}</th>
-      ${result.scores.map((s, i) => html`<td class=${result.winners.includes(i) ? "winner" : ""}><strong>${s}</strong></td>`)}
-      <td class="how">${gameNotes(result, names, teams).map((n) => html`<div>${n}</div>`)}</td></tr></tfoot>` : null}
+      ${result.scores.map((s, i) => html`<td class=${result.winners.includes(i) ? "winner" : ""}><strong>${s}</strong></td>`)}</tr>
+      <tr class="note"><td colspan=${span} class="how">${gameNotes(result, names, teams).map((n) => html`<div>${n}</div>`)}</td></tr></tfoot>` : null}
   </table></div>`;
 }
 
