@@ -213,7 +213,8 @@ def start_tonk(base: str, extra: dict[str, Any] | None = None) -> tuple[dict[str
 
 
 def test_a_refresh_mid_game_keeps_the_seat(browser: Browser, base: str) -> None:
-    made, table = start_tonk(base)
+    """The seat's token kept in the browser sits it down again; the turn timer counts down."""
+    made, table = start_tonk(base, {"turn_seconds": 300})
     page = new_page(browser)
     sit(page, base, table, made["token"], made["host_token"])
     page.click("[data-action=start]")
@@ -228,6 +229,8 @@ def test_a_refresh_mid_game_keeps_the_seat(browser: Browser, base: str) -> None:
     again = page.locator(".my-area .hand button.card").evaluate_all(
         "cards => cards.map(c => c.dataset.card)")
     assert sorted(again) == sorted(hand) or len(again) == 5  # the same hand, or the next deal's
+    timer = page.locator(".prompt.yours .timer").inner_text()
+    assert re.fullmatch(r"⏱ \d{1,3} s", timer) and 250 < int(timer.split()[1]) <= 300
 
 
 def test_an_illegal_move_shows_the_rule_and_links_to_it(browser: Browser, base: str) -> None:
@@ -247,8 +250,11 @@ def test_an_illegal_move_shows_the_rule_and_links_to_it(browser: Browser, base: 
     link = error.locator("a.rule")
     assert link.inner_text() == "rule T5"
     assert link.get_attribute("href") == "/rules/tonk?lang=en#T5"
+    href = link.get_attribute("href") or ""
+    page.keyboard.press("Escape")  # the keyboard clears the message
+    assert page.locator(".notice.error").count() == 0
     rules = new_page(browser)
-    rules.goto(base + (link.get_attribute("href") or ""))
+    rules.goto(base + href)
     assert rules.locator("#T5").count() == 1
     assert "T5 A turn" in rules.locator("h2:has(#T5)").inner_text()
 
