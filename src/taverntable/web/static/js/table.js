@@ -154,15 +154,17 @@ export function InviteLink({ id }) {
 function JoinPanel({ table }) {
   const { summary, id, you } = table;
   const free = (summary?.seats || []).filter((s) => s.kind === "person" && !s.claimed);
-  const [name, setName] = useState(localStorage.getItem("tt_name") || "");
   const [seat, setSeat] = useState(free[0]?.seat ?? 0);
+  // A name is asked for but not needed: a friend who opens the link can sit down at once.
+  const [name, setName] = useState(localStorage.getItem("tt_name") || "");
+  const chosen = name.trim() || t("join.default_name", { number: Number(seat) + 1 });
   if (!summary || !you || you.role !== "spectator" || !free.length || summary.status === "finished") return null;
   const join = async (e) => {
     e.preventDefault();
     try {
-      const made = await api.join(id, name.trim(), Number(seat));
+      const made = await api.join(id, chosen, Number(seat));
       tokens.setSeat(id, made.token);
-      localStorage.setItem("tt_name", name.trim());
+      if (name.trim()) localStorage.setItem("tt_name", name.trim());
       connect(id);
     } catch (err) {
       update({ notice: { kind: "error", text: err.message } });
@@ -170,7 +172,8 @@ function JoinPanel({ table }) {
   };
   return html`<form class="join" onSubmit=${join}>
     <strong>${t("join.title")}</strong>
-    <label>${t("join.name")} <input required maxlength="40" value=${name} onInput=${(e) => setName(e.target.value)} /></label>
+    <label>${t("join.name")} <input maxlength="40" value=${name} placeholder=${chosen}
+      onInput=${(e) => setName(e.target.value)} /></label>
     <label>${t("join.seat")} <select value=${seat} onChange=${(e) => setSeat(e.target.value)}>
       ${free.map((s) => html`<option value=${s.seat}>${t("seat.number", { number: s.seat + 1 })}</option>`)}</select></label>
     <button type="submit" class="primary">${t("join.button")}</button>
