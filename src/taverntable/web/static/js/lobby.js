@@ -29,9 +29,9 @@ const VALUE = {
   "defence.rank": "opt.defence.rank", "defence.any": "opt.defence.any",
 };
 
-function defaultSeats(game, count) {
-  return Array.from({ length: count }, (_, i) => (i < 2 ? { kind: "person" } : { kind: "bot", level: "medium" }))
-    .map((seat, i) => (game.name === "three-towers" || i === 0 ? seat : seat));
+// You and a friend, and bots for the other seats.
+function defaultSeats(count) {
+  return Array.from({ length: count }, (_, i) => (i < 2 ? { kind: "person" } : { kind: "bot", level: "medium" }));
 }
 
 function OptionField({ name, choices, value, onChange }) {
@@ -53,7 +53,7 @@ function CreateForm({ games }) {
   const [gameName, setGameName] = useState("tonk");
   const game = games.find((g) => g.name === gameName) || games[0];
   const [options, setOptions] = useState({ ...game.options });
-  const [seats, setSeats] = useState(defaultSeats(game, 3));
+  const [seats, setSeats] = useState(defaultSeats(3));
   const [hostName, setHostName] = useState(localStorage.getItem("tt_name") || "");
   const [sit, setSit] = useState(true);
   const [stake, setStake] = useState(1);
@@ -67,7 +67,7 @@ function CreateForm({ games }) {
     setGameName(name);
     setOptions({ ...next.options });
     setDeals(next.length === "game" ? 1 : 4);
-    setSeats(defaultSeats(next, Math.min(Math.max(seats.length, next.min_players), next.max_players)));
+    setSeats(defaultSeats(Math.min(Math.max(seats.length, next.min_players), next.max_players)));
   };
   const setCount = (n) => {
     const next = seats.slice(0, n);

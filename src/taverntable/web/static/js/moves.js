@@ -13,7 +13,6 @@ export function readMove(text, view) {
   if (isTonk(view.game)) {
     if (verb === "draw") move.extra = words[1];
     else if (verb === "hit") {
-      move.seat = null;
       move.spread = Number(words[1]);
       move.cards = words.slice(2);
     } else move.cards = words.slice(1).filter(isCard);
