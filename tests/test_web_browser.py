@@ -95,7 +95,7 @@ def test_two_people_and_a_bot_play_a_whole_tonk_deal_by_clicking(browser: Browse
     host.select_option("select[name=seat-1]", "person")
     host.select_option("select[name=seat-2]", "easy")
     host.fill("input[name=host_name]", "Anna")
-    host.fill("input[name=deals]", "1")
+    host.fill("input[name=deals]", "5")
     host.click("button[name=create]")
     invite = host.locator(".created .invite input").input_value()
     assert re.fullmatch(rf"{re.escape(base)}/t/[\w-]+", invite)
@@ -112,25 +112,24 @@ def test_two_people_and_a_bot_play_a_whole_tonk_deal_by_clicking(browser: Browse
     host.click("[data-action=start]")
     turns: dict[int, int] = {}
     pages = [host, friend]
-    wait_until(lambda: "1" in table_status(host) or "over" in table_status(host))
+    # A deal may end on the deal (T4: a Tonk dealt) before anyone moves: the deal that counts is
+    # the first one in which a person clicked, and it is over when the sheet has its row.
+    clicked_in: list[int] = []
 
     def step() -> bool:
         for k, page in enumerate(pages):
             if my_decision(page):
+                if not clicked_in:
+                    clicked_in.append(host.locator(".sheet tbody.entry").count())
                 play_tonk_turn(page, turns, k)
-        return host.locator(".sheet tbody.entry").count() == 1
+        return bool(clicked_in) and host.locator(".sheet tbody.entry").count() > clicked_in[0]
 
-    try:
-        wait_until(step, timeout=90)
-    except AssertionError:
-        host.screenshot(path="/tmp/shots/dbg-host.png", full_page=True)
-        friend.screenshot(path="/tmp/shots/dbg-friend.png", full_page=True)
-        raise
-    row = host.locator(".sheet tbody.entry tr").first.locator("td").all_inner_texts()
-    points = [float(x) for x in row[:3]]
+    wait_until(step, timeout=120)
+    row = host.locator(".sheet tbody.entry").nth(clicked_in[0]).locator("tr").first
+    points = [float(x) for x in row.locator("td").all_inner_texts()]
     assert sum(points) == 0 and any(points)
     log = host.locator(".log").inner_text()
-    assert re.search(r"(Anna|Player 2|Bot 3 \(easy\)) (drops|discards)", log)
+    assert re.search(r"(Anna|Player 2) (draws|drops|discards)", log)
     assert turns.get(0, 0) + turns.get(1, 0) >= 1
     assert host.errors == [] and friend.errors == []  # type: ignore[attr-defined]
 
@@ -211,6 +210,21 @@ def start_tonk(base: str, extra: dict[str, Any] | None = None) -> tuple[dict[str
                                  {"kind": "bot", "level": "easy"}],
                   host_seat=0, host_name="Anna", deals=50, absent_seconds=600, **(extra or {}))
     return made, made["table"]["id"]
+
+
+def test_a_table_waiting_to_start_shows_its_seats_on_every_load(browser: Browser,
+                                                                base: str) -> None:
+    """The first messages of the WebSocket may arrive before the page's components listen for
+    changes (a table in the lobby sends no more after them): the page must show them anyway.
+    Loaded ten times, the host sees the seats, the invite link and Start every time."""
+    made, table = start_tonk(base)
+    page = new_page(browser)
+    sit(page, base, table, made["token"], made["host_token"])
+    for _ in range(10):
+        page.reload()
+        page.wait_for_selector("[data-action=start]", timeout=5000)
+        assert page.locator(".seat").count() == 3
+        assert page.locator(".invite input").input_value().endswith(f"/t/{table}")
 
 
 def test_a_refresh_mid_game_keeps_the_seat(browser: Browser, base: str) -> None:

@@ -13,9 +13,11 @@ export const state = {
 };
 
 const listeners = new Set();
+let changes = 0; // how many updates so far: a component that subscribes late catches up
 
 export function update(patch) {
   Object.assign(state, typeof patch === "function" ? patch(state) : patch);
+  changes += 1;
   for (const listener of listeners) listener();
 }
 
@@ -28,9 +30,13 @@ export function updateTable(patch) {
 
 export function useStore() {
   const [, setTick] = useState(0);
+  const seen = changes;
   useEffect(() => {
     const listener = () => setTick((n) => n + 1);
     listeners.add(listener);
+    // Messages may have arrived between this render and this effect (a WebSocket's first
+    // messages often do): render again rather than wait for the next one.
+    if (changes !== seen) listener();
     return () => listeners.delete(listener);
   }, []);
   return state;
