@@ -71,10 +71,12 @@ class Pace:
 class MoveRefused(Exception):
     """A client's move or action the table refuses; ``code`` and ``rule`` go to the client."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None,
+                 reason: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
+        self.reason = reason  # an illegal move's {"key", "params"}, for a translated message
 
 
 class Table:
@@ -257,7 +259,8 @@ class Table:
             except MoveSyntaxError as e:
                 raise MoveRefused("bad-move", str(e)) from None
             except IllegalMove as e:
-                raise MoveRefused("illegal-move", str(e), e.rule) from None
+                reason = None if e.key is None else {"key": e.key, "params": e.params}
+                raise MoveRefused("illegal-move", str(e), e.rule, reason) from None
             await self._apply(seat, move)
 
     # --- the driver ---------------------------------------------------------------------------
