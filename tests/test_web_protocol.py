@@ -137,12 +137,14 @@ def test_a_token_of_another_table_is_refused(client: TestClient) -> None:
     one, two = started(client), started(client)
     with client.websocket_connect(f"/ws/{two['table']['id']}?token={one['token']}") as ws:
         message = ws.receive_json()
-        assert message["type"] == "error" and "does not belong" in message["message"]
+        assert message["type"] == "error" and message["code"] == "unknown-seat"
+        assert "does not belong" in message["message"]
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4403
     with client.websocket_connect("/ws/nosuch") as ws:
-        assert "no table" in ws.receive_json()["message"]
+        message = ws.receive_json()
+        assert message["code"] == "no-table" and "no table" in message["message"]
 
 
 BAD = [

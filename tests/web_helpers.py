@@ -176,10 +176,15 @@ class Player:
     url: str
     seat: int | None
     seed: int
-    messages: list[dict[str, Any]] = field(default_factory=list)
+    # Kept as received (text): thousands of games' messages as dicts would take gigabytes.
+    frames: list[str] = field(default_factory=list)
     moves: int = 0
     stop_after: int | None = None  # leave (close the socket) after this many moves
     stop_at_deal: int | None = None  # leave when this deal begins
+
+    @property
+    def messages(self) -> Iterator[dict[str, Any]]:
+        return (json.loads(frame) for frame in self.frames)
 
     async def run(self, timeout: float = 120.0) -> None:
         rng = random.Random(self.seed)
@@ -188,7 +193,7 @@ class Player:
             async with asyncio.timeout(timeout):
                 async for raw in ws:
                     message = json.loads(raw)
-                    self.messages.append(message)
+                    self.frames.append(raw if isinstance(raw, str) else raw.decode())
                     if message["type"] == "table" and message["table"]["status"] == "finished":
                         return
                     if message["type"] == "error" and message["code"] == "rate-limit":
@@ -234,6 +239,8 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
             state = replay_record({**head, "moves": []}).state
             replay[deal] = (state, record["moves"], len(state.history),
                             list(state.opening_events()))
+        for finished in [d for d in replay if d < deal]:
+            del replay[finished]  # messages come in deal order: an earlier deal is done with
         state, moves, done, events = replay[deal]
         while len(state.history) < moves_seen:
             s, text = moves[len(state.history) - done]

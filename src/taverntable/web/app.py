@@ -201,8 +201,9 @@ async def serve_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str
         seat = hub.seat_of(table, token or websocket.cookies.get(cookie_name(table_id)))
     except BadRequest as e:
         await websocket.accept()
-        await websocket.send_json(error("refused", str(e)))
-        await websocket.close(code=4403 if e.status == 403 else 4404)
+        unknown_seat = e.status == 403
+        await websocket.send_json(error("unknown-seat" if unknown_seat else "no-table", str(e)))
+        await websocket.close(code=4403 if unknown_seat else 4404)
         return
     await websocket.accept()
     conn = Connection(seat)

@@ -19,7 +19,7 @@ const ERROR = {
   "bad-message": "error.bad-message", "bad-move": "error.bad-move", "not-your-turn": "error.not-your-turn",
   spectator: "error.spectator", stale: "error.stale", "rate-limit": "error.rate-limit",
   "too-large": "error.too-large", "server-error": "error.server-error", refused: "error.refused",
-  "illegal-move": "error.illegal-move",
+  "unknown-seat": "error.unknown-seat", "no-table": "table.missing", "illegal-move": "error.illegal-move",
 };
 const KIND = {
   joker: "kind.joker", goods: "kind.goods", penalty: "kind.penalty", warrior: "kind.warrior",
