@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { api } from "./net.js";
+import { seatNames } from "./seats.js";
 import { InviteLink } from "./table.js";
 import { tokens, update, useStore } from "./store.js";
 
@@ -151,9 +152,10 @@ function OpenTables({ tables }) {
   if (!tables.length) return html`<p class="none">${t("lobby.no_tables")}</p>`;
   return html`<ul class="open-tables">${tables.map((table) => {
     const free = table.seats.filter((s) => s.kind === "person" && !s.claimed).length;
+    const names = seatNames(table);
     return html`<li data-table=${table.id}>
       <strong>${t(GAME_TITLE[table.game] || table.title)}</strong>
-      <span class="sub">${table.seats.map((s) => (s.kind === "person" && !s.claimed ? t("seat.free") : s.name)).join(", ")}</span>
+      <span class="sub">${table.seats.map((s, k) => (s.kind === "person" && !s.claimed ? t("seat.free") : names[k])).join(", ")}</span>
       <span class="badge">${t(table.status === "lobby" ? "status.lobby" : "status.playing")}</span>
       <a class="button" href=${`/t/${table.id}`}>${free ? t("lobby.join") : t("lobby.watch")}</a>
     </li>`;
