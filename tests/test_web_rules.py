@@ -39,6 +39,15 @@ def test_every_rule_has_an_anchor_in_every_language(client: TestClient, game: st
     assert f'<html lang="{lang}">' in page.text
 
 
+@pytest.mark.parametrize(("game", "lang", "title"), [
+    ("three-towers", "en", "Rules: Three Towers"), ("three-towers", "uk", "Правила: Три Вежі"),
+    ("tonk", "ru", "Правила: Тонк"), ("tor", "hu", "Szabályok: Tőr")])
+def test_a_rules_page_is_titled_with_the_games_name_in_its_language(
+        client: TestClient, game: str, lang: str, title: str) -> None:
+    page = client.get(f"/rules/{game}", params={"lang": lang}).text
+    assert f"<title>{title}</title>" in page
+
+
 def test_the_rules_that_refusals_name_are_on_the_rules_pages(client: TestClient) -> None:
     """Every rule a refusal can name links to an anchor (R4, R15 … and T5 … T11)."""
     towers = client.get("/rules/three-towers").text

@@ -10,6 +10,7 @@ anchoring rule serves every language.
 from __future__ import annotations
 
 import html
+import json
 import re
 from functools import cache
 from importlib.resources import files
@@ -25,6 +26,13 @@ _ACTION = re.compile(r"^(\d+)\. \*\*")
 TITLES = {"en": "Rules", "hu": "Szabályok", "ru": "Правила", "uk": "Правила"}
 BACK = {"en": "Back to the table", "hu": "Vissza az asztalhoz", "ru": "Назад к столу",
         "uk": "Назад до столу"}
+
+
+def game_title(game: str, lang: str) -> str:
+    """The game's name in ``lang``, from the browser table's own translations."""
+    text = files("taverntable.web").joinpath("static", "i18n", f"{lang}.json").read_text("utf-8")
+    title: str = json.loads(text).get(f"game.{game}", game)
+    return title
 
 
 def rules_markdown(file: str, lang: str) -> str:
@@ -64,7 +72,7 @@ def rules_page(game: str, lang: str) -> str:
     others = " · ".join(
         f'<a href="/rules/{game}?lang={code}" lang="{code}">{code.upper()}</a>'
         for code in LANGUAGES if code != lang)
-    title = f"{TITLES[lang]}: {html.escape(game)}"
+    title = f"{TITLES[lang]}: {html.escape(game_title(game, lang))}"
     return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<title>{title}</title><link rel="stylesheet" href="/static/css/rules.css"></head>'
