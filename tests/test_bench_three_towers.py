@@ -19,14 +19,14 @@ def test_three_towers_entries_are_registered() -> None:
     assert {"three-towers", "three-towers-5r"} <= set(BENCHES)
 
 
-def test_r14_five_round_bench_finishes_games_of_five_rounds() -> None:
+def test_R14_five_round_bench_finishes_games_of_five_rounds() -> None:
     figures = bench_random_play(TOWERS, {"max_rounds": 5})(0.05, 2, 1)
     assert figures["rounds_per_game"] == 5.0
     assert figures["games_per_s"] > 0 and figures["moves_per_s"] > figures["games_per_s"]
     assert figures["players"] == 2.0
 
 
-def test_r3_a_tonk_sized_table_is_cut_to_four_players() -> None:
+def test_R3_a_tonk_sized_table_is_cut_to_four_players() -> None:
     assert bench_random_play(TOWERS, {"max_rounds": 1})(0.01, 10, 1)["players"] == 4.0
 
 

@@ -71,7 +71,7 @@ def test_play_out_needs_one_bot_per_seat() -> None:
         play_out(state, [RandomBot(), RandomBot()], random.Random(1))
 
 
-def test_t11_pagat_deal_that_cycles_on_the_pile_stops_at_the_games_move_cap() -> None:
+def test_T11_pagat_deal_that_cycles_on_the_pile_stops_at_the_games_move_cap() -> None:
     # pagat: with the stock empty the players keep taking the pile and discarding another card
     # (nobody declines, which would end the deal): the game's cap stops them.
     game = get_game("pagat")
@@ -82,7 +82,7 @@ def test_t11_pagat_deal_that_cycles_on_the_pile_stops_at_the_games_move_cap() ->
     assert not state.is_over and state.result is None
 
 
-def test_t11_tonk_ends_after_the_last_stock_card_so_the_same_bots_finish() -> None:
+def test_T11_tonk_ends_after_the_last_stock_card_so_the_same_bots_finish() -> None:
     state = TonkState.deal(rules_from("tonk"), 2, rng=3)
     assert not state.is_over
     played = play_out(state, [CyclerBot(), CyclerBot()], random.Random(3), max_moves=1000)

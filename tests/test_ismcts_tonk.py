@@ -44,7 +44,7 @@ def test_inferred_worlds_look_the_same_to_the_seat(preset: str, players: int) ->
             assert sum(cards) == (1 << 52) - 1  # every card once (T1)
 
 
-def test_t4_players_who_have_not_acted_hold_no_win_on_the_deal() -> None:
+def test_T4_players_who_have_not_acted_hold_no_win_on_the_deal() -> None:
     rng = random.Random(3)
     for state in positions("tonk", 4, 30, seed=4):
         view = state.view(state.current_seat or 0)
@@ -68,7 +68,7 @@ def test_greedy_policy_plays_legal_moves_to_the_end() -> None:
                 state.apply(move)
 
 
-def test_t8_makes_spread() -> None:
+def test_T8_makes_spread() -> None:
     hand = sum(1 << parse_index(c) for c in ("8S", "8D", "5H", "6H", "QC"))
     assert makes_spread(hand, parse_index("8H"))  # a set
     assert makes_spread(hand, parse_index("7H"))  # a run 5-6-7

@@ -121,7 +121,7 @@ def test_points_by_action_from_events_are_those_of_the_replay_they_replace() -> 
                 "own": points.own} == item["points"]
 
 
-def test_r8_r29_a_build_that_finishes_its_tower_credits_the_tower_cards_to_tower() -> None:
+def test_R8_R29_a_build_that_finishes_its_tower_credits_the_tower_cards_to_tower() -> None:
     # With tower_goal 10 (R29) a build of an ace and a 10 finishes the tower at once (R8) and
     # ends the round: the tower's cards and the ♦ 50 (R13) are "tower", the hand "round_end".
     # (The replay this replaces credited such a tower to "round_end".)

@@ -109,7 +109,7 @@ def test_a_failed_save_keeps_the_earlier_file(tmp_path: Path) -> None:
 
 # Item 11: options that do not apply; the bots in --help.
 
-def test_t2_teams_on_a_tonk_game_is_refused(
+def test_T2_teams_on_a_tonk_game_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, out = run_play(monkeypatch, capsys, ["tonk", "--teams"], [])

@@ -23,7 +23,7 @@ def test_each_seat_shows_its_bot_level(
     assert "Others: Goblin (easy) 5 cards · Elmo (medium) 5 cards · One-Eye (hard) 5 cards" in out
 
 
-def test_t2_the_balances_are_on_the_table_during_the_match(
+def test_T2_the_balances_are_on_the_table_during_the_match(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, TWO_DEALS[:6])
@@ -31,7 +31,7 @@ def test_t2_the_balances_are_on_the_table_during_the_match(
     assert "Balances after 1 deal (deal 2): You +2 · Goblin -1 · Elmo -1\nMoves:" in out
 
 
-def test_t2_a_match_of_n_deals_ends_with_the_final_standings(
+def test_T2_a_match_of_n_deals_ends_with_the_final_standings(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # No Enter is typed after deal 2: the match is over, nobody asks for a third deal.
@@ -46,7 +46,7 @@ def test_t2_a_match_of_n_deals_ends_with_the_final_standings(
     assert "End of input" not in out and "Deal 3" not in out
 
 
-def test_t2_a_match_to_a_target_ends_when_a_balance_reaches_it(
+def test_T2_a_match_to_a_target_ends_when_a_balance_reaches_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, out = run_play(monkeypatch, capsys, [*SEED1, "--target", "2"], TWO_DEALS)
@@ -73,7 +73,7 @@ def test_history_shows_the_deal_so_far_as_the_user_saw_it(
             "    6. Elmo discards Q♣.") in out
 
 
-def test_t3_the_upcard_is_shown_before_a_bot_takes_it(
+def test_T3_the_upcard_is_shown_before_a_bot_takes_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Seed 3: in deal 2 Goblin plays first and takes the upcard at once.

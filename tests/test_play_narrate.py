@@ -43,7 +43,7 @@ def plain(lines: Sequence[str]) -> str:
 # --- Three Towers -----------------------------------------------------------------------------
 
 
-def test_r6_a_failed_answer_is_told_from_its_lay_show_and_draw_events() -> None:
+def test_R6_a_failed_answer_is_told_from_its_lay_show_and_draw_events() -> None:
     # Bob holds no heart, no joker and one plain card: he cannot answer (R6).
     state = arrange(["7H 2C 3C 4C 5C 6C 8C", "5D 2S 3S 4S 6S 7S 8S"], deck_size=40)
     play(state, "trade 7H")
@@ -52,7 +52,7 @@ def test_r6_a_failed_answer_is_told_from_its_lay_show_and_draw_events() -> None:
         "7 new cards are drawn.")  # and he answers again: the trade goes on
 
 
-def test_r6_r7_a_trade_ended_by_a_failed_answer_names_its_winner_from_the_win_events() -> None:
+def test_R6_R7_a_trade_ended_by_a_failed_answer_names_its_winner_from_the_win_events() -> None:
     # The deck is empty: Bob draws nothing and lays nothing more, so the trade ends and goes to
     # Ann's 7♥ (R7). The old narration named no winner after a failed answer.
     state = arrange(["7H 2C 3C 4C 5C 6C 8C", "5D 2S 3S 4S 6S 7S 8S"], deck_size=0)
@@ -69,7 +69,7 @@ def test_r6_r7_a_trade_ended_by_a_failed_answer_names_its_winner_from_the_win_ev
     (2, True, ""),  # nobody else
     (0, False, ""),  # nor anyone, when players do not see their own stores
 ])
-def test_r9_r16_the_thiefs_take_is_named_only_to_the_seats_that_see_it(
+def test_R9_R16_the_thiefs_take_is_named_only_to_the_seats_that_see_it(
     seat: int, visible: bool, shown: str
 ) -> None:
     rules = rules_from(own_store_visible=visible)
@@ -83,7 +83,7 @@ def test_r9_r16_the_thiefs_take_is_named_only_to_the_seats_that_see_it(
         f"The Thief steals 3 cards from {whose} store{shown}; the Thief stays there (−5).")
 
 
-def test_r9_a_thief_let_into_an_empty_store_is_told() -> None:
+def test_R9_a_thief_let_into_an_empty_store_is_told() -> None:
     state = arrange(["JS 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S"])
     play(state, "curse 1 JS")
     assert plain(told(state, "yield")) == (
@@ -91,7 +91,7 @@ def test_r9_a_thief_let_into_an_empty_store_is_told() -> None:
         "(−5, R9).")
 
 
-def test_r9_the_witchs_trade_says_what_the_named_player_takes() -> None:
+def test_R9_the_witchs_trade_says_what_the_named_player_takes() -> None:
     state = arrange(["QS 4S 3C 4C 5C 6C 7C", "2S 2D 3D 4D 5D 6D 7D", "3S 2H 3H 4H 5H 6H 7H"])
     play(state, "curse 1 QS", "yield", "answer 2S", "answer 3S", "answer 4S")
     lines = plain(told(state, "name 2"))
@@ -99,7 +99,7 @@ def test_r9_the_witchs_trade_says_what_the_named_player_takes() -> None:
     assert "Cy takes 2♠ 3♠ 4♠ Q♠ (-19 points) (R9)." in lines
 
 
-def test_r9_a_raid_let_through_is_told_from_the_plunder() -> None:
+def test_R9_a_raid_let_through_is_told_from_the_plunder() -> None:
     state = arrange(["KH 2C 3C 4C 5C 6C 7C", "QD 2D 3D 4D 5D 6D 7D"], mover=1,
                     towers=["AD 10D 9H", ""])
     play(state, "raid 0 QD")
@@ -107,7 +107,7 @@ def test_r9_a_raid_let_through_is_told_from_the_plunder() -> None:
         "Ann lets the raid through: you take A♦ 10♦ 9♥ (+34 points) (R9).")
 
 
-def test_r2_a_trade_worth_one_point_says_1_point() -> None:
+def test_R2_a_trade_worth_one_point_says_1_point() -> None:
     # 2♠ (-2), 3♥ (+3) and J♦ (0) are worth +1 (R2): "1 point", as "1 card".
     state = arrange(["2S 2C 3C 4C 5C 6C 8C", "3H JD 3S 4S 5S 6S 7S"], deck_size=40)
     play(state, "trade 2S")
@@ -115,7 +115,7 @@ def test_r2_a_trade_worth_one_point_says_1_point() -> None:
         "You win the trade and take 2♠ 3♥ J♦ (+1 point) (R7).")
 
 
-def test_r10_r16_a_card_stored_with_4_queens_is_named_to_its_owner_only() -> None:
+def test_R10_R16_a_card_stored_with_4_queens_is_named_to_its_owner_only() -> None:
     state = arrange(["9H 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S"],
                     nobility=["QH QD QC QH", ""])
     play(state, "redeal queens")
@@ -124,7 +124,7 @@ def test_r10_r16_a_card_stored_with_4_queens_is_named_to_its_owner_only() -> Non
     assert plain(told(twin, "store 9H", seat=1)) == "Ann puts a card into their store (4 queens)."
 
 
-def test_r13_r28_the_count_reads_the_round_end_data_nobility_points_included() -> None:
+def test_R13_R28_the_count_reads_the_round_end_data_nobility_points_included() -> None:
     rules = rules_from(nobility_points=5)
     state = arrange(["10C 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S"], rules=rules,
                     towers=["AD 10H 10D"], nobility=["JH QD"], deck_size=20)
@@ -143,7 +143,7 @@ def test_r13_r28_the_count_reads_the_round_end_data_nobility_points_included() -
 # --- Tonk ---------------------------------------------------------------------------------------
 
 
-def test_t9_a_stock_draw_names_the_card_to_the_drawer_only() -> None:
+def test_T9_a_stock_draw_names_the_card_to_the_drawer_only() -> None:
     state = stacked("tonk", ["AH AC 2D 9S 10S", "8S 8D 8H 8C 2S", "2H 3H 4H 5H 6H"], "5D", "KD")
     mine, theirs = state.view(0), state.view(1)
     events = state.apply(state.parse_move("draw stock"))
@@ -151,7 +151,7 @@ def test_t9_a_stock_draw_names_the_card_to_the_drawer_only() -> None:
     assert plain([tell_tonk(events, theirs, NAMES)]) == "Ann draws from the stock."
 
 
-def test_t6_the_settlement_reads_the_show_and_deal_end_events() -> None:
+def test_T6_the_settlement_reads_the_show_and_deal_end_events() -> None:
     # Ann drops with 23 and Bob's 17 catches her (T6): every hand shown, Ann pays.
     state = stacked("tonk", ["AH AC 2D 9S 10S", "2S 3S 4S 7H AD", "KH QH JH 10H 8H"], "5D",
                     dealer=2)
@@ -207,7 +207,7 @@ def check_blind(game: str, seeds: range, narrate: Callable[[Sequence[Event], Any
 
 
 @pytest.mark.parametrize("own_store_visible", [True, False])
-def test_r16_three_towers_narration_never_depends_on_a_card_hidden_from_the_seat(
+def test_R16_three_towers_narration_never_depends_on_a_card_hidden_from_the_seat(
     own_store_visible: bool,
 ) -> None:
     hidden = check_blind("three-towers", range(6),

@@ -39,14 +39,14 @@ def test_unknown_bot_is_refused(
 
 
 @pytest.mark.parametrize("players", ["1", "11", "x"])
-def test_t2_players_must_be_2_to_10(players: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_T2_players_must_be_2_to_10(players: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
         cli.main(["play", "tonk", "--players", players])
     assert e.value.code == 2
     assert "--players" in capsys.readouterr().err
 
 
-def test_t2_stake_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+def test_T2_stake_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         cli.main(["play", "tonk", "--stake", "0"])
     assert "must be at least 1" in capsys.readouterr().err

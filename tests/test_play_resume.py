@@ -34,7 +34,7 @@ def saved_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     return path
 
 
-def test_t2_resume_carries_the_balances_and_deals_the_unfinished_deal_again(
+def test_T2_resume_carries_the_balances_and_deals_the_unfinished_deal_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = saved_match(tmp_path, monkeypatch, capsys)
@@ -118,7 +118,7 @@ def test_a_file_mixing_games_is_refused(
     assert "mixes games (three-towers, tonk)" in out
 
 
-def test_r13_resume_of_a_round_left_unfinished_deals_it_again(
+def test_R13_resume_of_a_round_left_unfinished_deals_it_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "g.jsonl"
@@ -138,7 +138,7 @@ def test_r13_resume_of_a_round_left_unfinished_deals_it_again(
         replay_record(record)
 
 
-def test_r13_resume_between_rounds_goes_on_with_the_next_round(
+def test_R13_resume_between_rounds_goes_on_with_the_next_round(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     state = TowersState.new(TowersRules(), 2, dealer=1)

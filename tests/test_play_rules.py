@@ -18,7 +18,7 @@ SEED1 = ["tonk", "--seed", "1"]
 TOWERS = ["three-towers", "--seed", "1", "--players", "2", "--bots", "random"]
 
 
-def test_rules_t9_prints_the_rule(
+def test_rules_T9_prints_the_rule(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["rules T9"])

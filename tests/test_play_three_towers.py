@@ -46,7 +46,7 @@ def test_moves_and_question_mark_list_the_legal_moves(
     assert out.count(listed) == 2
 
 
-def test_r8_refused_move_prints_the_reason_with_its_rule_and_asks_again(
+def test_R8_refused_move_prints_the_reason_with_its_rule_and_asks_again(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["build 5H", "trade 2S"])
@@ -62,7 +62,7 @@ def test_unknown_input_prints_a_hint(
     assert "'ZZ' is not a card" in out
 
 
-def test_r7_trade_told_step_by_step_with_its_winner_and_what_they_take(
+def test_R7_trade_told_step_by_step_with_its_winner_and_what_they_take(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["trade 2S"])
@@ -71,7 +71,7 @@ def test_r7_trade_told_step_by_step_with_its_winner_and_what_they_take(
             "You win the trade and take 2♠ 6♥ 6♣ (+10 points) (R7).") in out
 
 
-def test_r5_answering_a_trade_out_of_turn_says_what_is_decided_and_the_options(
+def test_R5_answering_a_trade_out_of_turn_says_what_is_decided_and_the_options(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["trade 2S", "answer 10H", "answer 2D 7D"])
@@ -168,7 +168,7 @@ def run_session(teams: bool, players: int, lines: list[str], save: str | None,
     return status, console.export_text(), session
 
 
-def test_r13_whole_game_shows_each_round_count_and_saves_a_replayable_record(
+def test_R13_whole_game_shows_each_round_count_and_saves_a_replayable_record(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "game.jsonl"
@@ -183,7 +183,7 @@ def test_r13_whole_game_shows_each_round_count_and_saves_a_replayable_record(
     assert replayed.state.result == session.state.result
 
 
-def test_r9_defending_a_raid_says_what_is_at_stake_and_the_options() -> None:
+def test_R9_defending_a_raid_says_what_is_at_stake_and_the_options() -> None:
     state = arrange(["KH 2C 3C 4C 5C 6C 7C", "QD 2D 3D 4D 5D 6D 7D"], mover=1,
                     towers=["AD 10D 9H", ""])
     state.apply_text("raid 0 QD")
@@ -194,7 +194,7 @@ def test_r9_defending_a_raid_says_what_is_at_stake_and_the_options() -> None:
     assert "You repel the raid with K♥ (R9)." in out
 
 
-def test_r9_naming_the_witchs_recipient_lists_the_seats() -> None:
+def test_R9_naming_the_witchs_recipient_lists_the_seats() -> None:
     state = arrange(["QS 4S 3C 4C 5C 6C 7C", "2S 2D 3D 4D 5D 6D 7D",
                      "3S 2H 3H 4H 5H 6H 7H"], mover=0)
     state.apply_text("curse 1 QS")

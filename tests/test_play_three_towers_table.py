@@ -64,7 +64,7 @@ def session_on(state: TowersState, lines: list[str], saver_paths: list[str] | No
     return console.export_text(), session
 
 
-def test_r14_the_third_tower_player_who_does_not_win_is_told_why() -> None:
+def test_R14_the_third_tower_player_who_does_not_win_is_told_why() -> None:
     state = arrange(["6D 2C 3C 4C 5C 7C 8C", "2H 3H 4H 5H 6H 7H 8H"], mover=0,
                     towers=["AD 10D 9D 5D", ""])
     state.marks[0] = 2
@@ -78,7 +78,7 @@ def test_r14_the_third_tower_player_who_does_not_win_is_told_why() -> None:
             f"{session.state.scores[1]}: the highest score wins the game (R14).") in out
 
 
-def test_r14_no_explanation_when_the_third_tower_player_wins() -> None:
+def test_R14_no_explanation_when_the_third_tower_player_wins() -> None:
     state = arrange(["6D 2C 3C 4C 5C 7C 8C", "2H 3H 4H 5H 6H 7H 8H"], mover=0,
                     towers=["AD 10D 9D 5D", ""])
     state.marks[0] = 2
@@ -101,7 +101,7 @@ def mid_second_round() -> TowersState:
     return state
 
 
-def test_r16_a_save_in_a_round_holds_the_game_up_to_the_last_count_only() -> None:
+def test_R16_a_save_in_a_round_holds_the_game_up_to_the_last_count_only() -> None:
     state = mid_second_round()
     record = dump_record(state, ["You", "Zarr"])
     settled = settled_towers_record(record, state)
@@ -112,7 +112,7 @@ def test_r16_a_save_in_a_round_holds_the_game_up_to_the_last_count_only() -> Non
     assert len(settled["moves"]) < len(record["moves"])
 
 
-def test_r16_a_save_before_any_count_writes_no_round_and_says_why(
+def test_R16_a_save_before_any_count_writes_no_round_and_says_why(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "g.jsonl"

@@ -32,7 +32,7 @@ def test_moves_and_question_mark_list_the_legal_moves(
             "6 discard AC") in out
 
 
-def test_t9_refused_move_prints_the_reason_with_its_rule_and_asks_again(
+def test_T9_refused_move_prints_the_reason_with_its_rule_and_asks_again(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["draw pile", "discard 5D", "end", "discard 9S"])
@@ -42,7 +42,7 @@ def test_t9_refused_move_prints_the_reason_with_its_rule_and_asks_again(
     assert "You discard 9♠." in out
 
 
-def test_t5_spreading_before_drawing_is_refused(
+def test_T5_spreading_before_drawing_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["spread AH AC 2D"])
@@ -82,7 +82,7 @@ def test_bots_moves_are_narrated(
     assert "Elmo draws from the stock.\nElmo discards Q♣." in out
 
 
-def test_t6_drop_shows_the_settlement_with_every_payment_and_the_balances(
+def test_T6_drop_shows_the_settlement_with_every_payment_and_the_balances(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     lines = ["draw stock", "discard 10S", "draw stock", "discard 9S", "drop"]

@@ -66,7 +66,7 @@ def test_play_out_samples_chance_steps_and_shows_bots_only_their_views() -> None
     assert len(chance) >= 2  # both rounds were dealt by chance steps (R20)
 
 
-def test_r14_r15_margin_is_own_score_against_the_opponents() -> None:
+def test_R14_R15_margin_is_own_score_against_the_opponents() -> None:
     state = TowersState.start(rules_from(max_rounds=1), 3, rng=3)
     play_out(state, [RandomBot()] * 3, random.Random(3))
     assert state.result is not None
@@ -130,32 +130,32 @@ def test_heuristic_pair_beats_random_pair_in_team_play() -> None:
 # --- choices, by rule -----------------------------------------------------------------------
 
 
-def test_r8_finishes_its_tower_when_it_can() -> None:
+def test_R8_finishes_its_tower_when_it_can() -> None:
     # Even before playing the Warlock: the finished tower ends the round (R8) with its bonus.
     state = arrange(["10H 2D 2S 3S 4S 5S KS", "2C 3C 4C 5C 6C 7C 8C"],
                     towers=["AD 10D 9H 3C", ""])
     assert choice(state) == "add 10H"
 
 
-def test_a2_starts_a_tower_with_an_ace_and_its_best_goods() -> None:
+def test_A2_starts_a_tower_with_an_ace_and_its_best_goods() -> None:
     state = arrange(["AD 9H 4C 2S 3S 6H JC", "2C 3C 4C 5C 6C 7C 8C"])
     assert choice(state) == "build AD 9H"
 
 
-def test_r9_defends_against_the_warlock_with_a_warrior() -> None:
+def test_R9_defends_against_the_warlock_with_a_warrior() -> None:
     state = arrange(["2C 3C 4C 5C 6C 7C KS", "KH QD 2D 3D 4D 5D 6D"])
     state.apply_text("curse 1 KS")
     assert choice(state) == "defend KH"
 
 
-def test_r9_defends_a_tower_near_finishing_with_the_lowest_warrior_that_does() -> None:
+def test_R9_defends_a_tower_near_finishing_with_the_lowest_warrior_that_does() -> None:
     state = arrange(["QH 2C 3C 4C 5C 6C 7C", "JD KD QC 2D 3D 4D 5D"],
                     towers=["", "AD 10D 9H 8C"])
     state.apply_text("raid 1 QH")
     assert choice(state) == "defend QC"
 
 
-def test_r9_lets_a_raid_take_a_small_dark_tower() -> None:
+def test_R9_lets_a_raid_take_a_small_dark_tower() -> None:
     # The raider would take the whole tower, A♠ (-15) included: cheaper than any defence.
     state = arrange(["QH 2C 3C 4C 5C 6C 7C", "KD 2D 3D 4D 5D 6D 7D"],
                     towers=["", "AS 2H"])
@@ -163,42 +163,42 @@ def test_r9_lets_a_raid_take_a_small_dark_tower() -> None:
     assert choice(state) == "yield"
 
 
-def test_r9_plays_the_warlock_against_an_opponent() -> None:
+def test_R9_plays_the_warlock_against_an_opponent() -> None:
     state = arrange(["KS 2S 3S 4S 5S 6S 7S", "2C 3C 4C 5C 6C 7C 8C"])
     assert choice(state) == "curse 1 KS"
 
 
-def test_r9_raids_a_rich_tower_with_a_king() -> None:
+def test_R9_raids_a_rich_tower_with_a_king() -> None:
     state = arrange(["KH 2S 3S 4S 5S 6S 7S", "2C 3C 4C 5C 6C 7C 8C"],
                     towers=["", "AD 10D 9H 8C"])
     assert choice(state) == "raid 1 KH"
 
 
-def test_r5_dumps_a_spade_below_the_best_bid_in_a_spade_trade() -> None:
+def test_R5_dumps_a_spade_below_the_best_bid_in_a_spade_trade() -> None:
     state = arrange(["9S 2C 3C 4C 5C 6C 7C", "3S 8S 2D 3D 4D 5D 6D"])
     state.apply_text("trade 9S")
     assert choice(state) == "answer 8S"
 
 
-def test_r5_answers_a_goods_trade_it_cannot_win_with_its_cheapest_card() -> None:
+def test_R5_answers_a_goods_trade_it_cannot_win_with_its_cheapest_card() -> None:
     state = arrange(["10H 2C 3C 4C 5C 6C 7C", "2H 9H 8D 9D 10D 9C 10C"])
     state.apply_text("trade 10H")
     assert choice(state) == "answer 2H"
 
 
-def test_r7_takes_a_rich_trade_with_a_joker() -> None:
+def test_R7_takes_a_rich_trade_with_a_joker() -> None:
     state = arrange(["10H 2C 3C 4C 5C 6C 7C", "AH 10D 10C 9D 9C 8D 8C", "X 2D 3D 4D 5D 6D 7D"])
     state.apply_text("trade 10H")
     state.apply_text("answer AH 10D")  # a 25-point pair: the pot is rich
     assert choice(state) == "answer X take"
 
 
-def test_r4_leads_a_low_spade_to_dump_it() -> None:
+def test_R4_leads_a_low_spade_to_dump_it() -> None:
     state = arrange(["2S 9S 2C 3D JC QC KD", "2H 3H 4H 5H 6H 7H 8H"])
     assert choice(state) == "trade 2S"
 
 
-def test_r9_the_witchs_owner_names_the_leader() -> None:
+def test_R9_the_witchs_owner_names_the_leader() -> None:
     state = arrange(["QS 4S 3C 4C 5C 6C 7C", "2S 2D 3D 4D 5D 6D 7D", "3S 2H 3H 4H 5H 6H 7H"])
     state.scores = [0, 10, 90]
     state.apply_text("curse 1 QS")
@@ -213,7 +213,7 @@ def test_r9_the_witchs_owner_names_the_leader() -> None:
     (["answer 10H 9H", "answer 10D 9D", "answer 2S", "answer 10C 9C"], {"name 2"}),  # +43
     (["answer 9S", "answer 8S", "answer 10S", "answer 7S"], {"name 1", "name 3"}),  # -44
 ])
-def test_r9_in_team_play_the_witchs_owner_names_the_partner_only_for_a_rich_trade(
+def test_R9_in_team_play_the_witchs_owner_names_the_partner_only_for_a_rich_trade(
     answers: list[str], named: set[str]
 ) -> None:
     # R9 lets the owner name the partner (issue 15); a trade worth more than nothing goes to
@@ -228,13 +228,13 @@ def test_r9_in_team_play_the_witchs_owner_names_the_partner_only_for_a_rich_trad
     assert choice(state) in named
 
 
-def test_r10_redeals_a_hand_full_of_spades_with_four_jacks_to_an_opponent() -> None:
+def test_R10_redeals_a_hand_full_of_spades_with_four_jacks_to_an_opponent() -> None:
     state = arrange(["2S 5S 6S 7S 8S 9S 10S", "2C 3C 4C 5C 6C 7C 8C"],
                     nobility=["JH JD JC JH", ""])
     assert choice(state) == "redeal jacks 1"
 
 
-def test_r13_club_bonus_takes_the_best_card_and_dark_bonus_gives_the_worst() -> None:
+def test_R13_club_bonus_takes_the_best_card_and_dark_bonus_gives_the_worst() -> None:
     state = arrange(["10H 2S 3S 4S 5S 6S 7S", "2C 3C 4C 5C 6C 7C 8C"],
                     towers=["AC 10D 9H 3C", ""], stores=["", "AH 2D KS"])
     state.apply_text("add 10H")

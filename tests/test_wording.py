@@ -16,7 +16,7 @@ from taverntable.records import describe_record, dump_record, replay_record
 from tonk_helpers import play, stacked
 
 
-def test_t2_the_user_deals_in_the_second_person(
+def test_T2_the_user_deals_in_the_second_person(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, ["tonk", "--seed", "1"], ["drop", ""])
@@ -34,7 +34,7 @@ def test_a_player_with_one_card_has_1_card() -> None:
     assert "Others: [bold]Goblin[/bold] 1 card · [bold]Elmo[/bold] 5 cards" in lines
 
 
-def test_t6_a_replayed_record_of_a_player_called_you_says_you_pay() -> None:
+def test_T6_a_replayed_record_of_a_player_called_you_says_you_pay() -> None:
     # Seat 0 drops with 23 and is caught by Goblin's 17 (T6): You pay.
     state = stacked("tonk", ["AH AC 2D 9S 10S", "2S 3S 4S 7H AD", "KH QH JH 10H 8H"], "5D",
                     dealer=2)
@@ -62,7 +62,7 @@ def test_lab_run_with_one_worker_says_1_worker(
     assert "(inline, 1 worker);" in out
 
 
-def test_r15_a_pair_with_one_tower_has_1_tower() -> None:
+def test_R15_a_pair_with_one_tower_has_1_tower() -> None:
     from taverntable.play.three_towers_render import scores_line
 
     line = scores_line([10, 20, 30, 40], [1, 0, 0, 0], True, ["You", "Zarr", "Goblin", "Elmo"])
