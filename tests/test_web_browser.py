@@ -247,7 +247,8 @@ def test_a_refresh_mid_game_keeps_the_seat(browser: Browser, base: str) -> None:
     assert sorted(again) == sorted(hand) or len(again) == 5  # the same hand, or the next deal's
     timer = page.locator(".prompt.yours .timer").inner_text()
     assert re.fullmatch(r"\s*\d{1,3} s", timer) and 250 < int(timer.split()[0]) <= 300
-    assert page.locator(".prompt.yours .timer svg.clock").count() == 1  # drawn: no emoji font needed
+    # The clock is drawn: it needs no emoji font.
+    assert page.locator(".prompt.yours .timer svg.clock").count() == 1
 
 
 def test_an_illegal_move_shows_the_rule_and_links_to_it(browser: Browser, base: str) -> None:
