@@ -31,7 +31,8 @@ def reliability_rows(preset: str, probs: Sequence[float], observed: Sequence[int
     out: list[tuple[Cell, ...]] = []
     for b, low, mean, n, hits in reliability(probs, observed):
         lo, hi = wilson(hits, n)
-        out.append((preset, b, low, low + 1 / BINS, round(mean, 4), round(hits / n, 4),
+        out.append((preset, b, round(low, 4), round(low + 1 / BINS, 4), round(mean, 4),
+                    round(hits / n, 4),
                     round(lo, 4), round(hi, 4), n))
     return out
 
