@@ -6,7 +6,9 @@ import pytest
 
 from taverntable.bots import LEVELS, BotError, bot_names, make_bot
 from taverntable.bots.random_bot import RandomBot
+from taverntable.bots.registry import level_bot
 from taverntable.bots.tonk.heuristic import TonkHeuristicBot
+from taverntable.bots.tonk.reader import TonkReaderBot
 
 
 @pytest.mark.parametrize("game", ["tonk", "tor", "pagat"])
@@ -19,6 +21,19 @@ def test_levels_name_bots() -> None:
     assert LEVELS["easy"] == "random" and LEVELS["medium"] == "heuristic"
     assert isinstance(make_bot("easy"), RandomBot)
     assert isinstance(make_bot("Medium"), TonkHeuristicBot)
+
+
+@pytest.mark.parametrize("game", ["tonk", "tor", "pagat"])
+def test_tonks_medium_level_is_the_reader_and_heuristic_stays_the_yardstick(game: str) -> None:
+    assert type(make_bot("medium", game)) is TonkReaderBot
+    assert type(make_bot("heuristic", game)) is TonkHeuristicBot
+    assert level_bot("medium", game) == "reader"
+    assert {"reader", "heuristic", "medium"} <= set(bot_names(game))
+
+
+def test_three_towers_medium_level_is_still_its_heuristic() -> None:
+    assert level_bot("medium", "three-towers") == "heuristic"
+    assert "reader" not in bot_names("three-towers")
 
 
 def test_each_call_builds_a_new_bot() -> None:

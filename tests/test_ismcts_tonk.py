@@ -93,3 +93,25 @@ def test_rewards_are_net_stakes_over_twice_the_others() -> None:
     state = random_game(PRESETS["tonk"], 3, random.Random(8))
     assert state.result is not None
     assert TonkSearch().rewards(state) == [x / 4 for x in state.result.net]
+
+
+def test_the_hard_levels_anchor_is_the_medium_levels_move() -> None:
+    # Issue 16: the search's anchor drops as the drop model says, not as the heuristic does.
+    from taverntable.bots.tonk.heuristic import TonkHeuristicBot
+    from taverntable.bots.tonk.reader import TonkReaderBot
+    from taverntable.engine import play_out
+
+    unlike_heuristic = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = TonkState.deal(PRESETS["tonk"], 3, rng=rng, dealer=0)
+        starts: list[TonkState] = []
+        play_out(state, [TonkHeuristicBot() for _ in range(3)], rng,
+                 on_move=lambda *_, s=state, kept=starts: kept.append(s.clone())
+                 if s.phase == "start" else None)
+        for start in starts:
+            view = view_of(start, start.current_seat_)
+            anchor = TonkSearch().anchor_move(view, random.Random(1))
+            assert anchor == TonkReaderBot().choose(view, random.Random(1))
+            unlike_heuristic += anchor != TonkHeuristicBot().choose(view, random.Random(1))
+    assert unlike_heuristic >= 1

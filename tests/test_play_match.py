@@ -17,10 +17,18 @@ TWO_DEALS = ["draw stock", "discard 10S", "draw stock", "discard 9S", "drop", ""
 def test_each_seat_shows_its_bot_level(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["tonk", "--seed", "2", "--players", "4", "--bots", "easy,heuristic,ismcts"]
+    args = ["tonk", "--seed", "2", "--players", "4", "--bots", "easy,reader,ismcts"]
     _, out = run_play(monkeypatch, capsys, args, ["quit"])
     assert "Seats: You · Goblin (easy bot) · Elmo (medium bot) · One-Eye (hard bot)" in out
     assert "Others: Goblin (easy) 5 cards · Elmo (medium) 5 cards · One-Eye (hard) 5 cards" in out
+
+
+def test_the_heuristic_bot_is_not_tonks_medium_level_and_is_shown_by_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["tonk", "--seed", "2", "--players", "3", "--bots", "medium,heuristic"]
+    _, out = run_play(monkeypatch, capsys, args, ["quit"])
+    assert "Seats: You · Goblin (medium bot) · Elmo (heuristic bot)" in out
 
 
 def test_T2_the_balances_are_on_the_table_during_the_match(

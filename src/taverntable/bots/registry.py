@@ -16,6 +16,10 @@ GENERIC = {"random": "taverntable.bots.random_bot:RandomBot"}
 
 # Difficulty levels name a bot; "hard" is ISMCTS.
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
+# A family of games whose level names another bot (``Game.family``): Tonk's medium level is the
+# heuristic's play with the drop model (``bots/tonk/reader.py``); ``heuristic`` stays the fixed
+# yardstick the arena measures against.
+FAMILY_LEVELS = {"tonk": {"medium": "reader"}}
 
 
 class BotError(TavernError, ValueError):
@@ -27,15 +31,24 @@ def bots_of(game: str) -> list[str]:
     return [*GENERIC, *_bots(game)]
 
 
+def level_bot(level: str, game: str = "tonk") -> str | None:
+    """The bot that ``level`` names in ``game`` (None: not a level)."""
+    level = level.lower()
+    if level not in LEVELS:
+        return None
+    family = get_game(game).family if game in game_names() else ""
+    return FAMILY_LEVELS.get(family, {}).get(level, LEVELS[level])
+
+
 def bot_names(game: str = "tonk") -> list[str]:
     """The bot names and levels available for ``game``."""
     names = bots_of(game)
-    return names + [level for level, name in LEVELS.items() if name in names]
+    return names + [level for level in LEVELS if level_bot(level, game) in names]
 
 
 def make_bot(name: str, game: str = "tonk") -> Bot:
     """A new bot called ``name`` (a bot name or a level) for ``game``."""
-    key = LEVELS.get(name.lower(), name.lower())
+    key = level_bot(name, game) or name.lower()
     path = _bots(game).get(key) or GENERIC.get(key)
     if path is None:
         known = ", ".join(bot_names(game))

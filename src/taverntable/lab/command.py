@@ -1,4 +1,5 @@
-"""``tavern lab``: ``list`` the studies, ``run`` one, ``report`` on them, ``scale`` (timings)."""
+"""``tavern lab``: ``list`` the studies, ``run`` one, ``report`` on them, ``scale`` (timings),
+``fit-drop-model`` (the Tonk drop model from the ``drop-model`` study)."""
 
 from __future__ import annotations
 
@@ -60,6 +61,17 @@ def add_parser(subparsers: Any) -> None:
     rep.add_argument("--lab", type=Path, default=LAB, help="lab folder (default lab-out)")
     rep.add_argument("--out", type=Path, help="report folder (default LAB/report)")
     rep.set_defaults(run=run_report)
+
+    fit = sub.add_parser("fit-drop-model", help="fit the Tonk drop model on the drop-model "
+                         "study and write it (default: the file the package ships)")
+    fit.add_argument("study_folder", nargs="?", type=Path, metavar="FOLDER",
+                     help="the drop-model study's folder (default LAB/drop-model)")
+    fit.add_argument("--seed", type=int, default=1,
+                     help="which games are held out to measure the fit (default 1)")
+    fit.add_argument("--lab", type=Path, default=LAB, help="lab folder (default lab-out)")
+    fit.add_argument("--out", type=Path, help="model file (default: the package's "
+                     "bots/tonk/drop_model.json)")
+    fit.set_defaults(run=run_fit_drop_model)
 
     scale = sub.add_parser("scale", help="measure games/s on one core, all cores and Ray")
     scale.add_argument("--study", action="append", choices=sorted(STUDIES))
@@ -219,4 +231,31 @@ def run_scale(args: argparse.Namespace) -> int:
         print(f"{entry['study']:16} {entry['setup']:20} {entry['games_per_s']:>10.1f} games/s "
               f"({entry['games_run']} games, {entry['seconds']:.1f} s, "
               f"same rows: {entry['same_rows']})")
+    return 0
+
+
+def run_fit_drop_model(args: argparse.Namespace) -> int:
+    """Fit the drop model on a drop-model study folder and write the model file."""
+    import json
+
+    from taverntable.bots.tonk import drop_model
+    from taverntable.lab.studies.drop_fit import fit_models
+
+    folder = args.study_folder or args.lab / "drop-model"
+    out = args.out or Path(drop_model.__file__).with_name(drop_model.MODEL_FILE)
+    try:
+        if not (folder / "study.json").exists():
+            raise LabError(f"no study in {folder}; run `tavern lab run drop-model` first")
+        config, _, rows = StudyStore.read(folder)
+        document = fit_models(config, rows, args.seed)
+        out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    except (TavernError, OSError) as e:
+        print(f"tavern lab fit-drop-model: {e}", file=sys.stderr)
+        return 2
+    for preset, m in document["trained"]["measures"].items():
+        print(f"{preset}: {m['examples']:,} examples ({m['decisions']:,} decisions) fitted; held "
+              f"out {m['held_out_examples']:,}: caught {m['held_out_caught_rate']:.3f}, "
+              f"predicted {m['held_out_mean_predicted']:.3f}, log loss "
+              f"{m['held_out_log_loss']:.4f} (base rate {m['held_out_log_loss_base_rate']:.4f})")
+    print(f"model: {out}")
     return 0

@@ -11,7 +11,7 @@ import os
 from importlib import import_module
 from typing import Any
 
-from taverntable.bots.registry import LEVELS, bots_of
+from taverntable.bots.registry import LEVELS, bots_of, level_bot
 from taverntable.engine import DealError
 from taverntable.games import all_games, game_names, get_game
 from taverntable.names import MAX_NAME, name_problem
@@ -91,10 +91,20 @@ def bots_help() -> str:
         playing = [game for game, bots in games.items() if bot in bots]
         return "" if len(playing) == len(games) else f" ({', '.join(playing)} only)"
 
-    levels = ", ".join(f"{level} = {bot}{games_of(bot)}" for level, bot in LEVELS.items())
+    def level_text(level: str) -> str:
+        by_bot: dict[str, list[str]] = {}
+        for game in games:
+            by_bot.setdefault(level_bot(level, game) or level, []).append(game)
+        if len(by_bot) == 1:
+            return f"{level} = {next(iter(by_bot))}"
+        return f"{level} = " + " / ".join(f"{bot} ({', '.join(on)})"
+                                          for bot, on in by_bot.items())
+
+    levels = ", ".join(level_text(level) for level in LEVELS)
     bots = ", ".join(f"{bot}{games_of(bot)}" for bot in names)
+    default = level_text(DEFAULT_BOTS).partition(" = ")[2]
     return (f"one bot per other seat, comma-separated, or one for all. Levels: {levels}; "
-            f"bots: {bots}. Default: {DEFAULT_BOTS} ({LEVELS[DEFAULT_BOTS]})")
+            f"bots: {bots}. Default: {DEFAULT_BOTS} ({default})")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -161,7 +171,8 @@ def run(args: argparse.Namespace, io: PlayIO | None = None) -> int:
     return status
 
 
-def bot_level(name: str) -> str:
-    """What a seat's bot is called at the table: its level (``medium``), else its name."""
+def bot_level(name: str, game: str) -> str:
+    """What a seat's bot is called at the table: its level in ``game`` (``medium``), else its
+    name."""
     name = name.lower()
-    return next((level for level, bot in LEVELS.items() if bot == name), name)
+    return next((level for level in LEVELS if level_bot(level, game) == name), name)

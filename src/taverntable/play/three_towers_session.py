@@ -104,7 +104,8 @@ def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -
         return refuse(io, shown(str(e)))
     targets = [args.save] if args.save else [args.resume] if args.resume else []
     session = TowersSession(rules, players, [None, *bots], io, args.seed,
-                            Saver(io, targets, kept), levels=["", *map(bot_level, names)],
+                            Saver(io, targets, kept),
+                            levels=["", *(bot_level(n, args.game) for n in names)],
                             notes=notes, state=state)
     return session.run()
 

@@ -121,7 +121,7 @@ def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -
                       f"already; --deals {plan.deals} is the whole match's length.")
     targets = [args.save] if args.save else [args.resume] if args.resume else []
     session = TonkSession(match, [None, *bots], io, args.seed, Saver(io, targets, kept),
-                          levels=["", *(bot_level(b) for b in names)], plan=plan)
+                          levels=["", *(bot_level(b, args.game) for b in names)], plan=plan)
     return session.run()
 
 

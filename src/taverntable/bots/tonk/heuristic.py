@@ -1,4 +1,4 @@
-"""The "medium" Tonk bot: simple rules a careful player follows, for every preset (T5–T11).
+"""The heuristic Tonk bot, the fixed yardstick: rules a careful player follows (T5–T11).
 
 It sees only its seat's ``TonkView``. At the start of a turn it drops when a drop is worth more
 than playing on (estimated by dealing the unseen cards to the other players), takes the pile when
@@ -66,7 +66,7 @@ class TonkHeuristicBot:
     ) -> TonkMove:
         if view.stock_size == 0 and DRAW_STOCK in legal:
             return self._stock_empty(view, legal, rng)
-        gain = drop_value(view, rng, self.samples) if DROP in legal else float("-inf")
+        gain = self.drop_gain(view, rng) if DROP in legal else float("-inf")
         # Per other player: a win pays each of them, so the bar must not grow with the table.
         if gain / (view.num_players - 1) > self.drop_margin:
             return DROP
@@ -75,6 +75,11 @@ class TonkHeuristicBot:
         if DRAW_STOCK in legal:
             return DRAW_STOCK
         return legal[0]
+
+    def drop_gain(self, view: TonkView, rng: random.Random) -> float:
+        """The expected gain of a drop now (T6), in stakes: sampled hands (``drop_value``).
+        The medium level (``reader``) estimates it from the table instead."""
+        return drop_value(view, rng, self.samples)
 
     def _stock_empty(
         self, view: TonkView, legal: tuple[TonkMove, ...], rng: random.Random

@@ -16,9 +16,10 @@ from taverntable.games.tonk.movegen import OVER, START
 from taverntable.games.tonk.moves import DROP
 from taverntable.games.tonk.scoring import stock_result
 
-from .heuristic import TonkHeuristicBot, discard_score
+from .heuristic import discard_score
 from .inference import TableFacts, inferred_world, table_facts
 from .policy import greedy_move
+from .reader import TonkReaderBot
 
 # A playout that has not ended after this many moves is scored as if the stock had run out: the
 # lowest hand wins. The greedy policy declines the pile under pagat unless its card helps (T11),
@@ -126,8 +127,9 @@ class TonkSearch(SearchDefaults):
         return worth
 
     def anchor_move(self, view: TonkView, rng: random.Random) -> TonkMove:
-        """The heuristic bot's move: the search plays it unless it finds a clearly better one."""
-        return TonkHeuristicBot().choose(view, rng)
+        """The medium level's move (the heuristic's play, the drop model's drop, ``reader``):
+        the search plays it unless it finds a clearly better one."""
+        return TonkReaderBot().choose(view, rng)
 
     def seat(self, state: TonkState) -> int | None:
         """The seat on turn, or None when the deal is over (Tonk has no chance steps)."""

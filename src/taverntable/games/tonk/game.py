@@ -16,6 +16,7 @@ from .view import sample_world
 
 _BOTS = {
     "heuristic": "taverntable.bots.tonk.heuristic:TonkHeuristicBot",
+    "reader": "taverntable.bots.tonk.reader:TonkReaderBot",
     "ismcts": "taverntable.bots.ismcts:IsmctsBot",
 }
 

@@ -17,7 +17,9 @@ from typing import Any
 
 from taverntable.bots import make_bot
 from taverntable.engine import Bot
+from taverntable.games import game_names, get_game
 
+from .cheats import CHEATS, cheat_names
 from .table import ArenaError
 
 # What each plain type takes, for the error message.
@@ -81,13 +83,28 @@ def _read(kind: type, text: str) -> Any:
     return value if kind is int or math.isfinite(value) else None
 
 
+def cheat_bot(name: str, game: str) -> Bot | None:
+    """A new cheating measurement bot called ``name`` for ``game`` (None: no such cheat)."""
+    if game not in game_names():
+        return None
+    cls = CHEATS.get(get_game(game).family, {}).get(name.lower())
+    return None if cls is None else cls()
+
+
 def build_bot(spec: str, game: str) -> Bot:
     """The bot a spec names, with its settings applied; ArenaError for a bad spec."""
     name, *settings = spec.split(":")
+    cheat = cheat_bot(name, game)
+    if cheat is not None:
+        if settings:
+            raise ArenaError(f"bot {spec!r}: {name} has no settings")
+        return cheat
     try:
         bot = make_bot(name, game)
     except ValueError as e:
-        raise ArenaError(str(e)) from None
+        cheats = cheat_names(get_game(game).family) if game in game_names() else []
+        also = f" (arena only, cheating: {', '.join(cheats)})" if cheats else ""
+        raise ArenaError(f"{e}{also}") from None
     if not settings:
         return bot
     known = bot_settings(type(bot))

@@ -17,6 +17,7 @@ from taverntable.games import game_names
 from taverntable.records import dump_record
 
 from .bots import build_bot, parse_value
+from .cheats import CHEATS
 from .play import GamePlayed, entrant_names, play_deals, seat_lineup
 from .summary import ArenaReport, summarize
 from .table import ArenaError, arena_table
@@ -38,7 +39,9 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--game", required=True, choices=sorted(game_names()))
     p.add_argument("--players", type=int, default=None, help="seats (default: number of bots)")
     p.add_argument("--bots", required=True, help="comma-separated, one per seat (repeated to "
-                   "fill the seats); the same name twice is reported as NAME#2")
+                   "fill the seats); the same name twice is reported as NAME#2. Arena only, "
+                   "CHEATING measurement bots (Tonk): cheat-drop, which peeks to drop exactly "
+                   "when the drop succeeds")
     p.add_argument("--deals", type=int, default=100, help="deals, each played once per seat")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--stake", type=int, default=1, help="units per payment (T2)")
@@ -63,6 +66,10 @@ def parse_rules(items: list[str]) -> dict[str, Any]:
             raise ArenaError(f"--rule {item!r}: write KEY=VALUE, e.g. hit_sets=false")
         out[key] = parse_value(value)
     return out
+
+
+# The names of the measurement bots that read hidden cards (the report says so).
+CHEATING = {name for family in CHEATS.values() for name in family}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -191,3 +198,7 @@ def print_report(report: ArenaReport, console: Console) -> None:
                       f"{report.capped_deals} deals are left out of the figures.")
     console.print(f"Elo: Bradley–Terry over pairwise results per game, mean 1500. "
                   f"{report.seconds:.1f} s.")
+    cheats = sorted({b.name.partition("#")[0] for b in report.bots} & CHEATING)
+    if cheats:
+        console.print(f"CHEATING: {', '.join(cheats)} read{'s' if len(cheats) == 1 else ''} "
+                      "hidden cards: a ceiling to measure against, not a player.")

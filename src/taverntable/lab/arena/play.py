@@ -76,6 +76,11 @@ def play_game(
     # sequence in every rotation.
     deal_rng = random.Random(deal_seed)
     state = table.start(deal_rng, dealer=deal % n)
+    for bot in bots:
+        # Measurement bots that cheat (``cheats.py``) are shown the hidden cards; no other is.
+        peek = getattr(bot, "peek", None)
+        if peek is not None:
+            peek(state)
     played = play_out(state, [bots[e] for e in entrants], random.Random(bot_seed),
                       chance_rng=deal_rng,
                       max_moves=table.max_moves if max_moves is None else max_moves)

@@ -42,6 +42,9 @@ class Study:
     keeps_records: bool = True
     variants: str | None = None  # "module:attribute": the variant table, all played by default
     check: str | None = None  # "module:function": check(config) raises for what it cannot play
+    # The games and table sizes played by default (empty: all the family's, at every size).
+    presets: tuple[str, ...] = ()
+    players: tuple[int, ...] = ()
 
     def games(self) -> list[str]:
         """The names of the games the study can play: its family's, from the registry."""
@@ -53,8 +56,10 @@ class Study:
         games = family_games(self.family)
         low = min(game.min_players for game in games)
         high = max(game.max_players for game in games)
-        return StudyConfig(study=self.name, presets=tuple(game.name for game in games),
-                           players=tuple(range(low, high + 1)), options=dict(self.options))
+        return StudyConfig(study=self.name,
+                           presets=self.presets or tuple(game.name for game in games),
+                           players=self.players or tuple(range(low, high + 1)),
+                           options=dict(self.options))
 
     def config(self, size: str = "small", **changes: Any) -> StudyConfig:
         """The default configuration at ``size``, with ``changes`` (None values are ignored)."""
@@ -113,6 +118,23 @@ STUDIES: dict[str, Study] = {
             "tonk_play",
             small=27 * 8,
             full=27 * 1_500,
+        ),
+        Study(
+            name="drop-model",
+            family="tonk",
+            title="Would an opponent catch my drop? Decisions for the drop model",
+            summary="Whole deals played by bots (tonk and tor, 3 and 4 players by default); at "
+            "every start of a turn where a drop (T6) is legal and not hopeless, the deciding "
+            "seat's public features of each other player and whether that player would have "
+            "caught the drop (the engine's result on the true hands). `tavern lab "
+            "fit-drop-model` fits the medium level's drop model on them; the report shows how "
+            "well the shipped model's probabilities match what happened (reliability).",
+            sizes={"small": 4 * 10, "full": 4 * 2_500},
+            play="taverntable.lab.studies.drop_model:play",
+            analyse="taverntable.lab.report.drop_model:analyse",
+            keeps_records=False,
+            presets=("tonk", "tor"),
+            players=(3, 4),
         ),
         _towers(
             "towers-play",
