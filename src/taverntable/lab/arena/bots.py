@@ -15,7 +15,7 @@ import types
 import typing
 from typing import Any
 
-from taverntable.bots import make_bot
+from taverntable.bots.registry import bot_class
 from taverntable.engine import Bot
 
 from .table import ArenaError
@@ -85,12 +85,10 @@ def build_bot(spec: str, game: str) -> Bot:
     """The bot a spec names, with its settings applied; ArenaError for a bad spec."""
     name, *settings = spec.split(":")
     try:
-        bot = make_bot(name, game)
+        cls = bot_class(name, game)
     except ValueError as e:
         raise ArenaError(str(e)) from None
-    if not settings:
-        return bot
-    known = bot_settings(type(bot))
+    known = bot_settings(cls)
     given: dict[str, Any] = {}
     for setting in settings:
         key, eq, text = setting.partition("=")
@@ -103,7 +101,7 @@ def build_bot(spec: str, game: str) -> Bot:
         except ArenaError as e:
             raise ArenaError(f"bot {spec!r}: {e}") from None
     try:
-        built: Bot = type(bot)(**given)
-    except ValueError as e:  # the bot's own check of its ranges
+        built: Bot = cls(**given)
+    except ValueError as e:  # the bot's own check of its ranges (or a missing setting)
         raise ArenaError(f"bot {spec!r}: {e}") from None
     return built
