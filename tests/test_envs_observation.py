@@ -8,7 +8,9 @@ difference gets a different one, so the vectors do carry the cards.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -124,3 +126,15 @@ def test_a_spectator_is_observed_without_a_hand(name: str) -> None:
     start = layout.offset["hand"]
     assert v[start:start + layout.shape["hand"][1]].sum() == 0
     assert v.shape == (layout.size,) and v.dtype == np.float32
+
+
+def test_the_documented_layouts_are_the_codes() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "environments.md").read_text()
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \| (.+) \|$", doc, re.MULTILINE)
+    tables = [[(name, int(start), int(size), meaning) for name, start, size, meaning in rows
+               if name in layout.offset] for layout in (TONK, TOWERS)]
+    # Tonk's rows come first in the page, then Three Towers' (some names are in both).
+    assert tables[0][:len(TONK.blocks)] == TONK.table()
+    assert tables[1][-len(TOWERS.blocks):] == TOWERS.table()
+    assert f"### Tonk family: {TONK.size:,} values" in doc
+    assert f"### Three Towers: {TOWERS.size:,} values" in doc
