@@ -206,3 +206,11 @@ def test_tensors_are_the_observation_encodings() -> None:
     assert loaded.observation_tensor_size() == expected.size
     assert get_game("three-towers").actions.size == loaded.num_distinct_actions()
     assert state.current_player() != CHANCE
+
+
+def test_a_card_already_dealt_is_not_a_chance_outcome() -> None:
+    state = load("tonk", players=2).new_initial_state()
+    state.apply_action(7)
+    assert 7 not in dict(state.chance_outcomes())
+    with pytest.raises(ValueError, match="deal: 7 is not a card left to draw"):
+        state.apply_action(7)

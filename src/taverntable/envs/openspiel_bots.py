@@ -18,6 +18,7 @@ game's typical result, 1 stake in Tonk, 100 points in Three Towers, whose return
 from __future__ import annotations
 
 import random
+import sys
 from functools import cache
 from typing import Any
 
@@ -33,6 +34,7 @@ from .openspiel_game import TavernGame, TavernState, load
 # lost by a stake or two, a Three Towers round scores about a hundred points.
 TYPICAL_RESULT = {"stakes": 1.0, "points": 100.0}
 UCT_PER_UNIT = 2.0
+RECURSION = 20_000
 
 
 @cache
@@ -94,6 +96,10 @@ class OpenSpielIsmctsBot:
             raise ValueError(f"seat {view.seat} has no legal move (not its turn?)")
         if len(moves) == 1:
             return moves[0]
+        # OpenSpiel's search recurses once per node of a simulation's walk, chance nodes too: a
+        # walk through a Three Towers shuffle (one node per deck card) can pass Python's
+        # default limit of 1,000 frames.
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION))
         root = spiel_state(view, rng)
         worlds = random.Random(rng.getrandbits(64))
         numbers = np.random.RandomState(rng.getrandbits(32))

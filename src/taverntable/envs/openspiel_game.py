@@ -156,11 +156,15 @@ class Play:
         """The chance node's outcomes: each card left, by copies left over cards left."""
         run = self.run()
         assert run is not None, "not a chance node"
+        left = self._pool_left(run)
+        total = len(run.pool) - len(self.drawn)
+        return [(code, n / total) for code, n in sorted(left.items()) if n > 0]
+
+    def _pool_left(self, run: ChanceRun) -> Counter[int]:
         if self._left is None:
             self._left = Counter(run.pool)
             self._left.subtract(self.drawn)
-        total = len(run.pool) - len(self.drawn)
-        return [(code, n / total) for code, n in sorted(self._left.items()) if n > 0]
+        return self._left
 
     @property
     def capped(self) -> bool:
@@ -196,9 +200,11 @@ class Play:
         self.cache = {}
         run = self.run()
         if run is not None:
+            left = self._pool_left(run)
+            if left[action] <= 0:
+                raise ValueError(f"{run.verb}: {action} is not a card left to draw")
             self.drawn.append(action)
-            if self._left is not None:
-                self._left[action] -= 1
+            left[action] -= 1
             if len(self.drawn) >= run.count:
                 self._finish(run)
             return
