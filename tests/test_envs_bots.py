@@ -149,3 +149,23 @@ def test_research_bots_are_built_by_the_arena_but_not_offered_to_players() -> No
     for name in RESEARCH:
         assert name not in bot_names("tonk") and name not in bot_names("three-towers")
     assert isinstance(build_bot("openspiel-ismcts:simulations=7", "tonk"), OpenSpielIsmctsBot)
+
+
+def test_without_the_rl_extra_a_research_bot_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import taverntable.bots.registry as registry
+
+    real = registry.import_module
+
+    def missing(name: str) -> object:
+        if name.startswith("taverntable.envs"):
+            raise ModuleNotFoundError("No module named 'pyspiel'")
+        return real(name)
+
+    monkeypatch.setattr(registry, "import_module", missing)
+    status = main(["arena", "--game", "tonk", "--deals", "1", "--bots",
+                   "openspiel-ismcts,random"])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1
+    assert "bot 'openspiel-ismcts' needs the optional extra rl (pip install -e '.[rl]')" in err
