@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.observation import make_observation
 
 from taverntable.engine import CHANCE
 from taverntable.envs.openspiel_game import TavernState, load, register, spiel_name
@@ -155,10 +156,11 @@ def test_information_state_is_the_view_and_observation_drops_the_history() -> No
     assert all(f'"{c}"' in text for c in hand)
     others = {c.text for s in (0, 2) for c in state.play.engine.hand(s)} - hand
     assert not any(f'"{c}"' in text for c in others)  # nothing hidden from seat 1
-    public = state.get_game().make_observer(
-        pyspiel.IIGObservationType(perfect_recall=False,
-                                   private_info=pyspiel.PrivateInfoType.NONE), {})
-    assert public is not None
+    public = make_observation(state.get_game(), pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    assert '"hand":[]' in public.string_from(state, seat)
+    public.set_from(state, seat)
+    assert public.dict["hand"].sum() == 0 and public.dict["pile"].sum() == 1
 
 
 def test_serialization_round_trips_a_state() -> None:
