@@ -53,11 +53,11 @@ def towers_views(count: int, rng: random.Random) -> list[Any]:
     views: list[Any] = []
     while len(views) < count:
         state = game.start(game.rules({"max_rounds": 1}), 2, rng=rng)
-        while not state.is_over and len(views) < count:
-            if state.current_seat == CHANCE:
+        while (seat := state.current_seat) is not None and len(views) < count:
+            if seat == CHANCE:
                 state.apply(state.sample_chance(rng))
                 continue
-            view = state.view(state.current_seat)
+            view = state.view(seat)
             if len(adapter.root_moves(view)) > 1 and rng.random() < 0.3:
                 views.append(view)
             state.apply(bot.choose(view, rng))
