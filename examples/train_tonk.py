@@ -1,6 +1,6 @@
 """Train a Tonk player through the PettingZoo environment, then enter it in the arena.
 
-    .venv/bin/pip install -e ".[rl]" torch==2.13.0     # torch 2.13.0: this machine's CPU build
+    .venv/bin/pip install -e ".[rl]" "torch==2.13.0+cpu"     # the CPU build: no CUDA libraries
     .venv/bin/python examples/train_tonk.py --minutes 5
 
 An actor-critic policy gradient (REINFORCE with a learned baseline) in PyTorch. The learner
@@ -86,8 +86,9 @@ def play_deal(env: Any, policy: Policy, opponent: Any, rng: random.Random
         if agent == learner:
             legal = np.flatnonzero(obs["action_mask"]).tolist()
             with torch.no_grad():
+                no_padding = torch.zeros(1, len(legal), dtype=torch.bool)
                 scores, _ = policy(torch.from_numpy(obs["observation"])[None],
-                                   torch.tensor([legal]), torch.zeros(1, len(legal), dtype=torch.bool))
+                                   torch.tensor([legal]), no_padding)
             index = int(torch.distributions.Categorical(logits=scores[0]).sample())
             steps.append((obs["observation"], legal, index))
             env.step(legal[index])
