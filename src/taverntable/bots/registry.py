@@ -14,6 +14,16 @@ from taverntable.games import UnknownGame, game_names, get_game
 # Bots that work for any game: they only read ``view.legal_moves``.
 GENERIC = {"random": "taverntable.bots.random_bot:RandomBot"}
 
+# Bots for research, which need the optional extra ``rl``: OpenSpiel's own bots on any game
+# (``envs/openspiel_bots.py``) and a policy trained through the environments (``envs/
+# learned_bot.py``). The arena and the lab build them by name; they are not offered to players
+# (``bot_names``), whose tables must not depend on an optional extra.
+RESEARCH = {
+    "openspiel-ismcts": "taverntable.envs.openspiel_bots:OpenSpielIsmctsBot",
+    "openspiel-random": "taverntable.envs.openspiel_bots:OpenSpielRandomBot",
+    "learned": "taverntable.envs.learned_bot:LearnedBot",
+}
+
 # Difficulty levels name a bot; "hard" is ISMCTS.
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
 # A family of games whose level names another bot (``Game.family``): Tonk's medium level is the
@@ -48,14 +58,27 @@ def bot_names(game: str = "tonk") -> list[str]:
 
 def make_bot(name: str, game: str = "tonk") -> Bot:
     """A new bot called ``name`` (a bot name or a level) for ``game``."""
+    bot: Bot = bot_class(name, game)()
+    return bot
+
+
+def bot_class(name: str, game: str = "tonk") -> type:
+    """The class of the bot called ``name`` for ``game`` (the arena builds it with settings);
+    BotError for an unknown name, or a research bot without the ``rl`` extra installed."""
     key = level_bot(name, game) or name.lower()
-    path = _bots(game).get(key) or GENERIC.get(key)
+    path = _bots(game).get(key) or GENERIC.get(key) or RESEARCH.get(key)
     if path is None:
-        known = ", ".join(bot_names(game))
+        known = ", ".join([*bot_names(game), *RESEARCH])
         raise BotError(f"unknown bot {name!r} for {game} (known: {known})")
     module, _, cls = path.partition(":")
-    bot: Bot = getattr(import_module(module), cls)()
-    return bot
+    try:
+        found: type = getattr(import_module(module), cls)
+    except ImportError as e:
+        if key not in RESEARCH:
+            raise
+        raise BotError(f"bot {name!r} needs the optional extra rl (pip install -e '.[rl]'): "
+                       f"{e}") from None
+    return found
 
 
 def _bots(game: str) -> dict[str, str]:

@@ -15,7 +15,7 @@ import types
 import typing
 from typing import Any
 
-from taverntable.bots import make_bot
+from taverntable.bots.registry import bot_class
 from taverntable.engine import Bot
 from taverntable.games import game_names, get_game
 
@@ -100,14 +100,12 @@ def build_bot(spec: str, game: str) -> Bot:
             raise ArenaError(f"bot {spec!r}: {name} has no settings")
         return cheat
     try:
-        bot = make_bot(name, game)
+        cls = bot_class(name, game)
     except ValueError as e:
         cheats = cheat_names(get_game(game).family) if game in game_names() else []
         also = f" (arena only, cheating: {', '.join(cheats)})" if cheats else ""
         raise ArenaError(f"{e}{also}") from None
-    if not settings:
-        return bot
-    known = bot_settings(type(bot))
+    known = bot_settings(cls)
     given: dict[str, Any] = {}
     for setting in settings:
         key, eq, text = setting.partition("=")
@@ -120,7 +118,7 @@ def build_bot(spec: str, game: str) -> Bot:
         except ArenaError as e:
             raise ArenaError(f"bot {spec!r}: {e}") from None
     try:
-        built: Bot = type(bot)(**given)
-    except ValueError as e:  # the bot's own check of its ranges
+        built: Bot = cls(**given)
+    except ValueError as e:  # the bot's own check of its ranges (or a missing setting)
         raise ArenaError(f"bot {spec!r}: {e}") from None
     return built

@@ -34,7 +34,10 @@ def add_parser(subparsers: Any) -> None:
         "others in the same game, with its 95% interval over deals. Elo is a Bradley-Terry fit "
         "to the pairwise results of every game (a higher result wins, equal is a draw), with "
         "mean 1500. Bots: a name or level (random, heuristic, ismcts, easy, medium, hard), "
-        "optionally with settings, e.g. hard:iterations=500.",
+        "optionally with settings, e.g. hard:iterations=500; with the rl extra also "
+        "OpenSpiel's openspiel-ismcts (e.g. openspiel-ismcts:simulations=1000) and "
+        "openspiel-random, and learned:weights=FILE.npz (a policy trained through the "
+        "environments, docs/environments.md).",
     )
     p.add_argument("--game", required=True, choices=sorted(game_names()))
     p.add_argument("--players", type=int, default=None, help="seats (default: number of bots)")
