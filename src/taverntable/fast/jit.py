@@ -77,9 +77,11 @@ if _NUMBA is not None:
             return cast(IntArray, np.zeros(values, np.int64))
         return cast(IntArray, np.array(values, np.int64))
 
-    def float_array(size: int) -> FloatArray:
-        """A new float64 array of ``size`` zeros."""
-        return cast(FloatArray, np.zeros(size, np.float64))
+    def float_array(values: Sequence[float] | int) -> FloatArray:
+        """A new float64 array: of ``values``, or of that many zeros."""
+        if isinstance(values, int):
+            return cast(FloatArray, np.zeros(values, np.float64))
+        return cast(FloatArray, np.array(values, np.float64))
 
     @kernel
     def new_ints(size: int) -> IntArray:
@@ -107,9 +109,9 @@ else:
         """A new list of ints: ``values``, or that many zeros."""
         return [0] * values if isinstance(values, int) else list(values)
 
-    def float_array(size: int) -> FloatArray:
-        """A new list of ``size`` zero floats."""
-        return [0.0] * size
+    def float_array(values: Sequence[float] | int) -> FloatArray:
+        """A new list of floats: ``values``, or that many zeros."""
+        return [0.0] * values if isinstance(values, int) else list(values)
 
     def new_ints(size: int) -> IntArray:
         """A new list of ``size`` zero ints, inside a kernel."""

@@ -14,8 +14,8 @@ and hands are bit masks, as in the engine.
 
 from __future__ import annotations
 
-from .jit import FloatArray, IntArray, bit_length, kernel, low_index, new_floats, new_ints
-from .stream import uniform
+from .jit import COMPILED, FloatArray, IntArray, bit_length, kernel, low_index, new_floats, new_ints
+from .stream import PyStream, uniform
 from .tonk_tables import (
     RUNS_FLAT,
     RUNS_OFFSETS,
@@ -239,6 +239,32 @@ def _start_turn(st: IntArray) -> None:
 
 
 @kernel
+def _insertion_shuffle(st: IntArray, stream: IntArray, keys: FloatArray) -> None:
+    """``shuffled_deck`` compiled: each card's key inserted into the sorted deck, after any
+    equal key (the sort is stable)."""
+    for card in range(52):
+        key = uniform(stream)
+        j = card
+        while j > 0 and keys[j - 1] > key:
+            keys[j] = keys[j - 1]
+            st[DECK + j] = st[DECK + j - 1]
+            j -= 1
+        keys[j] = key
+        st[DECK + j] = card
+
+
+def _sorted_shuffle(st: IntArray, stream: IntArray, keys: FloatArray) -> None:
+    """``shuffled_deck`` in the fallback: Python's own sort, as the engine does it."""
+    assert isinstance(stream, PyStream)
+    rand = stream.random
+    for i, card in enumerate(sorted(range(52), key=lambda _: rand())):
+        st[DECK + i] = card
+
+
+shuffle = _insertion_shuffle if COMPILED else _sorted_shuffle
+
+
+@kernel
 def deal(st: IntArray, options: IntArray, players: int, dealer: int, stake: int,
          stream: IntArray, keys: FloatArray) -> None:
     """T3: shuffle (as ``shuffled_deck``: the cards sorted by one ``random()`` each, ties in
@@ -251,15 +277,7 @@ def deal(st: IntArray, options: IntArray, players: int, dealer: int, stake: int,
     st[PLAYERS] = players
     st[DEALER] = dealer
     st[STAKE] = stake
-    for card in range(52):  # insertion into the sorted deck, after any equal key (stable)
-        key = uniform(stream)
-        j = card
-        while j > 0 and keys[j - 1] > key:
-            keys[j] = keys[j - 1]
-            st[DECK + j] = st[DECK + j - 1]
-            j -= 1
-        keys[j] = key
-        st[DECK + j] = card
+    shuffle(st, stream, keys)
     first = (dealer + 1) % players
     for k in range(5 * players):
         seat = (first + k) % players
