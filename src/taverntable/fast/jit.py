@@ -52,6 +52,13 @@ COMPILED: bool = _NUMBA is not None
 """True when the kernels are compiled by numba, False in the pure-Python fallback."""
 
 
+def store(array: IntArray, at: int, values: Sequence[int]) -> None:
+    """``array[at:at + len(values)] = values`` from Python, at once (numpy arrays and lists both
+    take a slice; the protocol only says what the kernels use)."""
+    if values:
+        cast(Any, array)[at : at + len(values)] = values
+
+
 def kernel(fn: F) -> F:
     """Compile ``fn`` with numba (nopython, cached) or return it unchanged.
 

@@ -35,7 +35,8 @@ HANDS = 0
 LOCKED = HANDS + MAX_SEATS  # T6 hit_lock: a spread of this seat was hit since its last turn
 TOTALS = LOCKED + MAX_SEATS  # set when the deal ends
 NET = TOTALS + MAX_SEATS  # each seat's gain in units, set when the deal ends
-SPREAD_MASK = NET + MAX_SEATS
+KNOWN = NET + MAX_SEATS  # cards each seat took from the pile and still holds (public)
+SPREAD_MASK = KNOWN + MAX_SEATS
 SPREAD_OWNER = SPREAD_MASK + MAX_SPREADS
 SPREAD_SUIT = SPREAD_OWNER + MAX_SPREADS  # SET or the run's suit
 PILE = SPREAD_SUIT + MAX_SPREADS  # bottom first
@@ -426,6 +427,7 @@ def apply_move(st: IntArray, kind: int, cards: int) -> None:
     seat = st[CURRENT]
     if kind == DISCARD:
         st[HANDS + seat] &= ~cards
+        st[KNOWN + seat] &= ~cards
         st[PILE + st[PILE_SIZE]] = low_index(cards)
         st[PILE_SIZE] += 1
         if not _check_out(st, seat, True):
@@ -444,11 +446,13 @@ def apply_move(st: IntArray, kind: int, cards: int) -> None:
         top = st[PILE + st[PILE_SIZE]]
         st[PILE_CARD] = top
         st[HANDS + seat] |= 1 << top
+        st[KNOWN + seat] |= 1 << top
         st[PHASE] = PLAY
     elif kind == DROP:
         _drop_end(st, seat)
     elif kind == SPREAD:
         st[HANDS + seat] &= ~cards
+        st[KNOWN + seat] &= ~cards
         number = st[SPREADS]
         st[SPREAD_OWNER + number] = seat
         st[SPREAD_MASK + number] = cards
@@ -464,6 +468,7 @@ def apply_move(st: IntArray, kind: int, cards: int) -> None:
     else:
         number = kind - HIT
         st[HANDS + seat] &= ~cards
+        st[KNOWN + seat] &= ~cards
         st[SPREAD_MASK + number] |= cards
         owner = st[SPREAD_OWNER + number]
         if owner != seat and st[OPT_HIT_LOCK]:
