@@ -11,9 +11,6 @@ import random
 from collections.abc import Sequence
 
 from taverntable.bots.search_game import SearchDefaults
-from taverntable.fast import tonk_kernel as k
-from taverntable.fast.jit import COMPILED, int_array
-from taverntable.fast.tonk_greedy import greedy_playout, load_state
 from taverntable.games.tonk import Discard, TonkMove, TonkState, TonkView, sample_world
 from taverntable.games.tonk.movegen import OVER, START
 from taverntable.games.tonk.moves import DROP
@@ -26,9 +23,18 @@ from .policy import greedy_move
 
 class FastPlayouts:
     """Greedy playouts in the kernel. The engine state is left where it was: the playout's end
-    is kept here for ``rewards``, which ISMCTS asks for next (``state`` says for which state)."""
+    is kept here for ``rewards``, which ISMCTS asks for next (``state`` says for which state).
+
+    The kernel modules are imported here, not with this module: numba and the drop model's
+    tables cost seconds to load, which a program that never searches should not pay."""
 
     def __init__(self) -> None:
+        from taverntable.fast import tonk_kernel
+        from taverntable.fast.jit import int_array
+        from taverntable.fast.tonk_greedy import greedy_playout, load_state
+
+        k = self.k = tonk_kernel
+        self.greedy_playout, self.load_state = greedy_playout, load_state
         self.st = int_array(k.STATE_SIZE)
         self.kinds = int_array(k.MAX_LEGAL)
         self.masks = int_array(k.MAX_LEGAL)
@@ -36,19 +42,20 @@ class FastPlayouts:
         self.state: TonkState | None = None
 
     def playout(self, state: TonkState, horizon: int) -> None:
-        load_state(state, self.st)
-        greedy_playout(self.st, horizon, self.kinds, self.masks, self.none, self.none)
+        self.load_state(state, self.st)
+        self.greedy_playout(self.st, horizon, self.kinds, self.masks, self.none, self.none)
         self.state = state
 
     def rewards(self) -> list[float]:
         """As ``TonkSearch.rewards`` of the played-out state."""
-        st = self.st
+        st, k = self.st, self.k
         n = int(st[k.PLAYERS])
         if st[k.PHASE] != k.OVER:  # cut short: score as if the stock had run out (T11)
             result = stock_result([int(k.total(st, s)) for s in range(n)], 1)
             return [x / (2.0 * (n - 1)) for x in result.net]
         scale = 2.0 * int(st[k.STAKE]) * (n - 1)
         return [int(st[k.NET + s]) / scale for s in range(n)]
+
 
 # A playout that has not ended after this many moves is scored as if the stock had run out: the
 # lowest hand wins. The greedy policy declines the pile under pagat unless its card helps (T11),
@@ -108,7 +115,9 @@ class TonkSearch(SearchDefaults):
         self._facts: TableFacts | None = None
         self._worth: tuple[TonkView, bool] | None = None
         self.horizon = PLAYOUT_CAP if horizon is None else min(horizon, PLAYOUT_CAP)
-        self.fast = FastPlayouts() if (COMPILED if fast is None else fast) else None
+        if fast is None:
+            from taverntable.fast.jit import COMPILED as fast  # numba compiles the kernels
+        self.fast = FastPlayouts() if fast else None
 
     def sample(self, view: TonkView, rng: random.Random) -> TonkState:
         """A determinization: the engine's, then shaped by what the table has shown (``infer``)."""
