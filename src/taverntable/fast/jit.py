@@ -5,6 +5,11 @@ numba (the ``fast`` extra) compiles the kernel modules' functions to machine cod
 ``TAVERNTABLE_PURE_PYTHON=1`` (to test the fallback on a machine that has numba), every
 ``@kernel`` function stays the Python function it is: the same source, the same games, slower.
 
+numba's cache (``fast/__pycache__``) is keyed by each kernel module's own source, while the
+tables a kernel reads as constants come from other modules (``games/tonk/spreads.py`` and
+``rules.py``, ``bots/tonk/policy.py``): after changing those, delete that cache (the differential
+tests fail on a stale one).
+
 The kernels keep to what both can run: int64-sized ints in flat arrays (``IntArray``: a numpy
 array when compiled, a list otherwise), floats, loops and calls of other kernels.
 """
