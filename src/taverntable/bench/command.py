@@ -1,6 +1,8 @@
 """``tavern bench``: the engine's speed (random legal games per game of the registry,
-``random_play``) and the search's (ISMCTS simulations per second, ``search``), one bench after
-the other, each for ``--seconds`` of CPU time."""
+``random_play``), the fast path's beside it with the plain-Python yardstick (``fast_play``) and
+the search's (ISMCTS simulations per second, ``search``), one bench after the other, each for
+``--seconds`` of CPU time. A fast-path bench run with the engine's bench of the same game (and the
+yardstick) also reports the ratio of their moves per second, measured in the same run."""
 
 from __future__ import annotations
 
@@ -12,10 +14,12 @@ from typing import Any
 
 from taverntable.games import all_games
 
+from .fast_play import fast_play_benches
 from .random_play import SLICE, Bench, random_play_benches
 from .search import search_benches
 
-BENCHES: dict[str, Bench] = {**random_play_benches(), **search_benches()}
+BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(), **search_benches()}
+FAST_PREFIX = "fast-"
 
 
 def add_parser(subparsers: Any) -> None:
@@ -23,7 +27,9 @@ def add_parser(subparsers: Any) -> None:
     p: argparse.ArgumentParser = subparsers.add_parser(
         "bench", help="measure engine speed: random legal games per second, per game",
         description="Measure the engine's speed on one core: random legal games through the "
-        "full rule-checking engine (games/s and moves/s for each game) and the ISMCTS search "
+        "full rule-checking engine (games/s and moves/s for each game), the same games on the "
+        "fast path (fast-NAME, compiled by numba where installed) beside a plain-Python "
+        "yardstick (draws and discards on bit masks, no rules), and the ISMCTS search "
         "(simulations/s). Each bench runs for --seconds of CPU "
         "time, one after the other, so all of them take about "
         f"{len(BENCHES)} × --seconds. Benches: {', '.join(BENCHES)}.",
@@ -75,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
     report: dict[str, dict[str, float]] = {}
     for name in names:
         report[name] = BENCHES[name](args.seconds, args.players, args.seed)
+        add_ratios(name, report)
         if not args.json:
             print(figures_line(name, report[name]))
     if args.json:
@@ -82,19 +89,36 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_ratios(name: str, report: dict[str, dict[str, float]]) -> None:
+    """A fast-path bench's moves/s over the engine's for the same game (``engine_ratio``) and
+    over the yardstick's (``yardstick_ratio``), when those ran before it in this run."""
+    if not name.startswith(FAST_PREFIX):
+        return
+    figures = report[name]
+    for key, other in (("engine_ratio", name.removeprefix(FAST_PREFIX)),
+                       ("yardstick_ratio", "yardstick")):
+        if other in report:
+            figures[key] = figures["moves_per_s"] / report[other]["moves_per_s"]
+
+
 def figures_line(name: str, figures: dict[str, float]) -> str:
     """One bench's figures as a line of text."""
     players = f"{figures['players']:.0f} players, one core"
     if "sims_per_s" in figures:
-        return (f"{name:8} {figures['sims_per_s']:>10,.0f} sims/s "
+        return (f"{name:15} {figures['sims_per_s']:>10,.0f} sims/s "
                 f"{figures['searches_per_s']:>10,.1f} searches/s "
                 f"({figures['iterations_per_search']:.0f} iterations/search, {players})")
     if "rounds_per_game" in figures:
-        return (f"{name:8} {figures['games_per_s']:>10,.1f} games/s "
+        return (f"{name:15} {figures['games_per_s']:>10,.1f} games/s "
                 f"{figures['moves_per_s']:>10,.0f} moves/s "
                 f"({figures['rounds_per_game']:.1f} rounds/game, "
                 f"{figures['moves_per_game']:.0f} moves/game, {players})")
-    return (f"{name:8} {figures['games_per_s']:>10,.0f} games/s "
+    line = (f"{name:15} {figures['games_per_s']:>10,.0f} games/s "
             f"{figures['moves_per_s']:>10,.0f} moves/s "
             f"({figures['moves_per_game']:.1f} moves/game, {players}; "
             f"fastest {SLICE} s: {figures['best_moves_per_s']:,.0f} moves/s)")
+    if "compiled" in figures:
+        line += " compiled" if figures["compiled"] else " pure Python (no numba)"
+    ratios = [f"{figures[key]:.1f}x the {what}" for key, what in
+              (("engine_ratio", "engine"), ("yardstick_ratio", "yardstick")) if key in figures]
+    return line + (f"; {', '.join(ratios)}" if ratios else "")

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from taverntable.engine import Game, GameState, play_out, random_policy
+from taverntable.engine import Game, GameState, Policy, play_out, random_policy
 from taverntable.games import all_games
 from taverntable.options import RulesError
 
@@ -33,13 +33,13 @@ ROUND_LIMIT = {"max_rounds": 5}  # the ``-5r`` benches (R14)
 
 
 def random_games(
-    game: Game, rules: Any, players: int, rng: random.Random
+    game: Game, rules: Any, players: int, rng: random.Random, policy: Policy = random_policy
 ) -> Iterator[tuple[int, GameState[Any, Any]]]:
     """Endless random games (dealer rotating), each as (moves made, finished state)."""
     games = 0
     while True:
         state = game.start(rules, players, rng=rng, dealer=games % players)
-        yield play_out(state, random_policy, rng).moves, state
+        yield play_out(state, policy, rng).moves, state
         games += 1
 
 
@@ -50,9 +50,12 @@ def rounds_of(state: GameState[Any, Any]) -> int | None:
     return len(rounds) if isinstance(rounds, list) else None
 
 
-def bench_random_play(game: Game, options: Mapping[str, Any] | None = None) -> Bench:
-    """A bench of random legal games of ``game`` with rule ``options``; a table size outside
-    the game's (``--players`` is shared with larger games) is brought inside it."""
+def bench_random_play(
+    game: Game, options: Mapping[str, Any] | None = None, policy: Policy = random_policy
+) -> Bench:
+    """A bench of random legal games of ``game`` with rule ``options`` (``policy``: another
+    random policy); a table size outside the game's (``--players`` is shared with larger
+    games) is brought inside it."""
 
     def run(seconds: float, players: int, seed: int) -> dict[str, float]:
         n = max(game.min_players, min(game.max_players, players))
@@ -64,7 +67,7 @@ def bench_random_play(game: Game, options: Mapping[str, Any] | None = None) -> B
         clock_at = slice_moves = 0
         best = 0.0  # the fastest slice: what the machine does when nothing else disturbs it
         # A game is never cut: the deadline is checked between games, so at least one finishes.
-        for made, state in random_games(game, game.rules(options), n, rng):
+        for made, state in random_games(game, game.rules(options), n, rng, policy):
             games += 1
             moves += made
             if counts_rounds is None:

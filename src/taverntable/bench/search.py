@@ -8,6 +8,8 @@ definition (data): the game, how many views, the budget and the adapter's settin
 - ``ismcts-tonk``, ``ismcts-tor``: every decision view is searched (``selective=False``), 500
   iterations with the tree one decision deep, so the figure is the search's own speed (the hard
   bot searches only the drop decisions among them).
+- ``ismcts-tonk-engine``: ``ismcts-tonk`` with greedy playouts through the engine's states
+  instead of the compiled kernel (``fast.tonk_greedy``), for the comparison.
 - ``ismcts-towers``: the two-player decisions the hard bot searches (its turns with close
   alternatives), at its own budget (paired playouts to the round's count).
 
@@ -51,6 +53,10 @@ SEARCH_BENCHES = (
                 settings={"selective": False}),
     SearchBench("ismcts-tor", "tor", views=32, iterations=500, depth=1,
                 settings={"selective": False}),
+    # ``ismcts-tonk`` with its playouts in the engine rather than the kernel (``fast``: by
+    # default where numba compiled it): the fast path's gain, measured in the same run.
+    SearchBench("ismcts-tonk-engine", "tonk", views=32, iterations=500, depth=1,
+                settings={"selective": False, "fast": False}),
     SearchBench("ismcts-towers", "three-towers", views=16, players=2),
 )
 
@@ -107,6 +113,8 @@ def bench_search(spec: SearchBench) -> Bench:
         adapter = search_adapter(spec)
         views = decision_views(spec, adapter, n, rng)
         budget = spec.iterations or round(HARD_ITERATIONS * adapter.iteration_scale)
+        # Before the clock: compile (or load) a compiled playout kernel, and warm the caches.
+        search(adapter, views[0], rng, iterations=8, depth=spec.depth)
         sims = searches = 0
         start = time.process_time()
         deadline = start + seconds

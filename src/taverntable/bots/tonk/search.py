@@ -21,6 +21,43 @@ from .inference import TableFacts, inferred_world, table_facts
 from .policy import greedy_move
 from .reader import TonkReaderBot
 
+
+class FastPlayouts:
+    """Greedy playouts in the kernel. The engine state is left where it was: the playout's end
+    is kept here for ``rewards``, which ISMCTS asks for next (``state`` says for which state).
+
+    The kernel modules are imported here, not with this module: numba and the drop model's
+    tables cost seconds to load, which a program that never searches should not pay."""
+
+    def __init__(self) -> None:
+        from taverntable.fast import tonk_kernel
+        from taverntable.fast.jit import int_array
+        from taverntable.fast.tonk_greedy import greedy_playout, load_state
+
+        k = self.k = tonk_kernel
+        self.greedy_playout, self.load_state = greedy_playout, load_state
+        self.st = int_array(k.STATE_SIZE)
+        self.kinds = int_array(k.MAX_LEGAL)
+        self.masks = int_array(k.MAX_LEGAL)
+        self.none = int_array(0)
+        self.state: TonkState | None = None
+
+    def playout(self, state: TonkState, horizon: int) -> None:
+        self.load_state(state, self.st)
+        self.greedy_playout(self.st, horizon, self.kinds, self.masks, self.none, self.none)
+        self.state = state
+
+    def rewards(self) -> list[float]:
+        """As ``TonkSearch.rewards`` of the played-out state."""
+        st, k = self.st, self.k
+        n = int(st[k.PLAYERS])
+        if st[k.PHASE] != k.OVER:  # cut short: score as if the stock had run out (T11)
+            result = stock_result([int(k.total(st, s)) for s in range(n)], 1)
+            return [x / (2.0 * (n - 1)) for x in result.net]
+        scale = 2.0 * int(st[k.STAKE]) * (n - 1)
+        return [int(st[k.NET + s]) / scale for s in range(n)]
+
+
 # A playout that has not ended after this many moves is scored as if the stock had run out: the
 # lowest hand wins. The greedy policy declines the pile under pagat unless its card helps (T11),
 # so its playouts seldom come near this; random playouts may, and nothing forbids them to.
@@ -51,7 +88,9 @@ class TonkSearch(SearchDefaults):
 
     ``policy`` is "greedy" (above) or "random" (uniform legal moves); ``horizon`` cuts playouts
     after that many moves and scores them as if the stock had run out (None: play to the end);
-    ``infer`` shapes the determinizations by what the other players' play has shown.
+    ``infer`` shapes the determinizations by what the other players' play has shown;
+    ``fast`` plays greedy playouts in the compiled kernel (``fast.tonk_greedy``: the same
+    moves, so the same rewards and decisions), by default where numba compiled it.
     """
 
     def __init__(
@@ -61,6 +100,7 @@ class TonkSearch(SearchDefaults):
         infer: bool = True,
         discards: int | None = ROOT_DISCARDS,
         selective: bool = True,
+        fast: bool | None = None,
     ) -> None:
         if policy == "heuristic":
             policy = "greedy"  # the bot's other name for its game's cheap policy (as towers)
@@ -76,6 +116,9 @@ class TonkSearch(SearchDefaults):
         self._facts: TableFacts | None = None
         self._worth: tuple[TonkView, bool] | None = None
         self.horizon = PLAYOUT_CAP if horizon is None else min(horizon, PLAYOUT_CAP)
+        if fast is None:
+            from taverntable.fast.jit import COMPILED as fast  # numba compiles the kernels
+        self.fast = FastPlayouts() if fast else None
 
     def sample(self, view: TonkView, rng: random.Random) -> TonkState:
         """A determinization: the engine's, then shaped by what the table has shown (``infer``)."""
@@ -161,6 +204,9 @@ class TonkSearch(SearchDefaults):
     def playout(self, state: TonkState, rng: random.Random) -> None:
         """Play on with the policy for at most ``horizon`` moves."""
         left = self.horizon
+        if self.policy == "greedy" and self.fast is not None:
+            self.fast.playout(state, left)
+            return
         if self.policy == "greedy":
             while state.phase != OVER and left:
                 _apply(state, greedy_move(state))
@@ -174,6 +220,8 @@ class TonkSearch(SearchDefaults):
 
     def rewards(self, state: TonkState) -> Sequence[float]:
         """Net gain in stakes over ``2 (n - 1)``, the most a seat can win, so within [-1, 1]."""
+        if self.fast is not None and self.fast.state is state:
+            return self.fast.rewards()
         result = state.result
         if result is None:  # cut short: score as if the stock had run out (T11)
             result = stock_result([state.total(s) for s in range(state.num_players)], 1)

@@ -1,0 +1,142 @@
+"""Compile the kernels with numba where it can be had, else run them as plain Python.
+
+numba (the ``fast`` extra) compiles the kernel modules' functions to machine code on first use
+(cached on disk afterwards). Without it, or with the environment variable
+``TAVERNTABLE_PURE_PYTHON=1`` (to test the fallback on a machine that has numba), every
+``@kernel`` function stays the Python function it is: the same source, the same games, slower.
+
+numba's cache (``fast/__pycache__``) is keyed by each kernel module's own source, while the
+tables a kernel reads as constants come from other modules (``games/tonk/spreads.py`` and
+``rules.py``, ``bots/tonk/policy.py``): after changing those, delete that cache (the differential
+tests fail on a stale one).
+
+The kernels keep to what both can run: int64-sized ints in flat arrays (``IntArray``: a numpy
+array when compiled, a list otherwise), floats, loops and calls of other kernels.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+PURE_ENV = "TAVERNTABLE_PURE_PYTHON"
+
+
+class IntArray(Protocol):
+    """A flat array of ints: a numpy int64 array when compiled, a list in the fallback."""
+
+    def __getitem__(self, index: int, /) -> int: ...
+    def __setitem__(self, index: int, value: int, /) -> None: ...
+    def __len__(self) -> int: ...
+
+
+class FloatArray(Protocol):
+    """A flat array of floats: a numpy float64 array when compiled, a list in the fallback."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+    def __len__(self) -> int: ...
+
+
+def _numba() -> Any:
+    """The numba module, or None when it is missing or the fallback is forced."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    try:
+        import numba
+    except ImportError:  # the ``fast`` extra is not installed: the pure-Python fallback
+        return None
+    return numba
+
+
+_NUMBA = _numba()
+COMPILED: bool = _NUMBA is not None
+"""True when the kernels are compiled by numba, False in the pure-Python fallback."""
+
+
+def store(array: IntArray, at: int, values: Sequence[int]) -> None:
+    """``array[at:at + len(values)] = values`` from Python, at once (numpy arrays and lists both
+    take a slice; the protocol only says what the kernels use)."""
+    if values:
+        cast(Any, array)[at : at + len(values)] = values
+
+
+def kernel(fn: F) -> F:
+    """Compile ``fn`` with numba (nopython, cached) or return it unchanged.
+
+    The cast keeps the function's own signature for mypy: numba's dispatcher is called exactly
+    like the function it wraps (numba ships no type hints, so mypy would see ``Any``)."""
+    if _NUMBA is None:
+        return fn
+    return cast(F, _NUMBA.njit(cache=True, nogil=True)(fn))
+
+
+if _NUMBA is not None:
+    import numpy as np
+    from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+
+    # numba types its intrinsics as taking the typing context first; inside compiled code they
+    # are called with the value alone, which is what these casts say.
+    _trailing_zeros = cast(Callable[[int], int], trailing_zeros)
+    _leading_zeros = cast(Callable[[int], int], leading_zeros)
+
+    def int_array(values: Sequence[int] | int) -> IntArray:
+        """A new int64 array: of ``values``, or of that many zeros."""
+        if isinstance(values, int):
+            return cast(IntArray, np.zeros(values, np.int64))
+        return cast(IntArray, np.array(values, np.int64))
+
+    def float_array(values: Sequence[float] | int) -> FloatArray:
+        """A new float64 array: of ``values``, or of that many zeros."""
+        if isinstance(values, int):
+            return cast(FloatArray, np.zeros(values, np.float64))
+        return cast(FloatArray, np.array(values, np.float64))
+
+    @kernel
+    def new_ints(size: int) -> IntArray:
+        """A new array of ``size`` zero ints, inside a kernel."""
+        return np.zeros(size, np.int64)
+
+    @kernel
+    def new_floats(size: int) -> FloatArray:
+        """A new array of ``size`` zero floats, inside a kernel."""
+        return np.zeros(size, np.float64)
+
+    @kernel
+    def low_index(mask: int) -> int:
+        """The index of the lowest set bit of a non-zero mask."""
+        return _trailing_zeros(mask)
+
+    @kernel
+    def bit_length(mask: int) -> int:
+        """The number of bits a non-negative mask needs (``int.bit_length``)."""
+        return 64 - _leading_zeros(mask)
+
+else:
+
+    def int_array(values: Sequence[int] | int) -> IntArray:
+        """A new list of ints: ``values``, or that many zeros."""
+        return [0] * values if isinstance(values, int) else list(values)
+
+    def float_array(values: Sequence[float] | int) -> FloatArray:
+        """A new list of floats: ``values``, or that many zeros."""
+        return [0.0] * values if isinstance(values, int) else list(values)
+
+    def new_ints(size: int) -> IntArray:
+        """A new list of ``size`` zero ints, inside a kernel."""
+        return [0] * size
+
+    def new_floats(size: int) -> FloatArray:
+        """A new list of ``size`` zero floats, inside a kernel."""
+        return [0.0] * size
+
+    def low_index(mask: int) -> int:
+        """The index of the lowest set bit of a non-zero mask."""
+        return (mask & -mask).bit_length() - 1
+
+    def bit_length(mask: int) -> int:
+        """The number of bits a non-negative mask needs."""
+        return mask.bit_length()
