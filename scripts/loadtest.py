@@ -44,7 +44,7 @@ def free_port() -> int:
 
 def start_server(database: str, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
-        [sys.executable, *os.environ.get("TAVERN_SERVER", "-m taverntable.cli").split(), "serve", "--port", str(port), "--database",
+        [sys.executable, "-m", "taverntable.cli", "serve", "--port", str(port), "--database",
          database, "--bot-delay", "0", "--deal-pause", "0", *extra],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
@@ -173,6 +173,8 @@ def main() -> int:
                                                                           strict=True)]
         latencies = sorted(x for c in clients for x in c.latencies)
         memory = [rss_kib(s.pid) for s in servers]
+        health = [httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=30).json()
+                  for port in ports]
         figures: dict[str, Any] = {
             "tables": args.tables, "connections": len(clients), "servers": args.servers,
             "game": args.game, "seconds": round(elapsed, 1), "setup_seconds": round(setup, 1),
@@ -184,6 +186,10 @@ def main() -> int:
             "errors": sum(c.errors for c in clients),
             "server_cpu_share": [round(c / elapsed, 2) for c in server_cpu],
             "clients_cpu_share": round(cpu / elapsed, 2),
+            "db_writes_per_move": round(sum(h["writes"] for h in health)
+                                        / max(1, sum(c.moves for c in clients)), 2),
+            "redis_messages_per_move": round(sum(h.get("published", 0) for h in health)
+                                             / max(1, sum(c.moves for c in clients)), 2),
             "server_rss_mib": [round(m[0] / 1024, 1) for m in memory],
             "server_peak_rss_mib": [round(m[1] / 1024, 1) for m in memory],
         }

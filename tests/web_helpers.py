@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -34,6 +35,7 @@ QUICK = Pace(bot_delay=0.0, deal_pause=0.0)
 # One HTTP client for every request (a new one builds an SSL context each time: 70 ms).
 HTTP = httpx2.Client(timeout=30)
 POSTGRES_ENV = "TAVERN_TEST_POSTGRES"
+REDIS_ENV = "TAVERN_TEST_REDIS"
 
 
 def free_port() -> int:
@@ -45,6 +47,15 @@ def free_port() -> int:
 
 def sqlite_url(folder: Path) -> str:
     return f"sqlite+aiosqlite:///{folder / 'tavern.sqlite3'}"
+
+
+def redis_url() -> str:
+    """The Redis server for the tests of several processes; skipped without one."""
+    url = os.environ.get(REDIS_ENV)
+    if not url:
+        pytest.skip(f"no Redis server: set {REDIS_ENV}=redis://127.0.0.1:6379/0 (bash "
+                    ".ci/run installs and starts one) to run this test")
+    return url
 
 
 def postgres_url() -> str:
@@ -109,13 +120,19 @@ def server_thread(database: str, pace: Pace = QUICK) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def server_process(database: str, port: int | None = None) -> Iterator[subprocess.Popen[bytes]]:
-    """``tavern serve`` in a subprocess; the caller may kill it (``kill_server``)."""
+def server_process(database: str, port: int | None = None,
+                   redis: str | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """``tavern serve`` in a subprocess (one of several with ``redis``); the caller may kill
+    it."""
     port = port or free_port()
+    extra = ["--redis", redis] if redis else []
+    # Its output goes to a file: a pipe nobody reads would stop the server once full.
+    log = tempfile.TemporaryFile()
     proc = subprocess.Popen(
         [sys.executable, "-m", "taverntable.cli", "serve", "--port", str(port), "--database",
-         database, "--bot-delay", "0", "--deal-pause", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+         database, "--bot-delay", "0", "--deal-pause", "0", *extra],
+        stdout=log, stderr=subprocess.STDOUT)
+    proc.output = log  # type: ignore[attr-defined]
     proc.base = f"http://127.0.0.1:{port}"  # type: ignore[attr-defined]
     deadline = time.monotonic() + 30
     while True:
@@ -124,7 +141,8 @@ def server_process(database: str, port: int | None = None) -> Iterator[subproces
             break
         except httpx2.HTTPError:
             if proc.poll() is not None or time.monotonic() > deadline:
-                out = proc.stdout.read().decode() if proc.stdout else ""
+                log.seek(0)
+                out = log.read().decode(errors="replace")
                 raise RuntimeError(f"tavern serve did not start: {out}") from None
             time.sleep(0.05)
     try:
@@ -177,6 +195,7 @@ class Player:
     seat: int | None
     seed: int
     messages: list[dict[str, Any]] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # when each message arrived (monotonic)
     moves: int = 0
     stop_after: int | None = None  # leave (close the socket) after this many moves
     stop_at_deal: int | None = None  # leave when this deal begins
@@ -189,10 +208,13 @@ class Player:
                 async for raw in ws:
                     message = json.loads(raw)
                     self.messages.append(message)
+                    self.times.append(time.monotonic())
                     if message["type"] == "table" and message["table"]["status"] == "finished":
                         return
-                    if message["type"] == "error" and message["code"] == "rate-limit":
-                        await asyncio.sleep(0.2)  # too fast for the server: say it again
+                    if message["type"] == "error" and message["code"] in ("rate-limit",
+                                                                          "server-error"):
+                        # Too fast for the server, or its table is changing servers: again.
+                        await asyncio.sleep(0.2)
                         await ws.send(last)
                         continue
                     if message["type"] != "update":
