@@ -14,6 +14,7 @@ from taverntable.bots.three_towers_heuristic import ThreeTowersHeuristicBot, dec
 from taverntable.bots.three_towers_runner import compare_towers, margin, play_game, wilson
 from taverntable.engine import CHANCE
 from taverntable.games.three_towers import TowersState, TowersView, rules_from
+
 from three_towers_helpers import arrange
 
 HEURISTIC = ThreeTowersHeuristicBot()

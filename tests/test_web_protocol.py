@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from taverntable.web.app import create_app
 from taverntable.web.protocol import PROTOCOL_VERSION
+
 from web_helpers import QUICK
 
 THREE = [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]

@@ -127,33 +127,32 @@ def server_process(database: str, port: int | None = None,
     port = port or free_port()
     extra = ["--redis", redis] if redis else []
     # Its output goes to a file: a pipe nobody reads would stop the server once full.
-    log = tempfile.TemporaryFile()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "taverntable.cli", "serve", "--port", str(port), "--database",
-         database, "--bot-delay", "0", "--deal-pause", "0", *extra],
-        stdout=log, stderr=subprocess.STDOUT)
-    proc.output = log  # type: ignore[attr-defined]
-    proc.base = f"http://127.0.0.1:{port}"  # type: ignore[attr-defined]
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            HTTP.get(f"{proc.base}/healthz", timeout=1)  # type: ignore[attr-defined]
-            break
-        except httpx2.HTTPError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.seek(0)
-                out = log.read().decode(errors="replace")
-                raise RuntimeError(f"tavern serve did not start: {out}") from None
-            time.sleep(0.05)
-    try:
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGINT)
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "taverntable.cli", "serve", "--port", str(port),
+             "--database", database, "--bot-delay", "0", "--deal-pause", "0", *extra],
+            stdout=log, stderr=subprocess.STDOUT)
+        proc.base = f"http://127.0.0.1:{port}"  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 30
+        while True:
             try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+                HTTP.get(f"{proc.base}/healthz", timeout=1)  # type: ignore[attr-defined]
+                break
+            except httpx2.HTTPError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    log.seek(0)
+                    out = log.read().decode(errors="replace")
+                    raise RuntimeError(f"tavern serve did not start: {out}") from None
+                time.sleep(0.05)
+        try:
+            yield proc
+        finally:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
 
 
 def create(base: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
