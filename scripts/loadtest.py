@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -143,23 +144,25 @@ def main() -> int:
         clients: list[Client] = []
         options = {"max_rounds": 1} if args.game == "three-towers" else {}
         begin = time.monotonic()
-        for t in range(args.tables):
+        def make_table(t: int) -> list[Client]:
             base = f"http://127.0.0.1:{ports[t % len(ports)]}"
-            made = httpx2.post(f"{base}/api/tables", json={
+            made = http.post(f"{base}/api/tables", json={
                 "game": args.game, "options": options, "host_seat": 0, "host_name": "P0",
-                "seats": [{"kind": "person"}] * args.players, "absent_seconds": 3600},
-                timeout=30).json()
+                "seats": [{"kind": "person"}] * args.players, "absent_seconds": 3600}).json()
             table = made["table"]["id"]
             tokens = [made["token"]] + [
-                httpx2.post(f"{base}/api/tables/{table}/join", json={"name": f"P{k}"},
-                            timeout=30).json()["token"] for k in range(1, args.players)]
-            httpx2.post(f"{base}/api/tables/{table}/start",
-                        headers={"X-Host-Token": made["host_token"]}, timeout=30)
-            for k, token in enumerate(tokens):
-                # Each seat may connect to any server (scale-out): seat k to server t + k.
-                port = ports[(t + k) % len(ports)]
-                url = f"ws://127.0.0.1:{port}/ws/{table}?token={token}"
-                clients.append(Client(url, t * 100 + k, args.think, 0.0))
+                http.post(f"{base}/api/tables/{table}/join", json={"name": f"P{k}"}).json()[
+                    "token"] for k in range(1, args.players)]
+            http.post(f"{base}/api/tables/{table}/start",
+                      headers={"X-Host-Token": made["host_token"]})
+            # Each seat may connect to any server (scale-out): seat k to server t + k.
+            return [Client(f"ws://127.0.0.1:{ports[(t + k) % len(ports)]}/ws/{table}"
+                           f"?token={token}", t * 100 + k, args.think, 0.0)
+                    for k, token in enumerate(tokens)]
+
+        with httpx2.Client(timeout=60) as http, ThreadPoolExecutor(8) as pool:
+            for made_clients in pool.map(make_table, range(args.tables)):
+                clients += made_clients
         setup = time.monotonic() - begin
         start = time.monotonic()
         cpu = time.process_time()
