@@ -10,10 +10,10 @@ import pytest
 from rich.console import Console
 
 from taverntable.cli import main
-from taverntable.lab.arena import ArenaReport, BotStats
-from taverntable.lab.arena_bots import build_bot
-from taverntable.lab.arena_command import print_report
-from taverntable.lab.arena_games import ArenaError
+from taverntable.lab.arena.bots import build_bot
+from taverntable.lab.arena.command import print_report
+from taverntable.lab.arena.summary import ArenaReport, BotStats
+from taverntable.lab.arena.table import ArenaError
 
 BAD_BOTS = {
     # spec: what the one line must say
@@ -66,8 +66,8 @@ def test_good_settings_are_read_by_type_and_build_the_bot() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("--bots", "random", "--players", "0"), "tonk needs 2 to 10 players, not 0 (T2)"),
-    (("--bots", "random", "--players", "-3"), "tonk needs 2 to 10 players, not -3 (T2)"),
+    (("--bots", "random", "--players", "0"), "Tonk needs 2 to 10 players, not 0 (T2)"),
+    (("--bots", "random", "--players", "-3"), "Tonk needs 2 to 10 players, not -3 (T2)"),
     (("--bots", "random"), "not 1 (T2): give --players N (one bot name fills every seat)"),
     (("--bots", "random,random,random", "--players", "2"), "3 bots for 2 seats"),
     (("--bots", " , "), "--bots names no bot"),

@@ -6,12 +6,8 @@ import math
 
 import pytest
 
-from taverntable.lab.arena_stats import (
-    bradley_terry_elo,
-    mean_ci95,
-    pairwise_scores,
-    t95,
-)
+from taverntable.lab.arena.elo import bradley_terry_elo, pairwise_scores
+from taverntable.lab.core.stats import mean_ci95, t95
 
 
 def test_mean_ci95_uses_student_t() -> None:

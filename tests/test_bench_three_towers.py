@@ -1,4 +1,5 @@
-"""``tavern bench`` for Three Towers: the entries, their figures and the JSON shape."""
+"""``tavern bench`` for Three Towers (and any game with rounds): the entries, their figures and
+the JSON shape."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ import json
 import pytest
 
 from taverntable import cli
-from taverntable.bench import BENCHES
-from taverntable.bench_three_towers import bench_three_towers
+from taverntable.bench.command import BENCHES
+from taverntable.bench.random_play import bench_random_play
+from taverntable.games import game_names, get_game
+
+TOWERS = get_game("three-towers")
 
 
 def test_three_towers_entries_are_registered() -> None:
@@ -16,14 +20,14 @@ def test_three_towers_entries_are_registered() -> None:
 
 
 def test_r14_five_round_bench_finishes_games_of_five_rounds() -> None:
-    figures = bench_three_towers(5)(0.05, 2, 1)
+    figures = bench_random_play(TOWERS, {"max_rounds": 5})(0.05, 2, 1)
     assert figures["rounds_per_game"] == 5.0
     assert figures["games_per_s"] > 0 and figures["moves_per_s"] > figures["games_per_s"]
     assert figures["players"] == 2.0
 
 
 def test_r3_a_tonk_sized_table_is_cut_to_four_players() -> None:
-    assert bench_three_towers(1)(0.01, 10, 1)["players"] == 4.0
+    assert bench_random_play(TOWERS, {"max_rounds": 1})(0.01, 10, 1)["players"] == 4.0
 
 
 def test_json_output_is_one_object_keyed_by_bench_name(capsys: pytest.CaptureFixture[str]) -> None:
@@ -41,3 +45,11 @@ def test_text_output_names_rounds_per_game(capsys: pytest.CaptureFixture[str]) -
     assert cli.main(["bench", "--only", "three-towers-5r", "--seconds", "0.05"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("three-towers-5r") and "5.0 rounds/game" in out and "games/s" in out
+
+
+def test_every_game_of_the_registry_has_a_random_play_bench() -> None:
+    # Generic over the registry: a third game gets its bench without a line of bench code, and
+    # a round-limited one (R14 max_rounds) only where the rules take that option.
+    assert [name for name in BENCHES if name in game_names()] == game_names()
+    assert "three-towers-5r" in BENCHES and "tonk-5r" not in BENCHES
+    assert {"ismcts-tonk", "ismcts-tor", "ismcts-towers"} <= set(BENCHES)

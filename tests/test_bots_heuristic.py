@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from taverntable.bots.tonk_heuristic import TonkHeuristicBot, drop_value
+from taverntable.bots.tonk.heuristic import TonkHeuristicBot, drop_value
 from taverntable.games.tonk import Discard, Draw, Drop, End, Hit, Spread, TonkState
 
 from tonk_helpers import play, stacked

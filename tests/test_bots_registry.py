@@ -6,7 +6,7 @@ import pytest
 
 from taverntable.bots import LEVELS, BotError, bot_names, make_bot
 from taverntable.bots.random_bot import RandomBot
-from taverntable.bots.tonk_heuristic import TonkHeuristicBot
+from taverntable.bots.tonk.heuristic import TonkHeuristicBot
 
 
 @pytest.mark.parametrize("game", ["tonk", "tor", "pagat"])

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from taverntable.engine import CHANCE, SPECTATOR, Event, PlayedOut, play_out, random_policy
-from taverntable.games import all_games, game_names, get_game
+from taverntable.games import all_games, family_games, game_names, get_game
 
 from three_towers_helpers import perturb_hidden
 from tonk_helpers import swap_hidden
@@ -61,6 +61,15 @@ def test_every_registered_game_keeps_the_contract_at_run_time() -> None:
         if game.unit == "stakes":  # T2: what one seat wins, the others pay
             assert sum(state.returns()) == 0
         assert 0 <= game.next_dealer(state) < game.min_players
+
+
+def test_a_family_is_the_games_that_share_one_engine_bots_and_studies() -> None:
+    assert [g.name for g in family_games("tonk")] == ["tonk", "tor", "pagat"]  # T12 presets
+    assert [g.name for g in family_games("three-towers")] == ["three-towers"]
+    assert family_games("chess") == []
+    for game in all_games():
+        assert game in family_games(game.family)
+        assert {g.search for g in family_games(game.family)} == {game.search}
 
 
 @pytest.mark.parametrize("name", GAMES)

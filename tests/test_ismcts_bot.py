@@ -10,7 +10,7 @@ import pytest
 
 from taverntable.bots import ismcts, make_bot
 from taverntable.bots.ismcts import IsmctsBot, Node, _ending_instead, search
-from taverntable.bots.tonk_search import TonkSearch
+from taverntable.bots.tonk.search import TonkSearch
 from taverntable.games.tonk import PRESETS, TonkState, TonkView, sample_world, view_of
 from taverntable.games.tonk.movegen import START
 
@@ -134,7 +134,7 @@ def test_hard_is_ismcts_for_every_tonk_preset() -> None:
 
 
 def test_three_towers_views_are_searched_too() -> None:
-    from taverntable.bots.towers_search import TowersSearch
+    from taverntable.bots.three_towers.search import TowersSearch
     from taverntable.games.three_towers import TowersState, rules_from
 
     rng = random.Random(4)
@@ -176,7 +176,7 @@ def test_big_tables_scale_the_iteration_budget() -> None:
 
 
 def test_anchor_is_kept_unless_the_search_beats_it_clearly() -> None:
-    from taverntable.bots.tonk_heuristic import TonkHeuristicBot
+    from taverntable.bots.tonk.heuristic import TonkHeuristicBot
 
     state = midgame("tonk", 3, 11)
     view = state.view(state.current_seat or 0)
@@ -223,7 +223,7 @@ def test_an_ending_anchor_is_never_replaced_by_a_move_that_plays_on() -> None:
 
 
 def test_selective_search_plays_the_heuristic_after_the_draw() -> None:
-    from taverntable.bots.tonk_heuristic import TonkHeuristicBot
+    from taverntable.bots.tonk.heuristic import TonkHeuristicBot
 
     rng = random.Random(13)
     searched = skipped = 0

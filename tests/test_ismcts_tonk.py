@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from taverntable.bots.tonk_inference import inferred_world, table_facts, wins_on_deal
-from taverntable.bots.tonk_policy import greedy_move, makes_spread
-from taverntable.bots.tonk_search import TonkSearch
+from taverntable.bots.tonk.inference import inferred_world, table_facts, wins_on_deal
+from taverntable.bots.tonk.policy import greedy_move, makes_spread
+from taverntable.bots.tonk.search import TonkSearch
 from taverntable.cards import parse_index
 from taverntable.games.tonk import PRESETS, TonkState, view_of
 

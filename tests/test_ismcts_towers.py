@@ -13,10 +13,10 @@ import pytest
 
 from taverntable.bots import ismcts, make_bot
 from taverntable.bots.ismcts import IsmctsBot, search
-from taverntable.bots.three_towers_heuristic import ThreeTowersHeuristicBot, decide
-from taverntable.bots.three_towers_tactics import Knowledge
-from taverntable.bots.towers_policy import fast_knowledge, policy_move
-from taverntable.bots.towers_search import SCORE_SCALE, TowersSearch, _marks_worth
+from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot, decide
+from taverntable.bots.three_towers.policy import fast_knowledge, policy_move
+from taverntable.bots.three_towers.search import SCORE_SCALE, TowersSearch, _marks_worth
+from taverntable.bots.three_towers.tactics import Knowledge
 from taverntable.games.three_towers import TowersState, TowersView, rules_from, sample_world
 from taverntable.games.three_towers import view_of as towers_view_of
 from taverntable.games.three_towers.phases import CHANCE, DEAL, OVER

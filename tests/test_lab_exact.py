@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from taverntable.games.tonk import PAGAT, TONK, TOR, rules_from
-from taverntable.lab.exact import CardClass, Hand, HandCounter, holders_distribution
-from taverntable.lab.execute import run_study
-from taverntable.lab.registry import get_study
-from taverntable.lab.stats import wilson
-from taverntable.lab.store import StudyStore
-from taverntable.lab.tonk_deals_report import comparison
-from taverntable.lab.tonk_exact import deal_win_probabilities, holders, single_hand_counts
+from taverntable.lab.core.execute import run_study
+from taverntable.lab.core.stats import wilson
+from taverntable.lab.core.store import StudyStore
+from taverntable.lab.core.studies import get_study
+from taverntable.lab.report.tonk_deals import comparison
+from taverntable.lab.studies.exact import CardClass, Hand, HandCounter, holders_distribution
+from taverntable.lab.studies.tonk_exact import deal_win_probabilities, holders, single_hand_counts
 
 
 def brute_force(classes: list[CardClass], hand: int, players: int, test: object) -> list[Fraction]:

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from taverntable.cli import main
-from taverntable.lab.config import LabError
-from taverntable.lab.execute import run_study
-from taverntable.lab.registry import get_study
-from taverntable.lab.report import analyse_folder
-from taverntable.lab.store import ROWS, StudyStore
+from taverntable.lab.core.config import LabError
+from taverntable.lab.core.execute import run_study
+from taverntable.lab.core.store import ROWS, StudyStore
+from taverntable.lab.core.studies import get_study
+from taverntable.lab.report.build import analyse_folder
 
 
 def run_args(folder: Path, *extra: str) -> list[str]:
@@ -102,8 +102,8 @@ def test_the_lock_of_a_killed_run_does_not_block_the_next(tmp_path: Path) -> Non
     holder = (
         "import sys, time\n"
         "from pathlib import Path\n"
-        "from taverntable.lab.registry import get_study\n"
-        "from taverntable.lab.store import StudyStore\n"
+        "from taverntable.lab.core.studies import get_study\n"
+        "from taverntable.lab.core.store import StudyStore\n"
         "config = get_study('tonk-play').config(games=4, players=(3,))\n"
         f"store = StudyStore.open(Path({str(folder)!r}), config)\n"
         "print('locked', flush=True)\n"

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from taverntable.lab import plot_panels, plots
-from taverntable.lab.execute import run_study
-from taverntable.lab.registry import get_study
-from taverntable.lab.report import analyse_folder
-from taverntable.lab.tables import Figure, Section, Table
-from taverntable.lab.towers_play import SOURCES
+from taverntable.lab.core.execute import run_study
+from taverntable.lab.core.studies import get_study
+from taverntable.lab.report import panels, plots
+from taverntable.lab.report.build import analyse_folder
+from taverntable.lab.report.tables import Figure, Section, Table
+from taverntable.lab.studies.towers_play import SOURCES
 
 
 @pytest.fixture(scope="module")
@@ -173,8 +173,8 @@ def test_worth_draws_every_treatment_zero_included(sections: dict[str, Section])
     # A treatment worth exactly nothing is a dot at zero, not a bar of no height.
     table = Table("worth", "", ("variant", "worth", "worth_low", "worth_high"),
                   [("a", 0.0, -1.0, 1.0), ("b", 5.0, 2.0, 8.0), ("c", 0.0, 0.0, 0.0)])
-    drawn = plot_panels.forest("w", "What is it worth?", table, "variant",
-                               (plot_panels.Measure("worth", "Worth?", "points of margin"),),
+    drawn = panels.forest("w", "What is it worth?", table, "variant",
+                               (panels.Measure("worth", "Worth?", "points of margin"),),
                                label_axis="treatment").drawing
     (ax,) = data_axes(drawn)
     (dots,) = [line for line in ax.get_lines() if line.get_marker() == "o"]

@@ -14,12 +14,12 @@ import pytest
 from rich.console import Console
 
 from taverntable.cli import main
-from taverntable.lab.report import build_report, progress_bar
-from taverntable.lab.report_html import LONG_TABLE, PREVIEW_ROWS, render_table
-from taverntable.lab.scaling import SCALING
-from taverntable.lab.store import StudyStore
-from taverntable.lab.tables import Table
-from taverntable.lab.tonk_play import position
+from taverntable.lab.core.store import StudyStore
+from taverntable.lab.report.build import build_report, progress_bar
+from taverntable.lab.report.page import LONG_TABLE, PREVIEW_ROWS, render_table
+from taverntable.lab.report.scaling import SCALING
+from taverntable.lab.report.tables import Table
+from taverntable.lab.studies.tonk_play import position
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:
@@ -99,8 +99,11 @@ def test_cli_list_and_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "tonk-deal-wins" in capsys.readouterr().out
     base = ["lab", "run", "tonk-play", "--games", "2", "--quiet", "--lab", str(tmp_path)]
     assert main([*base, "--preset", "poker"]) == 2
-    assert "unknown Tonk preset" in capsys.readouterr().err
+    assert "tonk-play plays tonk, tor, pagat, not 'poker'" in capsys.readouterr().err
+    assert main([*base, "--preset", "three-towers"]) == 2  # a game of another family
+    assert "not 'three-towers'" in capsys.readouterr().err
     assert main([*base, "--players", "11"]) == 2
+    assert "Tonk needs 2 to 10 players, not 11 (T2)" in capsys.readouterr().err
     assert main([*base, "--bots", "genius"]) == 2
     assert main([*base, "--option", "hit_sets=maybe"]) == 2
     assert main(["lab", "run", "tonk-deal-wins", "--records", "--quiet", "--lab",
@@ -116,7 +119,7 @@ def test_cli_list_and_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_drop_rates_are_fitted_so_that_they_never_grow_with_the_total() -> None:
-    from taverntable.lab.stats import decreasing_fit
+    from taverntable.lab.core.stats import decreasing_fit
 
     assert decreasing_fit([9, 8, 3, 6, 1], [10, 10, 10, 10, 10]) == [0.9, 0.8, 0.45, 0.45, 0.1]
     assert decreasing_fit([1, 9], [10, 10]) == [0.5, 0.5]

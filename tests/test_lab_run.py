@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from taverntable.lab.config import LabError
-from taverntable.lab.execute import batches, run_study
-from taverntable.lab.registry import get_study
-from taverntable.lab.seeds import game_seed
-from taverntable.lab.store import RECORDS, ROWS, StudyStore
+from taverntable.lab.core.config import LabError
+from taverntable.lab.core.execute import batches, run_study
+from taverntable.lab.core.seeds import game_seed
+from taverntable.lab.core.store import RECORDS, ROWS, StudyStore
+from taverntable.lab.core.studies import get_study
 from taverntable.records import replay_record
 
 
@@ -93,6 +93,7 @@ def test_a_folder_of_another_configuration_is_refused(tmp_path: Path) -> None:
     assert [i for i, _ in rows_of(tmp_path / "s")] == [0, 1, 2, 3]
 
 
+@pytest.mark.slow
 def test_killed_command_resumes_to_the_uninterrupted_result(tmp_path: Path) -> None:
     """``tavern lab run`` killed with SIGKILL mid-study, then run again (the CLI end to end)."""
     args = [sys.executable, "-m", "taverntable.cli", "lab", "run", "tonk-play", "--games", "150",
@@ -117,6 +118,7 @@ def test_killed_command_resumes_to_the_uninterrupted_result(tmp_path: Path) -> N
     assert sorted(records) == list(range(150))
 
 
+@pytest.mark.slow
 def test_ray_gives_the_same_rows(tmp_path: Path) -> None:
     """The Ray path on a local Ray (skipped only where the ``[ray]`` extra is not installed)."""
     pytest.importorskip("ray")

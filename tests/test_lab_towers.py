@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import csv
+import json
 import random
 from pathlib import Path
 from typing import Any
 
 from taverntable.bots import make_bot
-from taverntable.bots.three_towers_runner import play_game
 from taverntable.cli import main
+from taverntable.engine import play_out
 from taverntable.games.three_towers import TowersState, rules_from
-from taverntable.games.three_towers.cards import total
-from taverntable.lab.execute import run_study
-from taverntable.lab.registry import get_study
-from taverntable.lab.store import StudyStore
-from taverntable.lab.towers_actions import ACTION_SOURCES, points_by_action
-from taverntable.lab.towers_play import SOURCES
-from taverntable.lab.towers_play_report import points_by_action as points_by_action_table
+from taverntable.games.three_towers.cards import parse_card, total
+from taverntable.lab.core.execute import run_study
+from taverntable.lab.core.store import StudyStore
+from taverntable.lab.core.studies import get_study
+from taverntable.lab.report.towers_play import points_by_action as points_by_action_table
+from taverntable.lab.studies.towers_actions import ACTION_SOURCES, action_points, points_by_action
+from taverntable.lab.studies.towers_play import SOURCES
+from taverntable.records import replay_record
+
+from three_towers_helpers import arrange
+
+DATA = Path(__file__).parent / "data"
 
 
 def test_points_by_source_add_up_to_the_scores(tmp_path: Path) -> None:
@@ -56,7 +62,7 @@ def _played_game(players: int, seed: int, bot: str, **options: Any) -> TowersSta
     rules = rules_from("three-towers", max_rounds=4, **options)
     rng = random.Random(seed)
     state = TowersState.start(rules, players, rng=rng, dealer=seed % players)
-    play_game(state, [make_bot(bot, "three-towers") for _ in range(players)], rng)
+    play_out(state, [make_bot(bot, "three-towers") for _ in range(players)], rng)
     return state
 
 
@@ -99,3 +105,35 @@ def test_points_by_action_in_the_rows_and_report(tmp_path: Path) -> None:
             == row["scores"]
     table = points_by_action_table(rows)
     assert {(r[0], r[1]) for r in table.rows} == {(p, a) for p in (2, 4) for a in ACTION_SOURCES}
+
+
+def test_points_by_action_from_events_are_those_of_the_replay_they_replace() -> None:
+    """The points by action read from ``apply``'s events equal, round by round and seat by seat,
+    what the earlier implementation (a replay whose state subclass noted the stores before a
+    refill ended the round) gave for the same games: saved once in
+    ``data/towers_action_points.json`` from 12 games that hold every kind of move, towers of all
+    four suits (R13), R28's nobility points, team play (R15) and the 150 (R14)."""
+    saved = json.loads((DATA / "towers_action_points.json").read_text())
+    assert len(saved) == 12
+    for item in saved:
+        state = replay_record(item["record"]).state
+        points = points_by_action(state)
+        assert {"rounds": points.rounds, "bonus": points.bonus, "game": points.game,
+                "own": points.own} == item["points"]
+
+
+def test_r8_r29_a_build_that_finishes_its_tower_credits_the_tower_cards_to_tower() -> None:
+    # With tower_goal 10 (R29) a build of an ace and a 10 finishes the tower at once (R8) and
+    # ends the round: the tower's cards and the ♦ 50 (R13) are "tower", the hand "round_end".
+    # (The replay this replaces credited such a tower to "round_end".)
+    state = arrange(["AD 10D KS 2C 3C 4C 5C", "2H 3H 4H 5H 6H 7H 8H"],
+                    rules=rules_from(tower_goal=10), deck_size=40)
+    move = state.parse_move("build AD 10D")
+    events = state.apply(move)
+    assert state.rounds and state.rounds[-1].builder == 0
+    points = action_points(2, [(0, move, events)])
+    tower = [parse_card("AD"), parse_card("10D")]
+    hand = [parse_card(c) for c in ("KS", "2C", "3C", "4C", "5C")]
+    assert points.rounds[0]["tower"][0] == total(tower) + 50
+    assert points.rounds[0]["round_end"][0] == total(hand)
+    assert points.rounds[0]["tower"][1] == 0

@@ -10,11 +10,11 @@ from pathlib import Path
 from taverntable.cli import main
 from taverntable.games.three_towers import TowersState, rules_from
 from taverntable.games.three_towers.cards import JOKER, full_deck
-from taverntable.lab.execute import run_study
-from taverntable.lab.registry import get_study
-from taverntable.lab.store import StudyStore
-from taverntable.lab.towers_options import VARIANTS
-from taverntable.lab.towers_treat import swap_in_joker
+from taverntable.lab.core.execute import run_study
+from taverntable.lab.core.store import StudyStore
+from taverntable.lab.core.studies import get_study
+from taverntable.lab.studies.towers_options import VARIANTS
+from taverntable.lab.studies.towers_treat import swap_in_joker
 
 
 def test_every_variant_plays_and_the_report_has_its_tables(tmp_path: Path) -> None:

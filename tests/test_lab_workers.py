@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from taverntable.lab.store import ROWS
+from taverntable.lab.core.store import ROWS
 
 PROC = Path("/proc")
 
@@ -75,7 +75,7 @@ def test_no_worker_outlives_a_killed_lab_run(tmp_path: Path) -> None:
 
 def test_a_worker_whose_parent_is_already_gone_ends_at_once() -> None:
     """The parent may die before the worker asks to die with it: the worker sees and ends."""
-    code = ("from taverntable.lab.worker_life import die_with_parent\n"
+    code = ("from taverntable.worker_life import die_with_parent\n"
             "die_with_parent(parent=-1)\n"
             "print('still here')\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

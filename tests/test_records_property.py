@@ -72,6 +72,7 @@ def games(request: pytest.FixtureRequest) -> list[tuple[TonkState, dict[str, Any
     return out
 
 
+@pytest.mark.slow
 def test_dump_json_replay_reproduces_history_and_result(
     games: list[tuple[TonkState, dict[str, Any]]],
 ) -> None:
@@ -89,6 +90,7 @@ def test_dump_json_replay_reproduces_history_and_result(
     assert {None, "drop", "burned", "out", "stock"} <= ends
 
 
+@pytest.mark.slow
 def test_replay_json_prints_each_record_plus_its_result(
     games: list[tuple[TonkState, dict[str, Any]]],
     tmp_path: Path,

@@ -11,8 +11,7 @@ from collections import Counter
 import pytest
 
 from taverntable.bots import make_bot
-from taverntable.bots.three_towers_runner import play_game
-from taverntable.engine import RecordError
+from taverntable.engine import RecordError, play_out
 from taverntable.games.three_towers import RulesError, TowersRules, TowersState, rules_from
 from taverntable.games.three_towers.phases import CLUB, DEAL
 from taverntable.games.three_towers.record import ADAPTER
@@ -141,7 +140,7 @@ def test_R28_R29_records_carry_the_options_and_replay() -> None:
     rng = random.Random(7)
     state = TowersState.start(rules, 2, rng=rng, dealer=0)
     bot = make_bot("heuristic", "three-towers")
-    play_game(state, [bot, bot], rng)
+    play_out(state, [bot, bot], rng)
     record = json.loads(json.dumps(ADAPTER.dump(state, ["Ann", "Bob"])))
     assert record["rules"] == {"preset": "three-towers", "max_rounds": 2,
                                "nobility_points": 5, "tower_goal": 40}

@@ -95,6 +95,7 @@ def play_checked(seed: int, pool: list[TowersMove]) -> TowersState:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     pool: list[TowersMove] = []

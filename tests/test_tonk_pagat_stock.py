@@ -9,10 +9,9 @@ from collections import Counter
 
 import pytest
 
-from taverntable.bots.runner import play_deal
-from taverntable.bots.tonk_heuristic import TonkHeuristicBot
-from taverntable.bots.tonk_policy import greedy_move
-from taverntable.engine import IllegalMove
+from taverntable.bots.tonk.heuristic import TonkHeuristicBot
+from taverntable.bots.tonk.policy import greedy_move
+from taverntable.engine import IllegalMove, play_out
 from taverntable.games.tonk import TonkState, parse_move, rules_from, sample_world
 from taverntable.games.tonk.moves import DRAW_STOCK
 from taverntable.play.tonk_narrate import narrate
@@ -165,14 +164,15 @@ def test_T11_greedy_playout_policy_declines_unless_the_pile_helps() -> None:
 @pytest.mark.parametrize("players", [8, 9, 10])
 def test_T11_heuristic_tables_end_every_pagat_deal_many_by_declining(players: int) -> None:
     # With 8 to 10 players the stock (11, 6 or 1 cards) runs out in most deals. Before the
-    # decline these deals went round the pile until a drop, a going out or the runner's cap.
+    # decline these deals went round the pile until a drop, a going out or the move cap.
     rng = random.Random(players)
     ends: Counter[str] = Counter()
     bot = TonkHeuristicBot(samples=16)
     for _ in range(30):
         state = TonkState.deal(rules_from("pagat"), players, rng=rng)
-        result = play_deal(state, [bot] * players, rng, max_moves=400)
-        ends[result.end] += 1
+        assert not play_out(state, [bot] * players, rng, max_moves=400).capped
+        assert state.result is not None
+        ends[state.result.end] += 1
     assert ends["stock"] >= 5, ends
 
 

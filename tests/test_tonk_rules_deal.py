@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from taverntable.cards import CARDS, Card, CardError, parse_index
+from taverntable.games import get_game
 from taverntable.games.tonk import PRESETS, DealError, TonkState, rules_from
 from taverntable.games.tonk.rules import RulesError
 from taverntable.games.tonk.spreads import spread_kind
@@ -90,6 +93,9 @@ def test_T2_seat_after_dealer_acts_first() -> None:
 def test_T2_stake_is_a_positive_whole_number(stake: object) -> None:
     with pytest.raises(DealError, match="stake"):
         stacked("tonk", ["10S 8D 8H 5S 4C", "KC 10C 3C 2S AH"], "5C", stake=stake)  # type: ignore[arg-type]
+    # A shuffled deal (the registry's Game.start, the arena, the lab) checks it too.
+    with pytest.raises(DealError, match="stake"):
+        get_game("tonk").start(rules_from("tonk"), 3, rng=random.Random(1), stake=stake)  # type: ignore[arg-type]
 
 
 def test_T2_payments_are_one_or_two_stakes() -> None:

@@ -11,9 +11,9 @@ from importlib import import_module
 COMMANDS = {
     "play": "taverntable.play.command",
     "replay": "taverntable.records.command",
-    "bench": "taverntable.bench",
+    "bench": "taverntable.bench.command",
     "lab": "taverntable.lab.command",
-    "arena": "taverntable.lab.arena_command",
+    "arena": "taverntable.lab.arena.command",
     "serve": "taverntable.web.command",
 }
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
 # ``current_seat`` of a random step (a deal, a shuffle, the cards a Thief steals): the caller asks
@@ -326,6 +325,12 @@ class Game(Protocol):
         ...
 
     @property
+    def family(self) -> str:
+        """The games that share one engine, bots and studies: ``tonk`` for the presets
+        ``tonk``, ``tor`` and ``pagat``; a game alone in its family gives its own name."""
+        ...
+
+    @property
     def min_players(self) -> int: ...
 
     @property
@@ -415,10 +420,10 @@ Policy = Callable[[Any, random.Random], Any]
 OnMove = Callable[[int, Any, Sequence[Event]], None]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedOut:
+class PlayedOut(NamedTuple):
     """What ``play_out`` did: the moves made (chance steps not counted) and whether it stopped at
-    the move cap with the game still going."""
+    the move cap with the game still going. A NamedTuple: a random Tonk deal is a handful of
+    moves, so what the loop builds once per game shows in the bench."""
 
     moves: int
     capped: bool

@@ -43,3 +43,8 @@ def get_game(name: object) -> Game:
 def all_games() -> list[Game]:
     """Every registered game."""
     return [get_game(name) for name in GAMES]
+
+
+def family_games(family: str) -> list[Game]:
+    """The registered games of a family (``Game.family``), in registry order."""
+    return [game for game in all_games() if game.family == family]

@@ -5,7 +5,7 @@ report`` turns every study folder into one HTML page with plots and CSVs. The en
 imports the lab; the lab plays through the engine's public calls and the bots.
 """
 
-from .config import LabError, StudyConfig
-from .registry import STUDIES, Study, get_study
+from taverntable.lab.core.config import LabError, StudyConfig
+from taverntable.lab.core.studies import STUDIES, Study, get_study
 
 __all__ = ["STUDIES", "LabError", "Study", "StudyConfig", "get_study"]

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from taverntable.bots import make_bot
 from taverntable.engine import TavernError
-
-from .config import LabError, StudyConfig, parse_options, parse_players
-from .registry import STUDIES, get_study
-from .store import StudyStore
+from taverntable.games import get_game
+from taverntable.lab.core.config import LabError, StudyConfig, parse_options, parse_players
+from taverntable.lab.core.store import StudyStore
+from taverntable.lab.core.studies import STUDIES, get_study
 
 LAB = Path("lab-out")
 
@@ -35,8 +36,8 @@ def add_parser(subparsers: Any) -> None:
                      help="make a --games or --size below the study's saved size its new size "
                      "(without it, the smaller number limits this run only)")
     run.add_argument("--seed", type=int, help="study seed (default 1)")
-    run.add_argument("--preset", action="append",
-                     help="tonk, tor or pagat; three-towers (repeatable)")
+    run.add_argument("--preset", action="append", metavar="GAME",
+                     help="a game of the study's family, e.g. tor (repeatable; default: all)")
     run.add_argument("--players", action="append", help="e.g. 4, 2-10, 2,3,5 (repeatable)")
     run.add_argument("--bots", help="bot per seat, comma-separated, repeated round the table")
     run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -144,31 +145,19 @@ def check_config(config: StudyConfig) -> None:
         raise LabError("--games must be 0 or more")
     if not config.presets or not config.players or not config.bots:
         raise LabError("a study needs at least one preset, player count and bot")
-    if study.game == "tonk":
-        from taverntable.bots import make_bot
-        from taverntable.games.tonk import rules_from
-        from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS
-
+    games = study.games()
+    for preset in config.presets:
+        if preset not in games:
+            raise LabError(f"{config.study} plays {', '.join(games)}, not {preset!r}")
+        game = get_game(preset)
+        rules = game.rules(config.options)
         for n in config.players:
-            if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-                raise LabError(f"Tonk takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} (T2)")
-        for preset in config.presets:
-            rules_from(preset, **config.options)
-            if study.takes_bots:
-                for name in config.bots:
-                    make_bot(name, preset)
-    if study.game == "three-towers":
-        from taverntable.bots import make_bot
-        from taverntable.games.three_towers import rules_from as towers_rules
-
-        for preset in config.presets:
-            rules = towers_rules(preset, **config.options)
-            for n in config.players:
-                rules.check_players(n)
+            game.check_players(rules, n)
+        if study.takes_bots:
             for name in config.bots:
                 make_bot(name, preset)
     if study.check is not None:
-        from .registry import load
+        from taverntable.lab.core.studies import load
 
         load(study.check)(config)
     elif config.variants:
@@ -178,7 +167,7 @@ def check_config(config: StudyConfig) -> None:
 
 
 def run_study_command(args: argparse.Namespace) -> int:
-    from .execute import run_study
+    from taverntable.lab.core.execute import run_study
 
     folder = args.out or args.lab / args.study
     try:
@@ -204,7 +193,7 @@ def run_study_command(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from .report import build_report, progress_bar
+    from taverntable.lab.report.build import build_report, progress_bar
 
     try:
         with progress_bar(Console(stderr=True)) as progress:
@@ -218,7 +207,7 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 def run_scale(args: argparse.Namespace) -> int:
-    from .scaling import DEFAULT_GAMES, measure
+    from taverntable.lab.report.scaling import DEFAULT_GAMES, measure
 
     try:
         entries = measure(args.lab, args.study or tuple(DEFAULT_GAMES), games=args.games,

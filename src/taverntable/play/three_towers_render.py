@@ -213,7 +213,7 @@ def decision(view: TowersView, players: Sequence[str]) -> list[str]:
             assert a is not None
             who = name(players, a.attacker)
             if a.is_raid:
-                from taverntable.bots.three_towers_tactics import tower_take
+                from taverntable.bots.three_towers.tactics import tower_take
 
                 taken = tower_take(view.towers[me])
                 need = "any warrior" if view.rules.defence == "any" else \

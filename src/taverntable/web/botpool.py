@@ -17,7 +17,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from taverntable.bots import LEVELS, make_bot
-from taverntable.lab.worker_life import die_with_parent
+from taverntable.worker_life import die_with_parent
 
 # Bots that search: every other bot decides in the event loop.
 SEARCHING = {"ismcts"}

@@ -14,7 +14,7 @@ from .state import TowersState
 from .view import sample_world
 
 _BOTS = {
-    "heuristic": "taverntable.bots.three_towers_heuristic:ThreeTowersHeuristicBot",
+    "heuristic": "taverntable.bots.three_towers.heuristic:ThreeTowersHeuristicBot",
     "ismcts": "taverntable.bots.ismcts:IsmctsBot",
 }
 
@@ -25,6 +25,7 @@ class TowersGame:
 
     name: str = "three-towers"
     title: str = "Three Towers"
+    family: str = "three-towers"
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     unit: str = "points"
@@ -32,7 +33,7 @@ class TowersGame:
     # Random games run to about 1,500 moves (chance steps included); this only stops a loop.
     max_moves: int = 50_000
     bots: Mapping[str, str] = field(default_factory=lambda: dict(_BOTS))
-    search: str = "taverntable.bots.towers_search:TowersSearch"
+    search: str = "taverntable.bots.three_towers.search:TowersSearch"
     terminal: str = "taverntable.play.three_towers_session"
 
     @property

@@ -11,11 +11,11 @@ from taverntable.engine import ActionSpace, GameState, RecordAdapter
 
 from .match import next_dealer
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules, rules_from
-from .state import TonkState, check_players, shuffled_deck
+from .state import TonkState, check_players
 from .view import sample_world
 
 _BOTS = {
-    "heuristic": "taverntable.bots.tonk_heuristic:TonkHeuristicBot",
+    "heuristic": "taverntable.bots.tonk.heuristic:TonkHeuristicBot",
     "ismcts": "taverntable.bots.ismcts:IsmctsBot",
 }
 
@@ -26,6 +26,7 @@ class TonkGame:
 
     name: str
     title: str
+    family: str = "tonk"  # the three presets share the engine, bots and lab studies
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     unit: str = "stakes"
@@ -33,7 +34,7 @@ class TonkGame:
     # No Tonk deal without cycling comes near this; it stops pagat's pile-taking loops (T11).
     max_moves: int = 1000
     bots: Mapping[str, str] = field(default_factory=lambda: dict(_BOTS))
-    search: str = "taverntable.bots.tonk_search:TonkSearch"
+    search: str = "taverntable.bots.tonk.search:TonkSearch"
     terminal: str = "taverntable.play.tonk_session"
 
     @property
@@ -67,9 +68,10 @@ class TonkGame:
         dealer: int = 0,
         stake: int = 1,
     ) -> TonkState:
-        """T3: a deal of a deck shuffled by ``rng``."""
-        return TonkState.deal(rules, num_players, deck=shuffled_deck(rng), dealer=dealer,
-                              stake=stake)
+        """T3: a deal of a deck shuffled by ``rng`` (``shuffled_deck``), dealt without checking
+        the deck again: a whole random deal is only a few moves, so the deal is a large part
+        of it."""
+        return TonkState.deal(rules, num_players, rng=rng, dealer=dealer, stake=stake)
 
     def next_dealer(self, state: GameState[Any, Any]) -> int:
         """T2/T4: the next seat, the winner (``next_dealer``), or the same after a void deal."""

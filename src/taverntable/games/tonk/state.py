@@ -37,6 +37,12 @@ def check_players(n: int) -> None:
         raise DealError(f"Tonk needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} (T2)")
 
 
+def check_stake(stake: object) -> None:
+    """T2: a stake is a whole number of units, at least 1."""
+    if isinstance(stake, bool) or not isinstance(stake, int) or stake < 1:
+        raise DealError(f"the stake must be a whole number of at least 1, not {stake!r} (T2)")
+
+
 def deal_from_deck(
     deck: Sequence[int], n: int, dealer: int
 ) -> tuple[list[list[int]], int, list[int]]:
@@ -143,8 +149,7 @@ class TonkState:
         check_players(n)
         if not 0 <= dealer < n:
             raise DealError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
-        if isinstance(stake, bool) or not isinstance(stake, int) or stake < 1:
-            raise DealError(f"the stake must be a whole number of at least 1, not {stake!r} (T2)")
+        check_stake(stake)
         seen = 0
         for seat, hand in enumerate(hands):
             if len(hand) != HAND_SIZE:
@@ -223,6 +228,7 @@ class TonkState:
         check_players(num_players)
         if not 0 <= dealer < num_players:
             raise DealError(f"dealer must be a seat 0..{num_players - 1}, not {dealer}")
+        check_stake(stake)
         r = rng if isinstance(rng, random.Random) else random.Random(rng)
         cards = tuple(shuffled_deck(r))
         # Our own shuffle is one whole deck: deal it without validating it again.

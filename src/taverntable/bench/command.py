@@ -1,0 +1,100 @@
+"""``tavern bench``: the engine's speed (random legal games per game of the registry,
+``random_play``) and the search's (ISMCTS simulations per second, ``search``), one bench after
+the other, each for ``--seconds`` of CPU time."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from typing import Any
+
+from taverntable.games import all_games
+
+from .random_play import SLICE, Bench, random_play_benches
+from .search import search_benches
+
+BENCHES: dict[str, Bench] = {**random_play_benches(), **search_benches()}
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``tavern bench``."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "bench", help="measure engine speed: random legal games per second, per game",
+        description="Measure the engine's speed on one core: random legal games through the "
+        "full rule-checking engine (games/s and moves/s for each game) and the ISMCTS search "
+        "(simulations/s). Each bench runs for --seconds of CPU "
+        "time, one after the other, so all of them take about "
+        f"{len(BENCHES)} × --seconds. Benches: {', '.join(BENCHES)}.",
+    )
+    p.add_argument("--seconds", type=float, default=3.0,
+                   help="CPU seconds for each bench, not in all (default 3)")
+    p.add_argument("--players", type=int, default=3,
+                   help="players per game, brought within each game's own range (default 3)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--only", action="append", metavar="NAME[,NAME...]",
+                   help="run only these benches (comma-separated or repeated)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run)
+
+
+def chosen_benches(only: list[str] | None) -> list[str]:
+    """The benches --only names (commas or repeats), in the table's order; ValueError for an
+    unknown name."""
+    if not only:
+        return list(BENCHES)
+    names = {name.strip() for text in only for name in text.split(",") if name.strip()}
+    unknown = sorted(names - set(BENCHES))
+    if unknown:
+        raise ValueError(f"unknown bench {', '.join(map(repr, unknown))} "
+                         f"(known: {', '.join(BENCHES)})")
+    if not names:
+        raise ValueError(f"--only names no bench (known: {', '.join(BENCHES)})")
+    return [name for name in BENCHES if name in names]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benches and print the figures."""
+    # A NaN compares false with everything and an infinite budget never runs out: both hang.
+    if not (math.isfinite(args.seconds) and args.seconds > 0):
+        print(f"tavern bench: --seconds must be a positive number of CPU seconds, not "
+              f"{args.seconds}", file=sys.stderr)
+        return 2
+    low = min(game.min_players for game in all_games())
+    high = max(game.max_players for game in all_games())
+    if not low <= args.players <= high:
+        print(f"tavern bench: --players must be {low}..{high} (no game seats more or fewer)",
+              file=sys.stderr)
+        return 2
+    try:
+        names = chosen_benches(args.only)
+    except ValueError as e:
+        print(f"tavern bench: {e}", file=sys.stderr)
+        return 2
+    report: dict[str, dict[str, float]] = {}
+    for name in names:
+        report[name] = BENCHES[name](args.seconds, args.players, args.seed)
+        if not args.json:
+            print(figures_line(name, report[name]))
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+def figures_line(name: str, figures: dict[str, float]) -> str:
+    """One bench's figures as a line of text."""
+    players = f"{figures['players']:.0f} players, one core"
+    if "sims_per_s" in figures:
+        return (f"{name:8} {figures['sims_per_s']:>10,.0f} sims/s "
+                f"{figures['searches_per_s']:>10,.1f} searches/s "
+                f"({figures['iterations_per_search']:.0f} iterations/search, {players})")
+    if "rounds_per_game" in figures:
+        return (f"{name:8} {figures['games_per_s']:>10,.1f} games/s "
+                f"{figures['moves_per_s']:>10,.0f} moves/s "
+                f"({figures['rounds_per_game']:.1f} rounds/game, "
+                f"{figures['moves_per_game']:.0f} moves/game, {players})")
+    return (f"{name:8} {figures['games_per_s']:>10,.0f} games/s "
+            f"{figures['moves_per_s']:>10,.0f} moves/s "
+            f"({figures['moves_per_game']:.1f} moves/game, {players}; "
+            f"fastest {SLICE} s: {figures['best_moves_per_s']:,.0f} moves/s)")

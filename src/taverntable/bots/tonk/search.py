@@ -1,0 +1,181 @@
+"""The Tonk family's side of ISMCTS: determinizations, the playout policy and the rewards.
+
+The determinizations use what the table has shown (``inference``); the playout policy is
+the greedy one of ``policy``; the root compares only the two best discards by the heuristic
+bot's score, since with more the noise of the comparison costs more than the moves left out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from taverntable.bots.search_game import SearchDefaults
+from taverntable.games.tonk import Discard, TonkMove, TonkState, TonkView, sample_world
+from taverntable.games.tonk.movegen import OVER, START
+from taverntable.games.tonk.moves import DROP
+from taverntable.games.tonk.scoring import stock_result
+
+from .heuristic import TonkHeuristicBot, discard_score
+from .inference import TableFacts, inferred_world, table_facts
+from .policy import greedy_move
+
+# A playout that has not ended after this many moves is scored as if the stock had run out: the
+# lowest hand wins. The greedy policy declines the pile under pagat unless its card helps (T11),
+# so its playouts seldom come near this; random playouts may, and nothing forbids them to.
+PLAYOUT_CAP = 400
+# The search compares this many discards at the root, the best by the heuristic bot's score.
+ROOT_DISCARDS = 2
+# Selective search (the default) skips a drop decision whose drop loses more than this many
+# stakes per other player on average over ``QUICK_WORLDS`` determinizations: continuing is worth
+# about -0.4 to +1 there, and no drop that bad was worth making (docs/bots.md).
+HOPELESS_DROP = -1.0
+QUICK_WORLDS = 64
+# Ending (a drop) instead of the heuristic's move needs a paired advantage above this many
+# standard errors, after adding ``ENDING_BIAS`` (reward units: stakes per other player / 2): the
+# playouts overrate playing on, measured on heuristic play (docs/bots.md).
+ENDING_MARGIN = 1.0
+ENDING_BIAS = 0.075
+
+
+def _apply(state: TonkState, move: TonkMove) -> None:
+    # The search only plays moves the engine generated (legal_moves or the policy below, which
+    # builds them from the same masks), so the public ``apply``'s second check is skipped: it
+    # costs a fifth of a playout.
+    state.apply_unchecked(move)
+
+
+class TonkSearch(SearchDefaults):
+    """ISMCTS adapter of ``tonk``, ``tor`` and ``pagat``.
+
+    ``policy`` is "greedy" (above) or "random" (uniform legal moves); ``horizon`` cuts playouts
+    after that many moves and scores them as if the stock had run out (None: play to the end);
+    ``infer`` shapes the determinizations by what the other players' play has shown.
+    """
+
+    def __init__(
+        self,
+        policy: str = "greedy",
+        horizon: int | None = None,
+        infer: bool = True,
+        discards: int | None = ROOT_DISCARDS,
+        selective: bool = True,
+    ) -> None:
+        if policy == "heuristic":
+            policy = "greedy"  # the bot's other name for its game's cheap policy (as towers)
+        if policy not in ("greedy", "random"):
+            raise ValueError(f"unknown playout policy {policy!r} (greedy, random)")
+        self.policy = policy
+        self.infer = infer
+        self.discards = discards
+        self.selective = selective
+        self.ending_bias = ENDING_BIAS
+        self.ending_margin = ENDING_MARGIN
+        self._view: TonkView | None = None
+        self._facts: TableFacts | None = None
+        self._worth: tuple[TonkView, bool] | None = None
+        self.horizon = PLAYOUT_CAP if horizon is None else min(horizon, PLAYOUT_CAP)
+
+    def sample(self, view: TonkView, rng: random.Random) -> TonkState:
+        """A determinization: the engine's, then shaped by what the table has shown (``infer``)."""
+        if self.infer:
+            if view is not self._view or self._facts is None:
+                self._view, self._facts = view, table_facts(view)
+            return inferred_world(view, self._facts, rng)
+        return sample_world(view, rng)
+
+    def root_moves(self, view: TonkView) -> Sequence[TonkMove]:
+        """With ``selective``, only the heuristic's move unless ``worth_searching``. Otherwise:
+        after the draw, every spread, hit and end, but only the ``discards`` best discards by
+        the heuristic bot's score (T9); at the start of a turn every move (T6, T7)."""
+        legal = view.legal_moves
+        if self.selective and not self.worth_searching(view):
+            return [self.anchor_move(view, random.Random(0))]
+        if view.phase == START or self.discards is None:
+            return legal
+        ranked = sorted(
+            (m for m in legal if isinstance(m, Discard)),
+            key=lambda m: (-discard_score(view, m.card.index), -m.card.rank),
+        )
+        keep = set(ranked[: self.discards])
+        return [m for m in legal if not isinstance(m, Discard) or m in keep]
+
+    def worth_searching(self, view: TonkView) -> bool:
+        """Selective search: only the start of a turn where a drop is legal and not hopeless.
+
+        Elsewhere (after the draw, or hit-locked, T6) the search's overrides of the heuristic's
+        move gained nothing measurable, so the bot plays the heuristic's move and spends its
+        time on the decision that moves the stakes (T6). Reads only the view.
+        """
+        if view.phase != START or DROP not in view.legal_moves:
+            return False
+        # The bot asks twice per decision (``IsmctsBot.choose`` and ``search``): answer once.
+        if self._worth is not None and self._worth[0] is view:
+            return self._worth[1]
+        rng = random.Random(0)  # fixed: the decision depends on the view alone
+        seat = view.seat
+        total = 0
+        for _ in range(QUICK_WORLDS):
+            world = self.sample(view, rng)
+            world.apply_unchecked(DROP)
+            assert world.result is not None
+            total += world.result.net[seat]
+        per_other = total / (QUICK_WORLDS * view.stake * (view.num_players - 1))
+        worth = per_other > HOPELESS_DROP
+        self._worth = (view, worth)
+        return worth
+
+    def anchor_move(self, view: TonkView, rng: random.Random) -> TonkMove:
+        """The heuristic bot's move: the search plays it unless it finds a clearly better one."""
+        return TonkHeuristicBot().choose(view, rng)
+
+    def seat(self, state: TonkState) -> int | None:
+        """The seat on turn, or None when the deal is over (Tonk has no chance steps)."""
+        return None if state.phase == OVER else state.current_seat_
+
+    def legal_moves(self, state: TonkState) -> Sequence[TonkMove]:
+        """The engine's legal moves."""
+        return state.legal_moves()
+
+    def clone(self, state: TonkState) -> TonkState:
+        """The engine's copy."""
+        return state.clone()
+
+    def step(self, state: TonkState, move: TonkMove) -> None:
+        """Play a generated move."""
+        _apply(state, move)
+
+    def chance(self, state: TonkState, rng: random.Random) -> None:
+        """Never called: draws are resolved by the determinized stock."""
+        raise AssertionError("Tonk has no chance steps")
+
+    def policy_move(self, state: TonkState, rng: random.Random) -> TonkMove:
+        """The playout policy's move."""
+        if self.policy == "greedy":
+            return greedy_move(state)
+        legal = state.legal_moves()
+        return legal[int(rng.random() * len(legal))]
+
+    def playout(self, state: TonkState, rng: random.Random) -> None:
+        """Play on with the policy for at most ``horizon`` moves."""
+        left = self.horizon
+        if self.policy == "greedy":
+            while state.phase != OVER and left:
+                _apply(state, greedy_move(state))
+                left -= 1
+            return
+        rand = rng.random
+        while state.phase != OVER and left:
+            legal = state.legal_moves()
+            _apply(state, legal[int(rand() * len(legal))])
+            left -= 1
+
+    def rewards(self, state: TonkState) -> Sequence[float]:
+        """Net gain in stakes over ``2 (n - 1)``, the most a seat can win, so within [-1, 1]."""
+        result = state.result
+        if result is None:  # cut short: score as if the stock had run out (T11)
+            result = stock_result([state.total(s) for s in range(state.num_players)], 1)
+            scale = 2.0 * (state.num_players - 1)
+            return [x / scale for x in result.net]
+        scale = 2.0 * state.stake * (state.num_players - 1)
+        return [x / scale for x in result.net]

@@ -1,0 +1,188 @@
+"""Study ``towers-options``, the games: Three Towers configurations side by side.
+
+Each *variant* is a table size, rule options on top of the study's (``defence``, ``teams``, the
+proposed R28 ``nobility_points`` and R29 ``tower_goal``), the bots by seat, and optionally a
+*treatment*: a paired game (``towers_treat``) that measures what one thing is worth to one seat.
+Game ``i`` plays variant ``i % len(variants)``; a variant's definition never changes once
+published (a new idea gets a new name), so a saved study folder means the same thing later.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from taverntable.engine import play_out
+from taverntable.games import get_game
+from taverntable.games.three_towers import GameResult, TowersState, rules_from
+from taverntable.games.three_towers.cards import VALUE, suit
+from taverntable.games.three_towers.rules import TowersRules
+from taverntable.games.three_towers.scoring import DIAMOND_BONUS, DIAMONDS, HEARTS, WIN_BONUS
+from taverntable.lab.core.config import LabError, StudyConfig
+from taverntable.lab.core.studies import GameOutput
+from taverntable.records import dump_record
+
+from .towers_bots import lab_bot
+from .towers_score import margin, sides
+
+DEALER = 0  # the first round's dealer, as in towers-play
+FIRST_TRADES = ("Trade", "TradeJoker")
+REDEALS = ("RedealJoker", "RedealWarriors", "RedealJacks", "RedealQueens", "RedealKings")
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One configuration of the comparison."""
+
+    players: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    bots: tuple[str, ...] = ()  # by seat, rotated every game; () = the study's bots
+    treat: str = ""  # a paired treatment of one seat (towers_treat.TREATMENTS)
+    note: str = ""
+
+
+VARIANTS: dict[str, Variant] = {
+    "2p": Variant(2, note="today's rules"),
+    "3p": Variant(3, note="today's rules"),
+    "4p": Variant(4, note="today's rules"),
+    "4p-teams": Variant(4, {"teams": True}, note="R15: two pairs"),
+    "2p-defence-any": Variant(2, {"defence": "any"}, note="R9: any warrior repels"),
+    "4p-defence-any": Variant(4, {"defence": "any"}, note="R9: any warrior repels"),
+    "2p-nobility-5": Variant(2, {"nobility_points": 5}, note="R28 proposed: 5 per warrior"),
+    "4p-nobility-5": Variant(4, {"nobility_points": 5}, note="R28 proposed: 5 per warrior"),
+    "2p-goal-40": Variant(2, {"tower_goal": 40}, note="R29 proposed: towers need 40"),
+    "4p-goal-40": Variant(4, {"tower_goal": 40}, note="R29 proposed: towers need 40"),
+    "2p-goal-50": Variant(2, {"tower_goal": 50}, note="R29 proposed: towers need 50"),
+    "4p-goal-25": Variant(4, {"tower_goal": 25}, note="R29 proposed: towers need 25"),
+    "2p-goal-40-nobility-5": Variant(2, {"tower_goal": 40, "nobility_points": 5},
+                                     note="R28 and R29 together"),
+    "2p-raider-vs-builder": Variant(2, bots=("raider", "builder"),
+                                    note="a seat that never builds against one that never raids"),
+    "2p-raider-vs-heuristic": Variant(2, bots=("raider", "heuristic"),
+                                      note="a seat that never builds against the heuristic"),
+    "2p-extra-joker": Variant(2, treat="extra-joker", note="paired: one more joker dealt"),
+    "4p-extra-joker": Variant(4, treat="extra-joker", note="paired: one more joker dealt"),
+    "2p-no-redeals": Variant(2, treat="no-redeals", note="paired: the seat never redeals"),
+    "2p-no-nobility-redeals": Variant(2, treat="no-nobility-redeals",
+                                      note="paired: the seat never spends its nobility"),
+    "2p-nobility-5-no-nobility-redeals": Variant(
+        2, {"nobility_points": 5}, treat="no-nobility-redeals",
+        note="paired, under R28: the seat keeps its nobility to score it"),
+}
+
+
+def variant_of(config: StudyConfig, index: int) -> tuple[str, Variant]:
+    """The name and definition of game ``index``'s variant."""
+    if not config.variants:
+        raise LabError(f"{config.study} needs variants (known: {', '.join(VARIANTS)})")
+    name = config.variants[index % len(config.variants)]
+    return name, VARIANTS[name]
+
+
+def variant_rules(config: StudyConfig, variant: Variant) -> TowersRules:
+    """The variant's rules: the study's options, then the variant's own."""
+    return rules_from(config.presets[0], **{**config.options, **variant.options})
+
+
+def seat_bots(config: StudyConfig, variant: Variant, index: int) -> list[str]:
+    """Bots by seat; a mix rotates one seat per pass through the variants, so that every bot
+    sits in every position equally often."""
+    bots = variant.bots or config.bots
+    turn = index // len(config.variants)
+    return [bots[(s + turn) % len(bots)] for s in range(variant.players)]
+
+
+def check(config: StudyConfig) -> None:
+    """LabError (or RulesError) for a variant the study cannot play, before any worker starts."""
+    from .towers_treat import TREATMENTS
+
+    if len(config.presets) != 1:
+        raise LabError(f"{config.study} plays one preset")
+    for name in config.variants or ("",):
+        if name not in VARIANTS:
+            raise LabError(f"unknown variant {name!r} (known: {', '.join(VARIANTS)})")
+        v = VARIANTS[name]
+        variant_rules(config, v).check_players(v.players)
+        if v.treat and v.treat not in TREATMENTS:
+            raise LabError(f"variant {name}: unknown treatment {v.treat!r}")
+        for bot in v.bots or config.bots:
+            lab_bot(bot)
+
+
+def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
+    """Play game ``index``: one game of its variant, or a paired game for a treatment."""
+    name, variant = variant_of(config, index)
+    if variant.treat:
+        from .towers_treat import play_pair
+
+        return {"variant": name, **play_pair(config, variant, index, seed)}, []
+    rules = variant_rules(config, variant)
+    names = seat_bots(config, variant, index)
+    rng = random.Random(seed)
+    game = get_game(config.presets[0])
+    state = game.start(rules, variant.players, rng=rng, dealer=DEALER)
+    assert isinstance(state, TowersState)
+    played = play_out(state, [lab_bot(b) for b in names], rng, max_moves=game.max_moves)
+    result = state.result
+    if played.capped or result is None:
+        return {"variant": name, "players": variant.players, "end": "stalled"}, []
+    row = {"variant": name, "bots": names, **summarise(state, result, rules)}
+    return row, [dump_record(state, names)] if config.records else []
+
+
+def summarise(state: TowersState, result: GameResult, rules: TowersRules) -> dict[str, Any]:
+    """The numbers the comparison needs from one finished game."""
+    n = state.num_players
+    teams = sides(n, rules.teams)
+    totals = [sum(result.scores[s] for s in side) for side in teams]
+    order = sorted(range(len(teams)), key=lambda k: -totals[k])
+    best, second = order[0], order[1]
+    # Each round's lead of the winning side over the runner-up; the 150 goes with the last
+    # round, since the third tower that earned it is that round's.
+    leads = [sum(r.points[s] for s in teams[best]) - sum(r.points[s] for s in teams[second])
+             for r in result.rounds]
+    if result.end == "towers":
+        builder = result.rounds[-1].builder
+        leads[-1] += WIN_BONUS * ((builder in teams[best]) - (builder in teams[second]))
+    first = next((seat for seat, move in state.history
+                  if type(move).__name__ in FIRST_TRADES), -1)
+    counts = {k: 0 for k in ("raids", "builds", "redeals")}
+    for seat, move in state.history:
+        kind = type(move).__name__
+        if seat >= 0:
+            counts["raids"] += kind == "Raid"
+            counts["builds"] += kind == "Build"
+            counts["redeals"] += kind in REDEALS
+    return {
+        "players": n,
+        "end": result.end,
+        "rounds": len(result.rounds),
+        "tower_rounds": sum(r.builder >= 0 for r in result.rounds),
+        "towers": sum(result.towers),
+        "scores": list(result.scores),
+        "winners": list(result.winners),
+        "margins": [margin(result, s, rules.teams) for s in range(n)],
+        "lead": totals[best] - totals[second],
+        "best_round_lead": max(leads),
+        "first_trader_won": None if first < 0 else first in result.winners,
+        "sides": len(teams),
+        "nobility_points": sum(nobility_points(r.points, r.stores, r.builder, r.tower)
+                               for r in result.rounds),
+        **counts,
+    }
+
+
+def nobility_points(points: Sequence[int], stores: Sequence[Sequence[int]], builder: int,
+                    tower: int) -> int:
+    """R28's points in one round: what the count gave beyond the stores and the tower bonus."""
+    base = [sum(VALUE[c] for c in store) for store in stores]
+    extra = 0
+    for s, (p, b) in enumerate(zip(points, base, strict=True)):
+        if s == builder and suit(tower) == HEARTS:
+            p //= 2  # ♥ doubled the nobility's points with the rest
+        elif s == builder and suit(tower) == DIAMONDS:
+            p -= DIAMOND_BONUS
+        extra += p - b
+    return extra
