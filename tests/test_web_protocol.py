@@ -113,6 +113,9 @@ def test_only_the_host_starts_the_table_once(client: TestClient) -> None:
     assert client.post(url, headers={"X-Host-Token": made["host_token"]}).status_code == 200
     again = client.post(url, headers={"X-Host-Token": made["host_token"]})
     assert again.status_code == 409 and "playing" in again.text
+    rematch = client.post(f"/api/tables/{made['table']['id']}/rematch",
+                          headers={"X-Host-Token": made["host_token"]})
+    assert rematch.status_code == 409 and "after the match is over" in rematch.text
 
 
 def test_hello_names_the_protocol_and_the_seat(client: TestClient) -> None:
@@ -308,5 +311,3 @@ def test_a_target_ends_the_match_and_the_host_asks_for_a_rematch(client: TestCli
     assert again.status_code == 200 and again.json()["match"] == 2
     assert again.json()["sheet"] == [] or again.json()["sheet"][0]["deal"] > done["deal"]
     assert [s["name"] for s in again.json()["seats"]] == [s["name"] for s in done["seats"]]
-    twice = client.post(url, headers={"X-Host-Token": made["host_token"]})
-    assert twice.status_code == 409
