@@ -75,10 +75,6 @@ class RemoteTable:
         self._announce(conn)
 
     def detach(self, conn: Connection) -> None:
-        table = self.hub.tables.get(self.id)
-        if table is not None and conn in table.conns:  # adopted meanwhile: it is local now
-            table.detach(conn)
-            return
         if self.conns.pop(conn.cid, None) is not None:
             self.hub.bus.to_node(self.owner, {"op": "detach", "table": self.id, "cid": conn.cid,
                                               "node": self.hub.node})
@@ -208,11 +204,12 @@ class ClusterHub(Hub):
 
     # --- owning -------------------------------------------------------------------------------
 
+    def new_lease(self) -> tuple[str, float] | None:
+        return (self.node, LEASE_SECONDS)
+
     async def create(self, req: CreateTable) -> Created:
         made = await super().create(req)
-        epoch = await self.store.acquire(made.table.id, self.node, LEASE_SECONDS)
-        assert epoch is not None  # a new table has no lease yet
-        self.own(made.table, epoch)
+        self.own(made.table, 1)  # the table was stored with this process's lease, epoch 1
         return made
 
     def own(self, table: Table, epoch: int) -> None:
@@ -296,7 +293,7 @@ class ClusterHub(Hub):
     async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
         owner = await self._where(table_id)
         if isinstance(owner, Table):
-            endpoint, seat = await super().socket(table_id, token)
+            _, seat = await super().socket(table_id, token)
         else:
             stored = await self.store.load(table_id)
             assert stored is not None
@@ -306,9 +303,9 @@ class ClusterHub(Hub):
                 seat = next((s.seat for s in stored.seats if s.token_hash == h), None)
                 if seat is None:
                     raise BadRequest(403, "this seat token does not belong to this table")
-            endpoint = await self._remote(table_id, owner)
+            await self._remote(table_id, owner)
         self.cids += 1
-        return _Numbered(endpoint, self.cids), seat
+        return Route(self, table_id, self.cids), seat
 
     # --- between processes --------------------------------------------------------------------
 
@@ -421,21 +418,39 @@ class ClusterHub(Hub):
             self.bus.reply(message, {"answer": answer})
 
 
-class _Numbered:
-    """An endpoint that numbers each connection before it attaches (messages between processes
-    name a client by its process and number)."""
+class Route:
+    """A client's way to its table in a process among several (``hub.Endpoint``): to the table
+    itself while this process owns it, else to its ``RemoteTable``, whichever holds it now (a
+    table changes hands when its owner dies or loses its lease). It numbers the connection:
+    messages between processes name a client by its process and number."""
 
-    def __init__(self, endpoint: Endpoint, cid: int) -> None:
-        self.endpoint = endpoint
+    def __init__(self, hub: ClusterHub, table_id: str, cid: int) -> None:
+        self.hub = hub
+        self.id = table_id
         self.cid = cid
-        self.id = endpoint.id
 
     def attach(self, conn: Connection) -> None:
         conn.cid = self.cid
-        self.endpoint.attach(conn)
+        table = self.hub.tables.get(self.id)
+        if table is not None:
+            table.attach(conn)
+        else:
+            self.hub.remotes[self.id].attach(conn)
 
     def detach(self, conn: Connection) -> None:
-        self.endpoint.detach(conn)
+        table = self.hub.tables.get(self.id)
+        if table is not None and conn in table.conns:
+            table.detach(conn)
+        remote = self.hub.remotes.get(self.id)
+        if remote is not None and conn.cid in remote.conns:
+            remote.detach(conn)
 
     async def play(self, seat: int | None, text: str, version: int | None) -> None:
-        await self.endpoint.play(seat, text, version)
+        table = self.hub.tables.get(self.id)
+        if table is not None:
+            await table.play(seat, text, version)
+            return
+        remote = self.hub.remotes.get(self.id)
+        if remote is None:
+            raise MoveRefused("server-error", "the table is changing servers; try again")
+        await remote.play(seat, text, version)

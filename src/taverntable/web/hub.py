@@ -130,7 +130,8 @@ class Hub:
                       self.store, self.bots, self.pace)
         await self.store.create_table(
             table_id, game.name, dict(req.options), settings.to_json(), table.host_hash,
-            [StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in seats])
+            [StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in seats],
+            self.new_lease())
         self.tables[table_id] = table
         return Created(table, host_token, req.host_seat, token)
 
@@ -169,6 +170,10 @@ class Hub:
         return table, self.seat_of(table, token)
 
     # --- seats ----------------------------------------------------------------------------------
+
+    def new_lease(self) -> tuple[str, float] | None:
+        """The lease a new table starts with (none for a lone process)."""
+        return None
 
     async def take_seat(self, table: Table, name: str, seat: int | None) -> tuple[int, str]:
         """A person takes an open seat (the first one if ``seat`` is None)."""

@@ -194,7 +194,10 @@ class Store:
         settings: dict[str, Any],
         host_hash: str,
         seats: Sequence[StoredSeat],
+        lease: tuple[str, float] | None = None,
     ) -> None:
+        """A new table and its seats; with ``lease`` (owner, seconds), owned from the start
+        (epoch 1), so that no other process takes it for an orphan in between."""
         async with self._write() as conn:
             await conn.execute(tables_t.insert().values(
                 id=table_id, game=game, options=options, settings=settings, host_hash=host_hash,
@@ -202,6 +205,9 @@ class Store:
             await conn.execute(seats_t.insert(), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
                  "level": s.level, "token_hash": s.token_hash} for s in seats])
+            if lease is not None:
+                await conn.execute(leases_t.insert().values(
+                    table_id=table_id, owner=lease[0], epoch=1, expires=time.time() + lease[1]))
 
     async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give an open person seat a name and a token; False when it was taken meanwhile."""
