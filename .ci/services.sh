@@ -3,6 +3,9 @@
 # for the browser tests. Installs what is missing, starts the servers, and makes the test
 # database; safe to run again. Prints the environment the tests read (TAVERN_TEST_*).
 set -euo pipefail
+# Only the export lines below may reach stdout (the caller evals it): everything the installers
+# and servers print goes to stderr.
+exec 3>&1 1>&2
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 need=()
 command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
@@ -26,6 +29,6 @@ as_root su postgres -c "psql -qAtc \"select 1 from pg_roles where rolname='taver
 as_root su postgres -c "psql -qAtc \"select 1 from pg_database where datname='tavern'\"" | grep -q 1 \
   || as_root su postgres -c "createdb -O tavern tavern"
 redis-cli -p 6379 ping >/dev/null 2>&1 || redis-server --port 6379 --save '' --appendonly no --daemonize yes >/dev/null
-echo "export TAVERN_TEST_POSTGRES=postgresql+asyncpg://tavern:tavern@127.0.0.1:5432/tavern"
-echo "export TAVERN_TEST_REDIS=redis://127.0.0.1:6379/0"
-echo "export TAVERN_TEST_CHROMIUM=$(command -v chromium)"
+echo >&3 "export TAVERN_TEST_POSTGRES=postgresql+asyncpg://tavern:tavern@127.0.0.1:5432/tavern"
+echo >&3 "export TAVERN_TEST_REDIS=redis://127.0.0.1:6379/0"
+echo >&3 "export TAVERN_TEST_CHROMIUM=$(command -v chromium)"

@@ -175,6 +175,11 @@ def test_bad_messages_get_errors_and_change_nothing(client: TestClient) -> None:
             ws.send_json({"type": "move", "move": f"discard {absent}"})
             refused = until(ws, "error")
             assert refused["code"] == "illegal-move" and refused["rule"] == "T5"
+            # T5: the reason's key and parameters, beside the English message.
+            ws.send_json({"type": "move", "move": f"discard {hand[0]}"})
+            refused = until(ws, "error")
+            assert refused["reason"] == {"key": "tonk.draw_first.discard", "params": {}}
+            assert refused["message"] == "draw first: you may discard only after drawing (T5)"
         ws.send_json({"type": "ping"})
         until(ws, "pong")
         again = client.get(f"/api/tables/{table}").json()

@@ -242,7 +242,8 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
     replay: dict[int, tuple[Any, list[list[Any]], int, list[Event]]] = {}
     for message in player.messages:
         assert set(message) <= {"type", "version", "deal", "view", "events", "turn", "table",
-                                "protocol", "you", "code", "message", "rule"}, message.keys()
+                                "protocol", "you", "code", "message", "rule",
+                                "reason"}, message.keys()
         if message["type"] != "update":
             continue
         deal, moves_seen = divmod(message["version"], DEAL_VERSIONS)

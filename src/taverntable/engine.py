@@ -37,13 +37,29 @@ class MoveSyntaxError(TavernError, ValueError):
     """A move text that does not follow the move notation."""
 
 
-class IllegalMove(TavernError):
-    """A well-formed move the rules forbid now; carries the rule number and a reason."""
+# A refusal's parameters: numbers, and texts (cards in the T1 notation, moves in the notation).
+ReasonParams = Mapping[str, str | int]
 
-    def __init__(self, rule: str, reason: str) -> None:
+
+class IllegalMove(TavernError):
+    """A well-formed move the rules forbid now; carries the rule number and a reason.
+
+    ``key`` and ``params`` name the reason in a language-neutral way (a game's ``reasons.py``
+    holds each key's English template), so that a front end can say it in its own language.
+    """
+
+    def __init__(self, rule: str, reason: str, key: str | None = None,
+                 params: ReasonParams | None = None) -> None:
         super().__init__(f"{reason} ({rule})")
         self.rule = rule
         self.reason = reason
+        self.key = key
+        self.params: dict[str, str | int] = dict(params or {})
+
+
+def refusal(templates: Mapping[str, str], rule: str, key: str, **params: str | int) -> IllegalMove:
+    """The IllegalMove of ``key``: its English template filled with ``params``."""
+    return IllegalMove(rule, templates[key].format(**params), key, params)
 
 
 class DealError(TavernError, ValueError):

@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from pydantic import ValidationError
 from starlette.staticfiles import StaticFiles
 
+from taverntable.games import game_names
 from taverntable.records import replay_record
 
 from .botpool import BotPool
@@ -34,6 +35,7 @@ from .protocol import (
     error,
     hello,
 )
+from .rulespage import LANGUAGES, rules_page
 from .seats import Connection
 from .store import Store
 from .tables import MoveRefused, Pace
@@ -150,6 +152,13 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1,
         return PlainTextResponse("".join(line + "\n" for line in lines),
                                  media_type="application/x-ndjson")
 
+    @app.get("/rules/{game}", response_class=HTMLResponse)
+    async def rules(game: str, lang: str = "en") -> HTMLResponse:
+        """A game's rules and readings in one of the UI's languages (anchors #T9, #R14 …)."""
+        if game not in game_names():
+            raise BadRequest(404, f"there is no game {game[:40]!r}")
+        return HTMLResponse(rules_page(game, lang if lang in LANGUAGES else "en"))
+
     @app.get("/healthz")
     async def health() -> dict[str, Any]:
         return {"ok": True, **hub.health()}
@@ -255,7 +264,7 @@ async def _handle(table: Endpoint, conn: Connection, text: str, limit: RateLimit
     except MoveRefused as e:
         if e.update is not None:
             conn.push(e.update)
-        return error(e.code, str(e), e.rule)
+        return error(e.code, str(e), e.rule, e.reason)
     except Exception:  # the database failed: the move did not happen; the table goes on
         log.exception("table %s: a move could not be stored", table.id)
         return error("server-error", "the move could not be stored; nothing changed, try again")

@@ -100,7 +100,7 @@ class RemoteTable:
                 return
             if refused["code"] != "moved":
                 raise MoveRefused(refused["code"], refused["message"], refused.get("rule"),
-                                  refused.get("update"))
+                                  refused.get("reason"), refused.get("update"))
             await self.hub.point(self)  # the table has another owner now: once more there
         raise MoveRefused("server-error", "the table is changing servers; try again")
 
@@ -406,7 +406,8 @@ class ClusterHub(Hub):
                 raise BadRequest(400, f"unknown request {op!r}")
         except MoveRefused as e:
             self.bus.reply(message, {"error": {"code": e.code, "message": str(e), "rule": e.rule,
-                                               "update": e.update, "status": 409}})
+                                               "reason": e.reason, "update": e.update,
+                                               "status": 409}})
         except BadRequest as e:
             self.bus.reply(message, {"error": {"code": "bad-request", "status": e.status,
                                                "message": str(e)}})

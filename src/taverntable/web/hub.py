@@ -5,11 +5,12 @@ from __future__ import annotations
 import hmac
 import logging
 import secrets
+import typing
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from taverntable.bots import BotError, bot_names
-from taverntable.engine import TavernError
+from taverntable.engine import Game, TavernError
 from taverntable.games import UnknownGame, game_names, get_game
 
 from .botpool import BotPool
@@ -219,5 +220,28 @@ def games_info() -> list[dict[str, Any]]:
             levels = []
         out.append({"name": name, "title": game.title, "min_players": game.min_players,
                     "max_players": game.max_players, "unit": game.unit, "length": game.length,
-                    "options": game.rules().options(), "bots": levels})
+                    "options": game.rules().options(), "choices": option_choices(game),
+                    "bots": levels})
+    return out
+
+
+def option_choices(game: Game) -> dict[str, list[Any] | str]:
+    """What each rule option may be, for a form: its values (a choice or true/false), or
+    ``"int"`` / ``"int?"`` (a whole number; ``?``: or none)."""
+    rules = game.rules()
+    hints = typing.get_type_hints(type(rules))
+    out: dict[str, list[Any] | str] = {}
+    for name in rules.options():
+        hint = hints[name]
+        args = typing.get_args(hint)
+        if hint is bool:
+            out[name] = [False, True]
+        elif typing.get_origin(hint) is typing.Literal:
+            out[name] = list(args)
+        elif hint is int:
+            out[name] = "int"
+        elif set(args) == {int, type(None)}:
+            out[name] = "int?"
+        else:
+            out[name] = "text"
     return out

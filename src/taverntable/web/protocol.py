@@ -97,9 +97,13 @@ def hello(table: str, seat: int | None, host: bool) -> dict[str, Any]:
                     "host": host}}
 
 
-def error(code: str, message: str, rule: str | None = None) -> dict[str, Any]:
-    """An ``error`` message: nothing changed at the table."""
+def error(code: str, message: str, rule: str | None = None,
+          reason: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An ``error`` message: nothing changed at the table. An illegal move's ``reason`` is its
+    key and parameters (the engine's ``IllegalMove``), for a client that translates it."""
     out: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if rule is not None:
         out["rule"] = rule
+    if reason is not None:
+        out["reason"] = reason
     return out

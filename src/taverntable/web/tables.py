@@ -90,14 +90,17 @@ def seat_key(seat: int | None) -> str:
 
 
 class MoveRefused(Exception):
-    """A client's move or action the table refuses; ``code`` and ``rule`` go to the client, and
-    ``update`` (a stale move's answer) is where the table stands now for the client's seat."""
+    """A client's move or action the table refuses; ``code``, ``rule`` and ``reason`` go to the
+    client, and ``update`` (a stale move's answer) is where the table stands now for the client's
+    seat."""
 
     def __init__(self, code: str, message: str, rule: str | None = None,
+                 reason: dict[str, Any] | None = None,
                  update: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
+        self.reason = reason  # an illegal move's {"key", "params"}, for a translated message
         self.update = update
 
 
@@ -319,7 +322,8 @@ class Table:
             except MoveSyntaxError as e:
                 raise MoveRefused("bad-move", str(e)) from None
             except IllegalMove as e:
-                raise MoveRefused("illegal-move", str(e), e.rule) from None
+                reason = None if e.key is None else {"key": e.key, "params": e.params}
+                raise MoveRefused("illegal-move", str(e), e.rule, reason) from None
             await self._apply(seat, move)
 
     # --- the driver ---------------------------------------------------------------------------

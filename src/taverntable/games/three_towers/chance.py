@@ -15,6 +15,7 @@ from taverntable.engine import IllegalMove
 from .cards import DECK_SIZE, cards_text, full_deck
 from .moves import Deal, Shuffle, Steal, TowersMove
 from .phases import DEAL, SHUFFLE, STEAL
+from .reasons import refuse
 
 if TYPE_CHECKING:
     from .state import TowersState
@@ -56,34 +57,34 @@ def check_chance(state: TowersState, move: TowersMove) -> None:
     match move:
         case Deal(cards=cards) if phase == DEAL:
             if len(cards) != DECK_SIZE or Counter(cards) != _FULL:
-                raise IllegalMove("R1", _difference("a round's deck", Counter(cards), _FULL))
+                raise _difference("R1", "deal", Counter(cards), _FULL)
         case Shuffle(cards=cards) if phase == SHUFFLE:
             if Counter(cards) != Counter(state.deck):
-                raise IllegalMove("R10", _difference("the shuffled deck", Counter(cards),
-                                                     Counter(state.deck)))
+                raise _difference("R10", "shuffle", Counter(cards), Counter(state.deck))
         case Steal(cards=cards) if phase == STEAL:
             assert state.attack is not None
             victim = state.attack.target
             store = Counter(state.stores[victim])
             need = min(STEAL_MAX, sum(store.values()))
             if len(cards) != need:
-                raise IllegalMove("R9", f"the Thief steals {need} cards from seat {victim}'s "
-                                        f"store, not {len(cards)}")
+                raise refuse("R9", "towers.chance.steal_count", need=need, seat=victim,
+                             count=len(cards))
             extra = Counter(cards) - store
             if extra:
-                raise IllegalMove("R9", f"seat {victim}'s store does not hold "
-                                        f"{cards_text(sorted(extra.elements()))}")
+                raise refuse("R9", "towers.chance.steal_cards", seat=victim,
+                             cards=cards_text(sorted(extra.elements())))
         case _:
             verb = {DEAL: "deal", SHUFFLE: "shuffle", STEAL: "steal"}[phase]
-            raise IllegalMove("R1" if phase == DEAL else "R10" if phase == SHUFFLE else "R9",
-                              f"the next step is chance: '{verb} …' (seat -1), not {move}")
+            raise refuse("R1" if phase == DEAL else "R10" if phase == SHUFFLE else "R9",
+                         "towers.chance.expected", verb=verb, move=str(move))
 
 
-def _difference(what: str, got: Counter[int], want: Counter[int]) -> str:
-    missing, extra = want - got, got - want
-    parts = []
+def _difference(rule: str, what: str, got: Counter[int], want: Counter[int]) -> IllegalMove:
+    """A deck (``what``: deal or shuffle) that is not the cards it must hold."""
+    missing = cards_text(sorted((want - got).elements()))
+    extra = cards_text(sorted((got - want).elements()))
+    if missing and extra:
+        return refuse(rule, f"towers.chance.{what}.both", missing=missing, extra=extra)
     if missing:
-        parts.append("missing " + cards_text(sorted(missing.elements())))
-    if extra:
-        parts.append("extra " + cards_text(sorted(extra.elements())))
-    return f"{what} must hold exactly its cards ({'; '.join(parts)})"
+        return refuse(rule, f"towers.chance.{what}.missing", missing=missing)
+    return refuse(rule, f"towers.chance.{what}.extra", extra=extra)

@@ -20,7 +20,7 @@ from bisect import insort
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from taverntable.engine import EVERYONE, DealError, Event, IllegalMove, TavernError
+from taverntable.engine import EVERYONE, DealError, Event, TavernError
 
 from .cards import DECK_SIZE, HAND_SIZE, TEXT, full_deck
 from .chance import check_chance, sample
@@ -28,6 +28,7 @@ from .legality import explain
 from .movegen import generate
 from .moves import Deal, Hidden, TowersMove, parse_move, redact
 from .phases import CHANCE, CHANCE_PHASES, DEAL, OVER, TURN, Attack, TradeState
+from .reasons import refuse
 from .rules import TowersRules
 from .scoring import end_round
 from .transitions import play, seen_by
@@ -251,7 +252,7 @@ class TowersState:
     def check(self, move: TowersMove) -> None:
         """Raise IllegalMove naming the rule unless ``move`` is legal now."""
         if self.phase == OVER:
-            raise IllegalMove("R14", "the game is over")
+            raise refuse("R14", "towers.game_over")
         if self.phase in CHANCE_PHASES:
             check_chance(self, move)
             return

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from taverntable.cards import cards_of
-from taverntable.engine import IllegalMove
 
 from .movegen import OVER, PLAY, SET, START
 from .moves import Discard, Draw, Drop, End, Hit, Spread, TonkMove
+from .reasons import refuse
 from .spreads import SUIT_SPREAD, spread_kind
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def check_move(state: TonkState, move: TonkMove) -> None:
     """Raise IllegalMove naming the rule unless ``move`` is legal for the seat on turn."""
     if state.phase == OVER:
-        raise IllegalMove("T5", "the deal is over")
+        raise refuse("T5", "tonk.deal_over")
     seat = state.current_seat_
     hand = state.hands[seat]
     # Cases in order of frequency in play: the match tries them top to bottom.
@@ -31,79 +31,71 @@ def check_move(state: TonkState, move: TonkMove) -> None:
                 _check_in_hand("T9", card.mask, hand)
             if (card.index == state.pile_card and state.rules.discard == "mandatory"
                     and hand != card.mask):
-                raise IllegalMove("T9", f"{card} was taken from the pile this turn; it may "
-                                        "only be discarded as your last card")
+                raise refuse("T9", "tonk.pile_card_kept", card=card.text)
         case Draw(source=source):
             declines = source == "stock" and not state.stock and state.rules.stock_end == "empty"
             if state.phase != START:
                 if declines:
-                    raise IllegalMove("T11", "you have already drawn this turn; declining the "
-                                             "pile ('draw stock' with the stock empty) is only "
-                                             "possible at the start of your turn")
-                raise IllegalMove("T5", "you have already drawn this turn")
+                    raise refuse("T11", "tonk.decline_after_draw")
+                raise refuse("T5", "tonk.already_drawn")
             if source == "stock" and not state.stock and not declines:
-                raise IllegalMove("T7", "the stock is empty (T11: the deal ends after the turn "
-                                        "that drew its last card)")
+                raise refuse("T7", "tonk.stock_empty")
             if source == "pile" and not state.pile:
-                raise IllegalMove("T7", "the pile is empty: draw from the stock")
+                raise refuse("T7", "tonk.pile_empty")
         case Drop():
             if state.phase != START:
-                raise IllegalMove("T6", "a drop is only allowed at the start of your turn, "
-                                        "before drawing")
+                raise refuse("T6", "tonk.drop_after_draw")
             if state.hit_locked[seat]:
-                raise IllegalMove("T6", "one of your spreads was hit since your last turn, "
-                                        "so you may not drop this turn (hit lock)")
+                raise refuse("T6", "tonk.drop_hit_lock")
         case Spread(cards=cards):
             _check_play_phase(state, "spread")
             _check_in_hand("T8", cards, hand)
             if spread_kind(cards) is None:
-                raise IllegalMove("T8", f"{_text(cards)} is neither a set (3 or 4 of a rank) "
-                                        "nor a run (3+ in sequence in one suit)")
+                raise refuse("T8", "tonk.not_a_spread", cards=_text(cards))
         case Hit(spread=number, cards=cards):
             _check_play_phase(state, "hit")
             if number >= len(state.spread_mask):
-                raise IllegalMove("T8", f"there is no spread {number} on the table "
-                                        f"({len(state.spread_mask)} spreads)")
+                raise refuse("T8", "tonk.no_such_spread", spread=number,
+                             count=len(state.spread_mask))
             _check_in_hand("T8", cards, hand)
             _check_hit(state, number, cards)
         case End():
-            _check_play_phase(state, "end the turn")
+            _check_play_phase(state, "end")
             if state.rules.discard == "mandatory":
-                raise IllegalMove("T9", "you must discard a card to end your turn")
+                raise refuse("T9", "tonk.end_must_discard")
             if not state.spread_this_turn:
-                raise IllegalMove("T9", "you may end without discarding only after laying "
-                                        "a new spread this turn")
+                raise refuse("T9", "tonk.end_needs_spread")
         case _:
-            raise IllegalMove("T5", f"{move!r} is not a Tonk move")
+            raise refuse("T5", "tonk.not_a_move", move=repr(move))
 
 
 def _check_play_phase(state: TonkState, what: str) -> None:
+    """``what``: discard, spread, hit or end (a key of its own: tonk.draw_first.WHAT)."""
     if state.phase != PLAY:
-        raise IllegalMove("T5", f"draw first: you may {what} only after drawing")
+        raise refuse("T5", f"tonk.draw_first.{what}")
 
 
 def _check_in_hand(rule: str, cards: int, hand: int) -> None:
     missing = cards & ~hand
     if missing:
-        verb = "is" if missing.bit_count() == 1 else "are"
-        raise IllegalMove(rule, f"{_text(missing)} {verb} not in your hand")
+        number = "one" if missing.bit_count() == 1 else "many"
+        raise refuse(rule, f"tonk.not_in_hand.{number}", cards=_text(missing))
 
 
 def _check_hit(state: TonkState, number: int, cards: int) -> None:
     mask, suit = state.spread_mask[number], state.spread_suit[number]
     if suit == SET:
         if not state.rules.hit_sets:
-            raise IllegalMove("T8", "these rules allow hits on runs only (hit_sets is off)")
+            raise refuse("T8", "tonk.hit_sets_off")
         if mask.bit_count() == 4:
-            raise IllegalMove("T8", f"spread {number} already holds all four cards of its rank")
+            raise refuse("T8", "tonk.set_full", spread=number)
         fourth = (SUIT_SPREAD[15] << ((mask & -mask).bit_length() - 1) % 13) & ~mask
         if cards != fourth:
-            raise IllegalMove("T8", f"spread {number} is a set; only its fourth card "
-                                    f"{_text(fourth)} can hit it")
+            raise refuse("T8", "tonk.set_fourth_only", spread=number, fourth=_text(fourth))
         return
     if spread_kind(mask | cards) != ("run", suit):
-        raise IllegalMove("T8", f"{_text(cards)} does not extend spread {number} "
-                                f"({_text(mask)}) into one unbroken run")
+        raise refuse("T8", "tonk.hit_not_run", cards=_text(cards), spread=number,
+                     spread_cards=_text(mask))
 
 
 def _text(mask: int) -> str:

@@ -1,0 +1,72 @@
+"""The rules pages of the browser table: each game's rules and the project's readings, in the
+UI's languages, as HTML with an anchor at every rule (``#T9``, ``#R14``, ``#A1``, ``#L2``) so
+that an error message naming a rule links to it.
+
+The English texts are the package's copies (``play/rules/*.md``); the translations live beside
+this module (``rules/LANG/FILE.md``) with the same rule numbers and the same markup, so one
+anchoring rule serves every language.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+from importlib.resources import files
+
+from markdown_it import MarkdownIt
+
+from taverntable.play.rules_text import rules_files
+
+LANGUAGES = ("en", "hu", "ru", "uk")
+_HEADING = re.compile(r"^(## )(T\d+)\b")
+_BOLD = re.compile(r"^(- )?\*\*([RL]\d+)\b")
+_ACTION = re.compile(r"^(\d+)\. \*\*")
+TITLES = {"en": "Rules", "hu": "Szabályok", "ru": "Правила", "uk": "Правила"}
+BACK = {"en": "Back to the table", "hu": "Vissza az asztalhoz", "ru": "Назад к столу",
+        "uk": "Назад до столу"}
+
+
+def rules_markdown(file: str, lang: str) -> str:
+    """One rules file in ``lang`` (English where there is no translation)."""
+    if lang != "en":
+        translated = files("taverntable.web").joinpath("rules", lang, file)
+        if translated.is_file():
+            return translated.read_text(encoding="utf-8")
+    return files("taverntable.play").joinpath("rules", file).read_text(encoding="utf-8")
+
+
+def anchored(markdown: str) -> str:
+    """The markdown with an empty anchor before every rule's first words."""
+    out = []
+    in_part_a = False
+    for line in markdown.splitlines():
+        if line.startswith("## "):
+            # Part A's numbered items are the actions A1…A4 (Three Towers); a translation's
+            # heading of that part begins "## A " ("## A rész", "## A — переклад").
+            in_part_a = line.startswith(("## Part A", "## A "))
+        if m := _HEADING.match(line):
+            line = f'{m.group(1)}<a id="{m.group(2)}"></a>{line[m.end(1):]}'
+        elif m := _BOLD.match(line):
+            lead = m.group(1) or ""
+            line = f'{lead}<a id="{m.group(2)}"></a>{line[len(lead):]}'
+        elif in_part_a and (m := _ACTION.match(line)):
+            line = f'{line[:m.end(1) + 2]}<a id="A{m.group(1)}"></a>{line[m.end(1) + 2:]}'
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+@cache
+def rules_page(game: str, lang: str) -> str:
+    """The whole HTML page of ``game``'s rules in ``lang`` (a registered game; a known language)."""
+    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    body = "\n".join(md.render(anchored(rules_markdown(f, lang))) for f in rules_files(game))
+    others = " · ".join(
+        f'<a href="/rules/{game}?lang={code}" lang="{code}">{code.upper()}</a>'
+        for code in LANGUAGES if code != lang)
+    title = f"{TITLES[lang]}: {html.escape(game)}"
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{title}</title><link rel="stylesheet" href="/static/css/rules.css"></head>'
+            f'<body><nav><a href="javascript:history.back()">← {BACK[lang]}</a>'
+            f'<span class="langs">{others}</span></nav><main>{body}</main></body></html>')

@@ -1,0 +1,184 @@
+// The lobby (/): create a table (game, rule options, seats, stake, match length, timers), then
+// the invite link; the open tables to join or watch.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "./html.js";
+import { t } from "./i18n.js";
+import { api } from "./net.js";
+import { InviteLink } from "./table.js";
+import { tokens, update, useStore } from "./store.js";
+
+export const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
+const GAME_ABOUT = { tonk: "game.tonk.about", tor: "game.tor.about", pagat: "game.pagat.about",
+  "three-towers": "game.three-towers.about" };
+const LEVELS = { easy: "bot.easy", medium: "bot.medium", hard: "bot.hard" };
+// Each rule option's label and its values' (a test checks these against the server's options).
+const OPTION = {
+  deal_wins: "opt.deal_wins", face_values: "opt.face_values", hit_sets: "opt.hit_sets",
+  hit_lock: "opt.hit_lock", discard: "opt.discard", tonk_out_double: "opt.tonk_out_double",
+  stock_end: "opt.stock_end", next_dealer: "opt.next_dealer", defence: "opt.defence",
+  own_store_visible: "opt.own_store_visible", max_rounds: "opt.max_rounds", teams: "opt.teams",
+  nobility_points: "opt.nobility_points", tower_goal: "opt.tower_goal",
+};
+const VALUE = {
+  "deal_wins.tonk": "opt.deal_wins.tonk", "deal_wins.tor": "opt.deal_wins.tor",
+  "deal_wins.pagat": "opt.deal_wins.pagat", "face_values.10/10/10": "opt.face_values.10/10/10",
+  "face_values.11/12/13": "opt.face_values.11/12/13", "discard.mandatory": "opt.discard.mandatory",
+  "discard.optional_after_spread": "opt.discard.optional_after_spread",
+  "stock_end.last_draw": "opt.stock_end.last_draw", "stock_end.empty": "opt.stock_end.empty",
+  "next_dealer.next": "opt.next_dealer.next", "next_dealer.winner": "opt.next_dealer.winner",
+  "defence.rank": "opt.defence.rank", "defence.any": "opt.defence.any",
+};
+
+// You and a friend, and bots for the other seats.
+function defaultSeats(count) {
+  return Array.from({ length: count }, (_, i) => (i < 2 ? { kind: "person" } : { kind: "bot", level: "medium" }));
+}
+
+function OptionField({ name, choices, value, onChange }) {
+  const label = t(OPTION[name] || name);
+  if (Array.isArray(choices) && typeof choices[0] === "boolean") {
+    return html`<label class="check"><input type="checkbox" name=${name} checked=${Boolean(value)}
+      onChange=${(e) => onChange(e.target.checked)} /> ${label}</label>`;
+  }
+  if (Array.isArray(choices)) {
+    return html`<label>${label} <select name=${name} value=${value} onChange=${(e) => onChange(e.target.value)}>
+      ${choices.map((c) => html`<option value=${c}>${t(VALUE[`${name}.${c}`] || String(c))}</option>`)}</select></label>`;
+  }
+  return html`<label>${label} <input type="number" name=${name} min="0" value=${value ?? ""}
+    placeholder=${choices === "int?" ? t("lobby.none") : ""}
+    onInput=${(e) => onChange(e.target.value === "" ? null : Number(e.target.value))} /></label>`;
+}
+
+function CreateForm({ games }) {
+  const [gameName, setGameName] = useState("tonk");
+  const game = games.find((g) => g.name === gameName) || games[0];
+  const [options, setOptions] = useState({ ...game.options });
+  const [seats, setSeats] = useState(defaultSeats(3));
+  const [hostName, setHostName] = useState(localStorage.getItem("tt_name") || "");
+  const [sit, setSit] = useState(true);
+  const [stake, setStake] = useState(1);
+  const [deals, setDeals] = useState(4);
+  const [target, setTarget] = useState("");
+  const [turnSeconds, setTurnSeconds] = useState("");
+  const [absent, setAbsent] = useState(30);
+  const [busy, setBusy] = useState(false);
+  const chooseGame = (name) => {
+    const next = games.find((g) => g.name === name);
+    setGameName(name);
+    setOptions({ ...next.options });
+    setDeals(next.length === "game" ? 1 : 4);
+    setSeats(defaultSeats(Math.min(Math.max(seats.length, next.min_players), next.max_players)));
+  };
+  const setCount = (n) => {
+    const next = seats.slice(0, n);
+    while (next.length < n) next.push({ kind: "bot", level: "medium" });
+    setSeats(next);
+  };
+  const setSeat = (i, patch) => setSeats(seats.map((s, k) => (k === i ? { ...s, ...patch } : s)));
+  const counts = [];
+  for (let n = game.min_players; n <= Math.min(game.max_players, 8); n++) counts.push(n);
+  const submit = async (e) => {
+    e.preventDefault();
+    setBusy(true);
+    const body = {
+      game: game.name, options, stake: game.unit === "stakes" ? Number(stake) : 1,
+      seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "person" })),
+      deals: deals === "" || deals === null ? null : Number(deals),
+      target: target === "" ? null : Number(target),
+      absent_seconds: Number(absent),
+      turn_seconds: turnSeconds === "" ? null : Number(turnSeconds),
+    };
+    const hostSeat = sit ? seats.findIndex((s) => s.kind === "person") : -1;
+    if (hostSeat >= 0) {
+      body.host_seat = hostSeat;
+      body.host_name = hostName.trim() || null;
+    }
+    try {
+      const made = await api.create(body);
+      const id = made.table.id;
+      tokens.setHost(id, made.host_token);
+      if (made.token) tokens.setSeat(id, made.token);
+      if (hostName.trim()) localStorage.setItem("tt_name", hostName.trim());
+      update({ created: { id }, notice: null });
+    } catch (err) {
+      update({ notice: { kind: "error", text: err.message } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<form class="create" onSubmit=${submit} aria-label=${t("lobby.create")}>
+    <h2>${t("lobby.create")}</h2>
+    <label>${t("lobby.game")} <select name="game" value=${gameName} onChange=${(e) => chooseGame(e.target.value)}>
+      ${games.map((g) => html`<option value=${g.name}>${t(GAME_TITLE[g.name] || g.title)}</option>`)}</select></label>
+    <p class="sub">${t(GAME_ABOUT[game.name] || "")} <a href=${`/rules/${game.name === "three-towers" ? "three-towers" : "tonk"}?lang=${document.documentElement.lang}`}
+      target="_blank" rel="noopener">${t("ui.rules")}</a></p>
+    <fieldset><legend>${t("lobby.seats")}</legend>
+      <label>${t("lobby.players")} <select name="players" value=${seats.length} onChange=${(e) => setCount(Number(e.target.value))}>
+        ${counts.map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
+      <ol class="seat-list">${seats.map((s, i) => html`<li>
+        <span>${t("seat.number", { number: i + 1 })}</span>
+        <select name=${`seat-${i}`} aria-label=${t("seat.number", { number: i + 1 })} value=${s.kind === "bot" ? s.level : "person"}
+          onChange=${(e) => setSeat(i, e.target.value === "person" ? { kind: "person" } : { kind: "bot", level: e.target.value })}>
+          <option value="person">${t("lobby.person")}</option>
+          ${Object.keys(LEVELS).map((level) => html`<option value=${level}>${t("seat.bot", { level: t(LEVELS[level]) })}</option>`)}
+        </select></li>`)}</ol>
+      <label class="check"><input type="checkbox" name="sit" checked=${sit} onChange=${(e) => setSit(e.target.checked)} />
+        ${t("lobby.sit")}</label>
+      ${sit ? html`<label>${t("lobby.your_name")} <input name="host_name" maxlength="40" value=${hostName}
+        onInput=${(e) => setHostName(e.target.value)} /></label>` : null}
+    </fieldset>
+    <fieldset><legend>${t("lobby.match")}</legend>
+      ${game.unit === "stakes" ? html`<label>${t("lobby.stake")} <input type="number" name="stake" min="1" value=${stake}
+        onInput=${(e) => setStake(e.target.value)} /></label>` : null}
+      <label>${t(game.length === "game" ? "lobby.games" : "lobby.deals")} <input type="number" name="deals" min="1" value=${deals}
+        onInput=${(e) => setDeals(e.target.value)} /></label>
+      <label>${t("lobby.target")} <input type="number" name="target" min="1" value=${target} placeholder=${t("lobby.none")}
+        onInput=${(e) => setTarget(e.target.value)} /></label>
+      <label>${t("lobby.turn_seconds")} <input type="number" name="turn_seconds" min="1" value=${turnSeconds}
+        placeholder=${t("lobby.none")} onInput=${(e) => setTurnSeconds(e.target.value)} /></label>
+      <label>${t("lobby.absent_seconds")} <input type="number" name="absent_seconds" min="0" value=${absent}
+        onInput=${(e) => setAbsent(e.target.value)} /></label>
+    </fieldset>
+    <details class="options"><summary>${t("lobby.options")}</summary>
+      ${Object.entries(game.choices || {}).map(([name, choices]) => html`<${OptionField} name=${name} choices=${choices}
+        value=${options[name]} onChange=${(v) => setOptions({ ...options, [name]: v })} />`)}
+    </details>
+    <button type="submit" class="primary" name="create" disabled=${busy}>${t("lobby.create_button")}</button>
+  </form>`;
+}
+
+function OpenTables({ tables }) {
+  if (!tables.length) return html`<p class="none">${t("lobby.no_tables")}</p>`;
+  return html`<ul class="open-tables">${tables.map((table) => {
+    const free = table.seats.filter((s) => s.kind === "person" && !s.claimed).length;
+    return html`<li data-table=${table.id}>
+      <strong>${t(GAME_TITLE[table.game] || table.title)}</strong>
+      <span class="sub">${table.seats.map((s) => (s.kind === "person" && !s.claimed ? t("seat.free") : s.name)).join(", ")}</span>
+      <span class="badge">${t(table.status === "lobby" ? "status.lobby" : "status.playing")}</span>
+      <a class="button" href=${`/t/${table.id}`}>${free ? t("lobby.join") : t("lobby.watch")}</a>
+    </li>`;
+  })}</ul>`;
+}
+
+export function LobbyPage() {
+  const s = useStore();
+  useEffect(() => {
+    const refresh = () => api.tables().then((tables) => update({ lobbyTables: tables })).catch(() => {});
+    refresh();
+    const id = setInterval(refresh, 5000);
+    return () => clearInterval(id);
+  }, []);
+  return html`<main class="lobby">
+    <p class="intro">${t("lobby.intro")}</p>
+    ${s.created ? html`<section class="created" role="status">
+      <h2>${t("lobby.created")}</h2>
+      <p>${t("lobby.created_text")}</p>
+      <${InviteLink} id=${s.created.id} />
+      <a class="button primary" href=${`/t/${s.created.id}`}>${t("lobby.open_table")}</a>
+    </section>` : null}
+    <div class="lobby-cols">
+      ${s.games.length ? html`<${CreateForm} games=${s.games} />` : html`<p>${t("table.loading")}</p>`}
+      <section class="tables"><h2>${t("lobby.open_tables")}</h2><${OpenTables} tables=${s.lobbyTables} /></section>
+    </div>
+  </main>`;
+}

@@ -1,0 +1,53 @@
+// The page: the header (language, rules), then the lobby (/) or a table (/t/ID).
+import { render } from "preact";
+import { html } from "./html.js";
+import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, t } from "./i18n.js";
+import { LobbyPage } from "./lobby.js";
+import { api, connect } from "./net.js";
+import { newTable, update, useStore } from "./store.js";
+import { TablePage } from "./table.js";
+
+function Header() {
+  const s = useStore();
+  return html`<header class="top">
+    <a class="brand" href="/">🂡 ${t("ui.title")}</a>
+    <nav>
+      <a href="/">${t("ui.lobby")}</a>
+      <label class="lang">${t("ui.language")}
+        <select name="language" value=${s.lang} onChange=${(e) => setLanguage(e.target.value)}>
+          ${LANGUAGES.map((code) => html`<option value=${code}>${LANGUAGE_NAMES[code]}</option>`)}
+        </select></label>
+    </nav>
+  </header>`;
+}
+
+function Notice() {
+  const s = useStore();
+  if (!s.notice) return null;
+  return html`<div class=${`notice ${s.notice.kind}`} role="alert">${s.notice.text}
+    <button type="button" class="close" aria-label=${t("ui.close")} onClick=${() => update({ notice: null })}>×</button></div>`;
+}
+
+function App() {
+  const s = useStore();
+  return html`<${Header} /><${Notice} />
+    ${s.route.page === "table" ? html`<${TablePage} />` : html`<${LobbyPage} />`}
+    <footer class="foot">${t("ui.footer")}</footer>`;
+}
+
+async function main() {
+  await setLanguage(chooseLanguage(), false);
+  const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
+  if (match) {
+    const id = match[1];
+    update({ route: { page: "table", tableId: id }, table: newTable(id) });
+    connect(id);
+  } else {
+    api.games().then((games) => update({ games })).catch((e) => update({ notice: { kind: "error", text: e.message } }));
+  }
+  const root = document.getElementById("app");
+  root.textContent = ""; // the "loading" line of index.html
+  render(html`<${App} />`, root);
+}
+
+main();

@@ -1,0 +1,70 @@
+// The page's state, in one place: every component reads it through useStore() and every change
+// goes through update(), which re-renders the components that use it.
+import { useEffect, useState } from "preact/hooks";
+
+export const state = {
+  lang: "en",
+  route: { page: "lobby", tableId: null },
+  games: [], // /api/games
+  lobbyTables: [], // /api/tables
+  created: null, // the table just created here: {id, invite}
+  notice: null, // {kind: "error"|"info", text, rule, game}
+  table: null, // the table page: see newTable()
+};
+
+const listeners = new Set();
+let changes = 0; // how many updates so far: a component that subscribes late catches up
+
+export function update(patch) {
+  Object.assign(state, typeof patch === "function" ? patch(state) : patch);
+  changes += 1;
+  for (const listener of listeners) listener();
+}
+
+export function updateTable(patch) {
+  if (!state.table) return;
+  const table = state.table;
+  Object.assign(table, typeof patch === "function" ? patch(table) : patch);
+  update({ table });
+}
+
+export function useStore() {
+  const [, setTick] = useState(0);
+  const seen = changes;
+  useEffect(() => {
+    const listener = () => setTick((n) => n + 1);
+    listeners.add(listener);
+    // Messages may have arrived between this render and this effect (a WebSocket's first
+    // messages often do): render again rather than wait for the next one.
+    if (changes !== seen) listener();
+    return () => listeners.delete(listener);
+  }, []);
+  return state;
+}
+
+export function newTable(id) {
+  return {
+    id,
+    summary: null, // the table summary (docs/protocol.md)
+    you: null, // {seat, role, host}
+    view: null, // the seat's view (docs/contract.md)
+    version: null,
+    deal: null,
+    turn: null,
+    log: [], // sentences: {key, params, id}
+    roundDetails: {}, // Three Towers: round number -> round_end data (store, nobility, bonus)
+    selection: { zone: "hand", items: [] }, // indices into the zone's cards
+    sortBy: localStorage.getItem("tt_sort") || "rank",
+    connected: false,
+    error: null, // the last refusal: {code, message, rule, reason}
+    showHelp: false,
+  };
+}
+
+// Tokens kept in this browser: a seat's (to sit down again after a refresh) and the host's.
+export const tokens = {
+  seat: (id) => localStorage.getItem(`tt_seat_${id}`),
+  setSeat: (id, token) => localStorage.setItem(`tt_seat_${id}`, token),
+  host: (id) => localStorage.getItem(`tt_host_${id}`),
+  setHost: (id, token) => localStorage.setItem(`tt_host_${id}`, token),
+};

@@ -1,0 +1,301 @@
+// The table page (/t/ID): the seats, the board, the seat's hand and moves, what it must decide,
+// the log and the score sheet; the host's Start and Rematch; joining or watching.
+import { useEffect, useState } from "preact/hooks";
+import { cardsShort, SUIT_SYMBOL } from "./cards.js";
+import { TonkBoard, TowersBoard } from "./boards.js";
+import { MoveBar, movesForKeys, SelectableCards } from "./hand.js";
+import { html } from "./html.js";
+import { joinNames, t } from "./i18n.js";
+import { isTonk } from "./moves.js";
+import { api, connect, sendMove } from "./net.js";
+import { Seat, seatNames } from "./seats.js";
+import { TonkSheet, TowersSheet } from "./sheet.js";
+import { state, tokens, update, updateTable, useStore } from "./store.js";
+import { Timer } from "./timer.js";
+
+const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
+
+const ERROR = {
+  "bad-message": "error.bad-message", "bad-move": "error.bad-move", "not-your-turn": "error.not-your-turn",
+  spectator: "error.spectator", stale: "error.stale", "rate-limit": "error.rate-limit",
+  "too-large": "error.too-large", "server-error": "error.server-error", refused: "error.refused",
+  "illegal-move": "error.illegal-move",
+};
+const KIND = {
+  joker: "kind.joker", goods: "kind.goods", penalty: "kind.penalty", warrior: "kind.warrior",
+  "tower ace": "kind.tower_ace", "dark tower": "kind.dark_tower", Thief: "kind.thief",
+  Witch: "kind.witch", Warlock: "kind.warlock",
+};
+const STATUS = { lobby: "status.lobby", playing: "status.playing", finished: "status.finished" };
+const CARD_PARAMS = ["card", "cards", "fourth", "spread_cards", "attacker", "missing", "extra"];
+
+// An illegal move's reason in the page's language (the engine's key and parameters).
+export function reasonText(reason, names) {
+  const params = { ...reason.params };
+  for (const name of CARD_PARAMS) if (name in params) params[name] = cardsShort(String(params[name]).split(" "));
+  if ("kind" in params) params.kind = t(KIND[params.kind] || "kind.goods");
+  if ("suit" in params) params.suit = SUIT_SYMBOL[params.suit] || params.suit;
+  if ("seat" in params) params.seat = names[params.seat] ?? t("seat.number", { number: Number(params.seat) + 1 });
+  if ("spread" in params) params.spread = Number(params.spread) + 1;
+  return t(`reason.${reason.key}`, params);
+}
+
+export function rulesLink(game, rule, lang) {
+  const page = isTonk(game) ? "tonk" : "three-towers";
+  return `/rules/${page}?lang=${lang}${rule && rule !== "A" ? `#${rule}` : ""}`;
+}
+
+function ErrorBar({ table, names }) {
+  const error = table.error;
+  if (!error) return null;
+  const game = table.summary?.game || "tonk";
+  const text = error.code === "illegal-move" && error.reason ? reasonText(error.reason, names)
+    : t(ERROR[error.code] || "error.refused");
+  return html`<div class="notice error" role="alert">
+    <strong>${t("error.refused_title")}</strong> ${text}
+    ${error.rule ? html` <a class="rule" href=${rulesLink(game, error.rule, state.lang)} target="_blank"
+      rel="noopener">${t("error.rule_link", { rule: error.rule })}</a>` : null}
+    <button type="button" class="close" aria-label=${t("ui.close")} onClick=${() => updateTable({ error: null })}>×</button>
+  </div>`;
+}
+
+// What this seat must decide now (out of turn too), or whose decision the table waits for.
+function Prompt({ table, names }) {
+  const { view, summary, you, turn } = table;
+  if (!summary) return null;
+  if (summary.status === "lobby") return html`<p class="prompt">${t("prompt.lobby")}</p>`;
+  if (summary.status === "finished") return html`<p class="prompt">${t("prompt.match_over")}</p>`;
+  if (!view) return null;
+  if (view.result) return html`<p class="prompt">${t(isTonk(view.game) ? "prompt.deal_over" : "prompt.game_over")}</p>`;
+  const seat = view.current_seat;
+  if (seat === null || seat === -1) return html`<p class="prompt">${t("prompt.dealing")}</p>`;
+  const mine = you && you.seat === seat && (view.legal_moves || []).length > 0;
+  const timer = turn?.deadline ? html` <${Timer} deadline=${turn.deadline} />` : null;
+  if (!mine) {
+    return html`<p class="prompt waiting">${t("turn.waiting", { who: names[seat] })}${turn?.bot && summary.seats[seat].kind !== "bot" ? ` ${t("turn.bot_for")}` : ""}${timer}</p>`;
+  }
+  let key = "prompt.tonk.play";
+  const params = {};
+  if (isTonk(view.game)) key = view.phase === "start" ? "prompt.tonk.start" : "prompt.tonk.play";
+  else {
+    const PHASE = {
+      turn: "prompt.towers.turn", answer: "prompt.towers.answer", defend: "prompt.towers.defend",
+      name: "prompt.towers.name", queens: "prompt.towers.queens", kings: "prompt.towers.kings",
+      club: "prompt.towers.club", dark: "prompt.towers.dark",
+    };
+    key = PHASE[view.phase] || "prompt.towers.turn";
+    if (view.phase === "answer" && view.trade) {
+      if (view.trade.witch) key = "prompt.towers.answer_witch";
+      params.who = names[view.trade.leader];
+      params.suit = SUIT_SYMBOL[view.trade.suit];
+    }
+    if (view.phase === "defend" && view.attack) {
+      params.who = names[view.attack.attacker];
+      params.card = cardsShort([view.attack.card]);
+      const curse = { JS: "kind.thief", QS: "kind.witch", KS: "kind.warlock" }[view.attack.card];
+      if (curse) params.card += ` (${t(curse)})`;
+    }
+  }
+  return html`<p class="prompt yours" role="status">${t(key, params)}${timer}</p>`;
+}
+
+function Log({ table, names }) {
+  const items = table.log;
+  const say = (s) => {
+    const p = { ...s.params };
+    if ("who" in s) p.who = names[s.who] ?? "?";
+    if (s.whom !== undefined && s.whom !== null) p.whom = names[s.whom] ?? "";
+    if (s.winners) p.winners = joinNames(s.winners.map((w) => names[w]));
+    if (s.points) p.points = s.points.map((x, i) => `${names[i]} ${x}`).join(", ");
+    for (const k of ["mode", "kind"]) if (p[k]) p[k] = t(p[k]);
+    return t(s.key, p);
+  };
+  useEffect(() => {
+    const box = document.querySelector(".log ol");
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [items.length]);
+  return html`<section class="log" aria-label=${t("log.title")}>
+    <h2>${t("log.title")}</h2>
+    <ol aria-live="polite">${items.slice(-120).map((s, i) => html`<li key=${i}>${say(s)}</li>`)}</ol>
+  </section>`;
+}
+
+function HostControls({ table }) {
+  const { summary, id } = table;
+  if (!tokens.host(id) || !summary) return null;
+  const act = (call) => call(id).catch((e) => update({ notice: { kind: "error", text: e.message } }));
+  if (summary.status === "lobby") {
+    return html`<button type="button" class="primary" data-action="start" onClick=${() => act(api.start)}>${t("host.start")}</button>`;
+  }
+  if (summary.status === "finished") {
+    return html`<button type="button" class="primary" data-action="rematch" onClick=${() => act(api.rematch)}>${t("host.rematch")}</button>`;
+  }
+  return null;
+}
+
+export function InviteLink({ id }) {
+  const url = `${location.origin}/t/${id}`;
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      document.querySelector(".invite input")?.select();
+      document.execCommand?.("copy");
+    }
+    setCopied(true);
+  };
+  return html`<div class="invite">
+    <label>${t("invite.label")} <input readonly value=${url} onFocus=${(e) => e.target.select()} /></label>
+    <button type="button" onClick=${copy}>${copied ? t("invite.copied") : t("invite.copy")}</button>
+  </div>`;
+}
+
+function JoinPanel({ table }) {
+  const { summary, id, you } = table;
+  const free = (summary?.seats || []).filter((s) => s.kind === "person" && !s.claimed);
+  const [seat, setSeat] = useState(free[0]?.seat ?? 0);
+  // A name is asked for but not needed: a friend who opens the link can sit down at once.
+  const [name, setName] = useState(localStorage.getItem("tt_name") || "");
+  const chosen = name.trim() || t("join.default_name", { number: Number(seat) + 1 });
+  if (!summary || !you || you.role !== "spectator" || !free.length || summary.status === "finished") return null;
+  const join = async (e) => {
+    e.preventDefault();
+    try {
+      const made = await api.join(id, chosen, Number(seat));
+      tokens.setSeat(id, made.token);
+      if (name.trim()) localStorage.setItem("tt_name", name.trim());
+      connect(id);
+    } catch (err) {
+      update({ notice: { kind: "error", text: err.message } });
+    }
+  };
+  return html`<form class="join" onSubmit=${join}>
+    <strong>${t("join.title")}</strong>
+    <label>${t("join.name")} <input maxlength="40" value=${name} placeholder=${chosen}
+      onInput=${(e) => setName(e.target.value)} /></label>
+    <label>${t("join.seat")} <select value=${seat} onChange=${(e) => setSeat(e.target.value)}>
+      ${free.map((s) => html`<option value=${s.seat}>${t("seat.number", { number: s.seat + 1 })}</option>`)}</select></label>
+    <button type="submit" class="primary">${t("join.button")}</button>
+    <span class="sub">${t("join.watching")}</span>
+  </form>`;
+}
+
+function MyArea({ table, names }) {
+  const { view, you } = table;
+  if (!view || !you || you.role !== "player") return null;
+  const tonk = isTonk(view.game);
+  const sortBy = table.sortBy;
+  const toggleSort = () => {
+    const next = sortBy === "rank" ? "suit" : "rank";
+    localStorage.setItem("tt_sort", next);
+    updateTable({ sortBy: next });
+  };
+  const mine = view.current_seat === view.seat;
+  const storeZones = [];
+  if (!tonk && mine && view.phase === "club") {
+    for (let s = 0; s < view.num_players; s++) {
+      if (s !== view.seat && (view.legal_moves || []).some((m) => m.startsWith(`take ${s} `))) storeZones.push(s);
+    }
+  }
+  return html`<section class="my-area" aria-label=${t("hand.title")}>
+    <header>
+      <h2>${t("hand.title")}</h2>
+      ${tonk ? html`<span class="total">${t("hand.total", { total: view.hand_total })}</span>` : null}
+      <button type="button" class="small" data-action="sort" onClick=${toggleSort}>
+        ${sortBy === "rank" ? t("hand.sort_suit") : t("hand.sort_rank")}</button>
+    </header>
+    <${SelectableCards} table=${table} zone="hand" label=${t("hand.title")} sortBy=${sortBy} />
+    <${MoveBar} table=${table} names=${names} />
+    ${storeZones.map((s) => html`<div class="choose-store"><h3>${t("towers.take_from", { who: names[s] })}</h3>
+      <${SelectableCards} table=${table} zone=${`store:${s}`} label=${t("towers.take_from", { who: names[s] })} /></div>`)}
+    ${!tonk && view.store ? (mine && view.phase === "dark"
+      ? html`<div class="choose-store"><h3>${t("towers.your_store", { count: view.store.length })}</h3>
+          <${SelectableCards} table=${table} zone=${`store:${view.seat}`} label=${t("towers.your_store", { count: view.store.length })} /></div>`
+      : html`<details class="my-store"><summary>${t("towers.your_store", { count: view.store.length })}</summary>
+          <div class="card-row">${view.store.map((c) => html`<span class="mini">${cardsShort([c])}</span>`)}</div></details>`) : null}
+  </section>`;
+}
+
+function Help({ table }) {
+  if (!table.showHelp) return null;
+  return html`<div class="help" role="dialog" aria-label=${t("help.title")}>
+    <h2>${t("help.title")}</h2>
+    <ul>
+      <li><kbd>1</kbd>…<kbd>9</kbd> ${t("help.numbers")}</li>
+      <li><kbd>Esc</kbd> ${t("help.escape")}</li>
+      <li><kbd>S</kbd> ${t("help.sort")}</li>
+      <li><kbd>Tab</kbd> ${t("help.tab")}</li>
+      <li><kbd>?</kbd> ${t("help.help")}</li>
+    </ul>
+    <button type="button" onClick=${() => updateTable({ showHelp: false })}>${t("ui.close")}</button>
+  </div>`;
+}
+
+function onKey(event) {
+  const table = state.table;
+  if (!table || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+  if (/^[1-9]$/.test(event.key)) {
+    const move = movesForKeys(table)[Number(event.key) - 1];
+    if (move) {
+      event.preventDefault();
+      sendMove(move.text);
+    }
+  } else if (event.key === "Escape") {
+    updateTable({ selection: { zone: "hand", items: [] }, error: null, showHelp: false });
+  } else if (event.key === "s" || event.key === "S") {
+    document.querySelector('[data-action="sort"]')?.click();
+  } else if (event.key === "?") {
+    updateTable({ showHelp: !table.showHelp });
+  }
+}
+
+export function TablePage() {
+  const s = useStore();
+  const table = s.table;
+  useEffect(() => {
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  if (!table || !table.summary) {
+    return html`<main class="table-page"><p>${table && !table.connected ? t("table.connecting") : t("table.loading")}</p>
+      <p><a href="/">${t("ui.lobby")}</a></p></main>`;
+  }
+  const { summary, view, you } = table;
+  const names = seatNames(summary);
+  const others = summary.seats.map((x) => x.seat).filter((seat) => !you || seat !== you.seat);
+  const game = view?.game || summary.game;
+  return html`<main class="table-page">
+    <div class="table-head">
+      <h1>${t(GAME_TITLE[summary.game] || "game.tonk")}</h1>
+      <span class="status">${t(STATUS[summary.status])}${summary.status === "playing"
+        ? ` · ${t(isTonk(game) ? "table.deal" : "table.game", { deal: summary.deal })}` : ""}</span>
+      <a href=${rulesLink(game, null, s.lang)} target="_blank" rel="noopener">${t("ui.rules")}</a>
+      ${you?.role === "spectator" ? html`<span class="badge">${t("table.spectator")}</span>` : null}
+      ${!table.connected ? html`<span class="badge away">${t("table.reconnecting")}</span>` : null}
+      <${HostControls} table=${table} />
+      <button type="button" class="small" onClick=${() => updateTable({ showHelp: !table.showHelp })}>${t("help.button")}</button>
+    </div>
+    ${summary.status === "lobby" ? html`<${InviteLink} id=${table.id} />` : null}
+    <${JoinPanel} table=${table} />
+    <${Help} table=${table} />
+    <div class="layout">
+      <div class="main-col">
+        <${Prompt} table=${table} names=${names} />
+        <${ErrorBar} table=${table} names=${names} />
+        <div class="seats">${others.map((seat) => html`<${Seat} key=${seat} seat=${seat} table=${table} names=${names} />`)}</div>
+        ${view ? (isTonk(view.game) ? html`<${TonkBoard} view=${view} names=${names} />`
+          : html`<${TowersBoard} view=${view} names=${names} />`) : null}
+        ${you?.role === "player" ? html`<div class="seats mine">
+          <${Seat} seat=${you.seat} table=${table} names=${names} /></div>` : null}
+        <${MyArea} table=${table} names=${names} />
+      </div>
+      <div class="side-col">
+        ${isTonk(game) ? html`<${TonkSheet} summary=${summary} names=${names} />`
+          : html`<${TowersSheet} table=${table} names=${names} />`}
+        <${Log} table=${table} names=${names} />
+      </div>
+    </div>
+  </main>`;
+}

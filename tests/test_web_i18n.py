@@ -1,0 +1,100 @@
+"""The browser table's strings in English, Hungarian, Russian and Ukrainian (issue 11): every
+language has every key with the same placeholders, every key is used by the page, every key the
+page uses exists, every refusal the engine can raise (A, R…, T…) has a sentence in each
+language, and the games' terms are the seeds' own words."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from taverntable.games.three_towers.reasons import REASONS as TOWERS_REASONS
+from taverntable.games.tonk.reasons import REASONS as TONK_REASONS
+from taverntable.web.hub import games_info
+
+STATIC = Path(__file__).parent.parent / "src" / "taverntable" / "web" / "static"
+LANGUAGES = ("en", "hu", "ru", "uk")
+SEEDS = Path(__file__).parent.parent.parent / "shared" / "seeds"
+# The namespaces of the page's keys: a string literal in the page's code that starts with one
+# of these and a dot is a key.
+NAMESPACES = ("ui", "game", "lobby", "opt", "bot", "invite", "status", "table", "host", "join",
+              "help", "seat", "turn", "prompt", "hand", "moves", "move", "tonk", "towers", "kind",
+              "card", "log", "end", "sheet", "error")
+LITERAL = re.compile('"((?:' + "|".join(NAMESPACES) + r')\.[A-Za-z0-9_./-]+)"')
+CALL = re.compile(r'\bt\(\s*"([^"]+)"')
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def table(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))
+    return data
+
+
+def page_code() -> str:
+    return "\n".join(p.read_text("utf-8") for p in sorted((STATIC / "js").glob("*.js")))
+
+
+def reason_keys() -> set[str]:
+    return {f"reason.{key}" for key in (*TONK_REASONS, *TOWERS_REASONS)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_language_has_every_key_with_the_same_placeholders(lang: str) -> None:
+    english, other = table("en"), table(lang)
+    assert sorted(set(english) - set(other)) == [], "missing"
+    assert sorted(set(other) - set(english)) == [], "not in English"
+    for key, text in other.items():
+        assert text.strip(), key
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[key])), key
+
+
+def test_every_key_is_used_and_every_used_key_exists() -> None:
+    english = set(table("en"))
+    code = page_code()
+    used = set(LITERAL.findall(code)) | set(CALL.findall(code))
+    assert sorted(used - english) == [], "used by the page but in no language"
+    unused = english - used - reason_keys()
+    assert sorted(unused) == [], "in the languages but never used"
+
+
+def test_every_refusal_the_engine_can_raise_has_a_sentence_in_every_language() -> None:
+    """A, R…, T…: the keys of both games' reasons.py, each with its parameters."""
+    for lang in LANGUAGES:
+        words = table(lang)
+        assert {k for k in words if k.startswith("reason.")} == reason_keys(), lang
+        for key, template in (*TONK_REASONS.items(), *TOWERS_REASONS.items()):
+            # A sentence may leave a parameter out (a seat number the page does not show).
+            english = set(PLACEHOLDER.findall(template))
+            assert set(PLACEHOLDER.findall(words[f"reason.{key}"])) <= english, (lang, key)
+
+
+def test_every_rule_option_of_the_lobby_has_its_label_and_values() -> None:
+    words = table("en")
+    for game in games_info():
+        for name, choices in game["choices"].items():
+            assert f"opt.{name}" in words
+            if isinstance(choices, list) and not isinstance(choices[0], bool):
+                for value in choices:
+                    assert f"opt.{name}.{value}" in words, (name, value)
+
+
+@pytest.mark.parametrize(("lang", "key", "seed", "word"), [
+    ("hu", "move.tonk.drop", "000_2965cd7c858948fd.txt", "virítás"),
+    ("hu", "tonk.stock", "000_2965cd7c858948fd.txt", "talon"),
+    ("hu", "card.rank.J", "000_2965cd7c858948fd.txt", "lovag"),
+    ("ru", "tonk.pile", "001_603de158cc9083fa.txt", "куча"),
+    ("ru", "move.tonk.drop", "001_603de158cc9083fa.txt", "открыться"),
+    ("ru", "card.short.A", "001_603de158cc9083fa.txt", "т"),
+    ("uk", "towers.nobility", "002_bb1253062c96189f.txt", "знать"),  # the seed: знати, знаті
+    ("uk", "kind.goods", "002_bb1253062c96189f.txt", "товар"),
+    ("uk", "kind.thief", "002_bb1253062c96189f.txt", "злодій"),
+])
+def test_the_games_terms_are_the_seeds_own_words(lang: str, key: str, seed: str,
+                                                 word: str) -> None:
+    assert table(lang)[key].lower() == word
+    path = SEEDS / seed
+    if path.exists():  # shared/ beside the repository (as in CI and the worktrees)
+        assert word.rstrip("ь") in path.read_text("utf-8").lower()
