@@ -7,12 +7,14 @@ card hidden from its receiver.
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import websockets
 
 from taverntable.records import replay_record
 
@@ -157,3 +159,47 @@ def test_no_message_holds_a_hidden_card_across_processes(cluster_db: tuple[str, 
         table = p.url.split("/ws/")[1].split("?")[0]
         checked += check_messages(by_table[table], p)
     assert sum(len(d) for d in by_table.values()) >= 4 * 8 + 2 and checked > 1000
+
+
+def test_a_seat_whose_move_met_the_takeover_is_connected_once(
+    cluster_db: tuple[str, str],
+) -> None:
+    """The client on B sends a move just after the owner (A) died: the forwarded move finds no
+    owner, B takes the table over and the client's connection moves to the table once. When it
+    leaves, its seat is no longer connected (counted twice, the seat stayed connected for ever
+    and its absence was never noticed)."""
+    database, redis = cluster_db
+    with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
+        base_a, base_b = a.base, b.base  # type: ignore[attr-defined]
+        made = create(base_a, "tonk", [{"kind": "person"}, {"kind": "bot", "level": "easy"},
+                                       {"kind": "bot", "level": "easy"}],
+                      host_seat=0, host_name="Anna", deals=50, absent_seconds=3600)
+        table = made["table"]["id"]
+        start(base_a, table, made["host_token"])
+
+        async def draw_across_the_takeover() -> None:
+            async with websockets.connect(ws_url(base_b, table, made["token"])) as ws:
+                version = None
+                while version is None:  # Anna's turn to draw (a deal may end on the deal)
+                    m = json.loads(await ws.recv())
+                    if m["type"] == "update" and "draw stock" in m["view"]["legal_moves"]:
+                        version = m["version"]
+                a.send_signal(signal.SIGKILL)
+                move = json.dumps({"type": "move", "move": "draw stock", "version": version})
+                await ws.send(move)
+                while True:
+                    m = json.loads(await ws.recv())
+                    if m["type"] == "error" and m["code"] == "server-error":
+                        await ws.send(move)  # the table was changing servers: again
+                    elif m["type"] == "update" and m["version"] > version:
+                        return
+
+        asyncio.run(draw_across_the_takeover())
+        assert HTTP.get(f"{base_b}/healthz").json()["tables"] == 1  # B took the table over
+        seat = {}
+        for _ in range(100):
+            seat = HTTP.get(f"{base_b}/api/tables/{table}").json()["seats"][0]
+            if not seat["connected"]:
+                break
+            time.sleep(0.1)
+    assert seat["name"] == "Anna" and not seat["connected"]

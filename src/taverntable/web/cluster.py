@@ -220,8 +220,7 @@ class ClusterHub(Hub):
         remote = self.remotes.pop(table.id, None)
         if remote is not None:  # this process's clients of the table come along
             self.spawn(self.bus.unwatch(table.id))
-            for conn in remote.conns.values():
-                table.attach(conn)
+            self.own_remote_clients(table, remote)
         self.bus.to_table(table.id, {"op": "owner", "node": self.node})
         self.bus.put_summary(table.id, table.summary())
         if table.status == "playing":
@@ -354,6 +353,9 @@ class ClusterHub(Hub):
             remote.owner = owner
 
     def own_remote_clients(self, table: Table, remote: RemoteTable) -> None:
+        """The stand-in's clients move to the table, once: the stand-in is emptied, as a move
+        of its in flight during the takeover comes back here too (``point``), and a client
+        attached twice would keep its seat connected after it left."""
         for conn in remote.conns.values():
             table.attach(conn)
         remote.conns.clear()
