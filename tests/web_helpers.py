@@ -4,6 +4,7 @@ that play random legal moves, and the check of every message a client received."
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import itertools
 import json
@@ -94,7 +95,10 @@ def _admin(url: str, statement: str) -> None:
             await conn.execute(sqlalchemy.text(statement))
         await engine.dispose()
 
-    asyncio.run(run())
+    # In a thread of its own: the caller's thread may be running an event loop already
+    # (Playwright's, in the browser tests).
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
 
 
 @contextlib.contextmanager
@@ -120,8 +124,8 @@ def server_thread(database: str, pace: Pace = QUICK) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def server_process(database: str, port: int | None = None,
-                   redis: str | None = None) -> Iterator[subprocess.Popen[bytes]]:
+def server_process(database: str, port: int | None = None, redis: str | None = None,
+                   deal_pause: float = 0.0) -> Iterator[subprocess.Popen[bytes]]:
     """``tavern serve`` in a subprocess (one of several with ``redis``); the caller may kill
     it."""
     port = port or free_port()
@@ -130,7 +134,7 @@ def server_process(database: str, port: int | None = None,
     with tempfile.TemporaryFile() as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "taverntable.cli", "serve", "--port", str(port),
-             "--database", database, "--bot-delay", "0", "--deal-pause", "0", *extra],
+             "--database", database, "--bot-delay", "0", "--deal-pause", str(deal_pause), *extra],
             stdout=log, stderr=subprocess.STDOUT)
         proc.base = f"http://127.0.0.1:{port}"  # type: ignore[attr-defined]
         deadline = time.monotonic() + 30
