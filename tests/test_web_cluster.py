@@ -10,17 +10,23 @@ import asyncio
 import json
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 import websockets
 
 from taverntable.records import replay_record
+from taverntable.web.botpool import BotPool
+from taverntable.web.cluster import ClusterHub
+from taverntable.web.hub import Created
+from taverntable.web.protocol import CreateTable, SeatSpec
+from taverntable.web.store import Store
 
 from test_web_leaks import TABLES
 from web_helpers import (
     HTTP,
+    QUICK,
     Player,
     check_messages,
     create,
@@ -203,3 +209,69 @@ def test_a_seat_whose_move_met_the_takeover_is_connected_once(
                 break
             time.sleep(0.1)
     assert seat["name"] == "Anna" and not seat["connected"]
+
+
+def test_a_table_created_during_a_lease_renewal_stays_with_its_owner(
+    cluster_db: tuple[str, str],
+) -> None:
+    """A process renews its leases (waiting for the database) while a client creates a table
+    on it: the new table was not among those renewed, and must not be taken for one whose lease
+    was lost (it was given up, and its joins and moves answered 'not the table's server' until
+    its lease ran out; found by the load test with four processes)."""
+    database, redis = cluster_db
+
+    async def check() -> None:
+        hub = ClusterHub(Store(database), BotPool(1), QUICK, redis)
+        await hub.open()
+        try:
+            renew = hub.store.renew
+            made: list[Created] = []
+
+            async def renew_while_a_table_is_created(node: str, ids: Sequence[str],
+                                                     seconds: float) -> set[str]:
+                held = await renew(node, ids, seconds)
+                if not made:
+                    made.append(await hub.create(CreateTable(
+                        game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0,
+                        host_name="Anna")))
+                return held
+
+            hub.store.renew = renew_while_a_table_is_created  # type: ignore[method-assign]
+            await hub.tick()
+            table = made[0].table
+            assert hub.tables.get(table.id) is table and table.id not in hub.remotes
+            lease = await hub.store.owner(table.id)
+            assert lease is not None and lease[0] == hub.node
+            await hub.tick()  # the next renewal keeps it
+            assert hub.tables.get(table.id) is table
+        finally:
+            await hub.close()
+
+    asyncio.run(check())
+
+
+def test_a_table_adopted_twice_at_once_is_loaded_once(cluster_db: tuple[str, str]) -> None:
+    """After its owner is gone, a process may adopt a table from its lease tick and, at the
+    same moment, from a client's request: one table comes of it (two would each apply moves
+    under the same lease)."""
+    database, redis = cluster_db
+
+    async def check() -> None:
+        gone = ClusterHub(Store(database), BotPool(1), QUICK, redis)
+        heir = ClusterHub(Store(database), BotPool(1), QUICK, redis)
+        await gone.store.open()
+        await heir.store.open()
+        try:
+            made = await gone.create(CreateTable(
+                game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0,
+                host_name="Anna"))
+            await gone.store.release(gone.node, [made.table.id])  # its lease has run out
+            first, second = await asyncio.gather(heir.adopt(made.table.id),
+                                                 heir.adopt(made.table.id))
+            assert first is not None and first is second
+            assert heir.tables[made.table.id] is first
+        finally:
+            await gone.close()
+            await heir.close()
+
+    asyncio.run(check())

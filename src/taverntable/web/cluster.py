@@ -146,6 +146,7 @@ class ClusterHub(Hub):
         self.ticker: asyncio.Task[None] | None = None
         self.takeovers: list[float] = []  # seconds from a lease's end to this process's start
         self.background: set[asyncio.Task[None]] = set()
+        self.adopting = asyncio.Lock()
 
     # --- life ---------------------------------------------------------------------------------
 
@@ -161,7 +162,7 @@ class ClusterHub(Hub):
             self.ticker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.ticker
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
             await table.stop()
         # Shutting down cleanly: the others need not wait for the leases to run out.
         with contextlib.suppress(Exception):
@@ -191,9 +192,14 @@ class ClusterHub(Hub):
     async def tick(self) -> None:
         """Renew this process's leases (giving up the lost ones), adopt orphaned tables, and
         forget the clients of processes that died."""
-        held = await self.store.renew(self.node, list(self.tables), LEASE_SECONDS)
-        for table_id in [t for t in self.tables if t not in held]:
-            await self.demote(self.tables[table_id])
+        # Only the tables asked about can be lost: one created while the renewal waited for
+        # the database is not among them, and its lease (new) is this process's.
+        mine = list(self.tables)
+        held = await self.store.renew(self.node, mine, LEASE_SECONDS)
+        for table_id in [t for t in mine if t not in held]:
+            table = self.tables.get(table_id)
+            if table is not None:
+                await self.demote(table)
         for table_id in await self.store.orphans():
             await self.adopt(table_id)
         nodes = {node for t in self.tables.values() for node, _ in t.remote}
@@ -227,7 +233,16 @@ class ClusterHub(Hub):
             table.run()
 
     async def adopt(self, table_id: str) -> Table | None:
-        """Take over a table whose owner is gone: load it from its stored moves."""
+        """Take over a table whose owner is gone: load it from its stored moves. One adoption
+        at a time: the lease tick and a client's request may both find the table orphaned, and
+        the lease, once this process's, would let a second copy of the table write too."""
+        async with self.adopting:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            return await self._adopt(table_id)
+
+    async def _adopt(self, table_id: str) -> Table | None:
         lease = await self.store.owner(table_id)
         epoch = await self.store.acquire(table_id, self.node, LEASE_SECONDS)
         if epoch is None:
