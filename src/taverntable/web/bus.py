@@ -50,6 +50,7 @@ class Bus:
         # (a table's updates must arrive in order; concurrent publishes could cross).
         self.outbox: asyncio.Queue[tuple[str, str, str]] = asyncio.Queue()
         self.published = 0  # messages this process has published (for the figures)
+        self.stored = 0  # and summaries it has stored
 
     async def start(self, on_request: Receiver) -> None:
         """Listen on this process's channel and keep its alive key fresh."""
@@ -137,6 +138,7 @@ class Bus:
                         self.published += 1
                     else:
                         await self.redis.set(channel, data, ex=24 * 3600)
+                        self.stored += 1
                     break
                 except (ConnectionError, OSError, aioredis.ConnectionError):
                     log.warning("lost Redis; publishing again in a second")

@@ -179,7 +179,8 @@ class ClusterHub(Hub):
 
     def health(self) -> dict[str, Any]:
         return {"tables": len(self.tables), "watching": len(self.remotes), "node": self.node,
-                "writes": self.store.writes, "published": self.bus.published}
+                "writes": self.store.writes, "renewals": self.store.renewals,
+                "published": self.bus.published, "stored": self.bus.stored}
 
     async def _ticking(self) -> None:
         while True:

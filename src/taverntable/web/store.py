@@ -164,6 +164,7 @@ class Store:
         # lock while the event loop is busy elsewhere ("database is locked").
         self._writer = asyncio.Lock() if url.startswith("sqlite") else None
         self.writes = 0  # write transactions committed (for the load figures)
+        self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
         if url.startswith("sqlite"):
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -306,7 +307,9 @@ class Store:
                 .where(leases_t.c.owner == node, leases_t.c.table_id.in_(list(table_ids)))
                 .values(expires=time.time() + seconds)
                 .returning(leases_t.c.table_id))
-            return {r.table_id for r in rows}
+            held = {r.table_id for r in rows}
+        self.renewals += 1
+        return held
 
     async def release(self, node: str, table_ids: Sequence[str]) -> None:
         """Give leases up at once (a process shutting down cleanly)."""
