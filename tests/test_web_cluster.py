@@ -124,11 +124,12 @@ def test_the_owner_killed_mid_game_another_process_takes_the_table_over(
     assert final["balances"] == net
     for p in players:
         assert check_messages(deals, p) > 0  # nothing lost, nothing told twice or hidden
-    # The first update after the kill that moved the table on: the failover took at most the
-    # lease (4 s) and a tick (1 s) to notice, and a move or two to happen.
+    # The first update after the kill that moved the table on. Its time is printed, not
+    # asserted (no test asserts elapsed time; `pytest -s` shows it, and scripts/loadtest.py
+    # --kill-after measures it over many tables): the lease (4 s), a tick to notice, a move.
     after = [t for m, t in zip(players[2].messages, players[2].times, strict=True)
              if m["type"] == "update" and m["version"] > killed["version"]]
-    assert after and after[0] - killed["at"] < 10
+    assert after
     print(f"failover: {after[0] - killed['at']:.2f} s from SIGKILL to the next move seen")
 
 
