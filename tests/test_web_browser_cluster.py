@@ -14,7 +14,7 @@ import subprocess
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from browser_helpers import (
     ARGS,
@@ -69,6 +69,23 @@ def base_of(server: subprocess.Popen[bytes]) -> str:
     return base
 
 
+def version(page: Page) -> int | None:
+    """The table version the page shows (its store's)."""
+    shown: int | None = page.evaluate(
+        "async () => (await import('/static/js/store.js')).state.table?.version ?? null")
+    return shown
+
+
+def play_and_wait(page: Page, turns: dict[int, int], key: int) -> None:
+    """A Tonk turn by clicking, then wait until the page shows the table after it (or says
+    why not): over two processes the update may come after the next look at the page, which
+    would act on the old view and click a button about to go away."""
+    before = version(page)
+    play_tonk_turn(page, turns, key)
+    wait_until(lambda: version(page) != before or page.locator(".notice.error").count() > 0,
+               timeout=30)
+
+
 def test_pages_on_two_processes_play_a_tonk_deal_by_clicking(browser: Browser,
                                                               servers: Servers) -> None:
     """T5-T9: the host's page on the owner (A), the friend's on the other process (B): both
@@ -94,7 +111,7 @@ def test_pages_on_two_processes_play_a_tonk_deal_by_clicking(browser: Browser,
             if my_decision(page):
                 if not clicked_in:
                     clicked_in.append(host.locator(".sheet tbody.entry").count())
-                play_tonk_turn(page, turns, k)
+                play_and_wait(page, turns, k)
         return bool(clicked_in) and all(
             p.locator(".sheet tbody.entry").count() > clicked_in[0] for p in pages)
 
