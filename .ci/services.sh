@@ -19,7 +19,7 @@ version=$(ls /usr/lib/postgresql | sort -n | tail -n 1)
 if ! pg_lsclusters -h | grep -q "^$version main"; then
   as_root pg_createcluster "$version" main >/dev/null
 fi
-as_root pg_ctlcluster "$version" main start 2>/dev/null || true
+as_root pg_ctlcluster "$version" main start >/dev/null 2>&1 || true
 for _ in $(seq 50); do
   as_root su postgres -c "psql -qAtc 'select 1'" >/dev/null 2>&1 && break
   sleep 0.2

@@ -1,17 +1,28 @@
 """Load test of ``tavern serve`` on this machine, over real WebSockets on 127.0.0.1 only.
 
-Starts the server (a subprocess, an empty SQLite database in a temporary folder unless
-``--database`` is given), creates TABLES tables of PLAYERS people each, connects one scripted
-client per seat, and lets them play for SECONDS: each client, when its view offers moves,
-"thinks" for a random time (mean THINK seconds) and plays a random legal move. It measures the
-latency from a move sent to the next state received by that client, the moves per second, and
-the server's memory; then it stops everything by itself and prints the figures.
+Starts the servers (subprocesses; an empty SQLite database in a temporary folder unless
+``--database`` is given; with a PostgreSQL URL, a fresh database on that server, dropped at the
+end, so that no table of an earlier run is taken over), creates TABLES tables of PLAYERS people
+each, connects one scripted client per seat, and lets them play for SECONDS: each client, when
+its view offers moves, "thinks" for a random time (mean THINK seconds) and plays a random legal
+move. It measures the latency from a move sent to the next state received by that client, the
+moves per second, the servers' memory and CPU, and (from the servers' /healthz, over the
+measured seconds only) the database writes and Redis messages per move; then it stops
+everything by itself and prints the figures.
 
     python scripts/loadtest.py --tables 200 --players 3 --seconds 60
     python scripts/loadtest.py --tables 50 --servers 2 --redis redis://127.0.0.1:6379/0 \
         --database postgresql+asyncpg://tavern:tavern@127.0.0.1/tavern   # scale-out (issue 12)
 
-Run by hand; not part of the test suite (CI's timing is not the place for it).
+With several servers each table is created on server ``t % N`` (its owner) and seat ``k``
+connects to server ``(t + k) % N``. ``--kill-after S`` kills server 0 with SIGKILL S seconds into
+the run: its clients reconnect to the next server (as the browser does through the proxy), and
+the figures add the failover time of each table server 0 owned: from the SIGKILL to the first
+update any of its clients receives from the process that took it over.
+
+Run by hand; not part of the test suite (CI's timing is not the place for it). The server
+command may be replaced with TAVERN_SERVER (default ``-m taverntable.cli``), e.g. to measure
+another checkout.
 """
 
 from __future__ import annotations
@@ -21,16 +32,22 @@ import asyncio
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import websockets
+
+# Messages the old owner published just before it died may still arrive this long after the
+# SIGKILL; a takeover cannot come sooner (a lease outlives its last renewal by 3 s or more).
+IN_FLIGHT = 0.5
 
 
 def free_port() -> int:
@@ -43,9 +60,10 @@ def free_port() -> int:
 
 
 def start_server(database: str, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
+    server = os.environ.get("TAVERN_SERVER", "-m taverntable.cli").split()
     proc = subprocess.Popen(
-        [sys.executable, *os.environ.get("TAVERN_SERVER", "-m taverntable.cli").split(), "serve", "--port", str(port), "--database",
-         database, "--bot-delay", "0", "--deal-pause", "0", *extra],
+        [sys.executable, *server, "serve", "--port", str(port), "--database", database,
+         "--bot-delay", "0", "--deal-pause", "0", *extra],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while True:
@@ -54,7 +72,8 @@ def start_server(database: str, port: int, extra: list[str]) -> subprocess.Popen
             return proc
         except httpx2.HTTPError:
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the server did not start") from None
+                raise SystemExit("loadtest: the server did not start (try it by hand: tavern "
+                                 f"serve --database {database} {' '.join(extra)})") from None
             time.sleep(0.1)
 
 
@@ -74,129 +93,283 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-class Client:
-    """One seat's scripted player."""
+def postgres_admin(url: str, statement: str) -> None:
+    """A statement on the server's ``postgres`` database (creating or dropping one)."""
+    import sqlalchemy
+    from sqlalchemy.ext.asyncio import create_async_engine
 
-    def __init__(self, url: str, seed: int, think: float, stop: float) -> None:
-        self.url = url
+    async def run() -> None:
+        engine = create_async_engine(url.rsplit("/", 1)[0] + "/postgres",
+                                     isolation_level="AUTOCOMMIT")
+        async with engine.connect() as conn:
+            await conn.execute(sqlalchemy.text(statement))
+        await engine.dispose()
+
+    asyncio.run(run())
+
+
+class Client:
+    """One seat's scripted player; it reconnects to the next URL when its server goes away."""
+
+    def __init__(self, table: int, urls: list[str], seed: int, think: float) -> None:
+        self.table = table
+        self.urls = urls
         self.rng = random.Random(seed)
         self.think = think
-        self.stop = stop
+        self.stop = 0.0
         self.latencies: list[float] = []
+        self.updates: list[float] = []  # when each update arrived (monotonic)
         self.moves = 0
         self.errors = 0
+        self.reconnects = 0
 
     async def run(self) -> None:
+        for attempt in range(len(self.urls) * 20):
+            url = self.urls[attempt % len(self.urls)]
+            try:
+                async with websockets.connect(url, max_size=None, compression=None) as ws:
+                    await self._play(ws)
+                    return
+            except (websockets.ConnectionClosed, OSError):
+                if time.monotonic() >= self.stop:
+                    return
+                self.reconnects += 1
+                await asyncio.sleep(0.3)
+
+    async def _play(self, ws: Any) -> None:
         sent_at: float | None = None
         sent_version = -1
-        try:
-            async with websockets.connect(self.url, max_size=None, compression=None) as ws:
-                async for raw in ws:
-                    message = json.loads(raw)
-                    kind = message["type"]
-                    if kind == "error":
-                        self.errors += 1
-                        sent_at = None
-                        continue
-                    if kind != "update":
-                        continue
-                    if sent_at is not None and message["version"] > sent_version:
-                        self.latencies.append(time.monotonic() - sent_at)
-                        sent_at = None
-                    if time.monotonic() >= self.stop:
-                        return
-                    legal = message["view"]["legal_moves"]
-                    if not legal:
-                        continue
-                    await asyncio.sleep(self.rng.expovariate(1 / self.think))
-                    sent_version = message["version"]
-                    sent_at = time.monotonic()
-                    await ws.send(json.dumps({"type": "move", "move": self.rng.choice(legal),
-                                              "version": sent_version}))
-                    self.moves += 1
-        except websockets.ConnectionClosed:
-            self.errors += 1
+        async for raw in ws:
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "error":
+                self.errors += 1
+                sent_at = None
+                continue
+            if kind != "update":
+                continue
+            now = time.monotonic()
+            self.updates.append(now)
+            if sent_at is not None and message["version"] > sent_version:
+                self.latencies.append(now - sent_at)
+                sent_at = None
+            if now >= self.stop:
+                return
+            legal = message["view"]["legal_moves"]
+            if not legal:
+                continue
+            await asyncio.sleep(self.rng.expovariate(1 / self.think))
+            if time.monotonic() >= self.stop:  # every move counted is sent within the run
+                return
+            sent_version = message["version"]
+            sent_at = time.monotonic()
+            await ws.send(json.dumps({"type": "move", "move": self.rng.choice(legal),
+                                      "version": sent_version}))
+            self.moves += 1
 
 
-async def run_clients(clients: list[Client]) -> None:
-    await asyncio.gather(*(c.run() for c in clients))
+async def run_clients(clients: list[Client],
+                      kill: tuple[float, subprocess.Popen[bytes]] | None) -> float | None:
+    """Play until the clients stop (each at its first update after the end, those still
+    waiting for one are given up 3 s after it); returns when the server was killed
+    (monotonic), if it was."""
+    tasks = [asyncio.create_task(c.run()) for c in clients]
+    killed_at = None
+    if kill is not None:
+        await asyncio.sleep(kill[0])
+        kill[1].send_signal(signal.SIGKILL)
+        killed_at = time.monotonic()
+    _, pending = await asyncio.wait(tasks, timeout=clients[0].stop + 3 - time.monotonic())
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+    return killed_at
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def health(ports: list[int], alive: list[bool]) -> list[dict[str, Any]]:
+    return [httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=30).json()
+            for port, up in zip(ports, alive, strict=True) if up]
+
+
+def percentile(sorted_values: list[float], p: int) -> float:
+    if len(sorted_values) < 2:
+        return sorted_values[0] if sorted_values else float("nan")
+    return statistics.quantiles(sorted_values, n=100)[p - 1]
+
+
+def failover_figures(clients: list[Client], servers: int, killed_at: float) -> dict[str, Any]:
+    """For each table server 0 owned: the seconds from the SIGKILL to the first update one of
+    its clients received afterwards (which only the new owner can send)."""
+    first: dict[int, float | None] = {}
+    for c in clients:
+        if c.table % servers != 0:
+            continue
+        after = [t - killed_at for t in c.updates if t > killed_at + IN_FLIGHT]
+        earlier = first.get(c.table)
+        if after and (earlier is None or min(after) < earlier):
+            first[c.table] = min(after)
+        else:
+            first.setdefault(c.table, None)
+    times = sorted(t for t in first.values() if t is not None)
+    return {
+        "failover_tables": len(first),
+        "failover_not_recovered": sum(1 for t in first.values() if t is None),
+        "failover_s_min": round(times[0], 2) if times else None,
+        "failover_s_p50": round(statistics.median(times), 2) if times else None,
+        "failover_s_max": round(times[-1], 2) if times else None,
+    }
+
+
+def parse_args() -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--players", type=int, default=3, help="people per table (no bots)")
     p.add_argument("--game", default="tonk")
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
-    p.add_argument("--database", help="default: SQLite in a temporary folder")
+    p.add_argument("--database", help="default: SQLite in a temporary folder; with a "
+                                      "PostgreSQL URL, a fresh database on that server")
     p.add_argument("--servers", type=int, default=1, help="server processes (scale-out)")
-    p.add_argument("--redis", help="Redis URL for several servers")
+    p.add_argument("--redis", help="Redis URL, for several servers")
+    p.add_argument("--kill-after", type=float, metavar="SECONDS",
+                   help="SIGKILL server 0 this long into the run and measure the failover")
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
+    if args.tables < 1 or args.players < 2 or args.seconds <= 0 or args.think <= 0:
+        p.error("--tables must be at least 1, --players at least 2, --seconds and --think "
+                "more than 0")
+    if args.servers < 1:
+        p.error("--servers must be at least 1")
+    if args.servers > 1 and not (args.redis and args.database
+                                 and args.database.startswith("postgresql")):
+        p.error("several servers need --redis redis://… and --database postgresql+asyncpg://…")
+    if args.kill_after is not None and not (args.servers > 1
+                                            and 0 < args.kill_after < args.seconds):
+        p.error("--kill-after needs --servers 2 or more and a time within --seconds")
+    return args
+
+
+def main() -> int:
+    args = parse_args()
     folder = tempfile.mkdtemp(prefix="tavern-load-")
     database = args.database or f"sqlite+aiosqlite:///{folder}/load.sqlite3"
+    fresh = None
+    if database.startswith("postgresql"):
+        fresh = f"tavern_load_{os.getpid()}"
+        try:
+            postgres_admin(database, f'CREATE DATABASE "{fresh}"')
+        except Exception as e:
+            raise SystemExit(f"loadtest: cannot create a database on {database}: "
+                             f"{str(e).splitlines()[0]}") from None
+        database = database.rsplit("/", 1)[0] + "/" + fresh
     extra = ["--redis", args.redis] if args.redis else []
     ports = [free_port() for _ in range(args.servers)]
-    servers = [start_server(database, port, extra) for port in ports]
+    servers: list[subprocess.Popen[bytes]] = []
     try:
-        clients: list[Client] = []
-        options = {"max_rounds": 1} if args.game == "three-towers" else {}
-        begin = time.monotonic()
-        for t in range(args.tables):
-            base = f"http://127.0.0.1:{ports[t % len(ports)]}"
-            made = httpx2.post(f"{base}/api/tables", json={
-                "game": args.game, "options": options, "host_seat": 0, "host_name": "P0",
-                "seats": [{"kind": "person"}] * args.players, "absent_seconds": 3600},
-                timeout=30).json()
-            table = made["table"]["id"]
-            tokens = [made["token"]] + [
-                httpx2.post(f"{base}/api/tables/{table}/join", json={"name": f"P{k}"},
-                            timeout=30).json()["token"] for k in range(1, args.players)]
-            httpx2.post(f"{base}/api/tables/{table}/start",
-                        headers={"X-Host-Token": made["host_token"]}, timeout=30)
-            for k, token in enumerate(tokens):
-                # Each seat may connect to any server (scale-out): seat k to server t + k.
-                port = ports[(t + k) % len(ports)]
-                url = f"ws://127.0.0.1:{port}/ws/{table}?token={token}"
-                clients.append(Client(url, t * 100 + k, args.think, 0.0))
-        setup = time.monotonic() - begin
-        start = time.monotonic()
-        cpu = time.process_time()
-        server_cpu = [cpu_seconds(s.pid) for s in servers]
-        for c in clients:
-            c.stop = start + args.seconds
-        asyncio.run(run_clients(clients))
-        elapsed = time.monotonic() - start
-        cpu = time.process_time() - cpu
-        server_cpu = [cpu_seconds(s.pid) - before for s, before in zip(servers, server_cpu,
-                                                                          strict=True)]
-        latencies = sorted(x for c in clients for x in c.latencies)
-        memory = [rss_kib(s.pid) for s in servers]
-        figures: dict[str, Any] = {
-            "tables": args.tables, "connections": len(clients), "servers": args.servers,
-            "game": args.game, "seconds": round(elapsed, 1), "setup_seconds": round(setup, 1),
-            "moves": sum(c.moves for c in clients),
-            "moves_per_s": round(sum(c.moves for c in clients) / elapsed, 1),
-            "latency_ms_p50": round(1000 * statistics.quantiles(latencies, n=100)[49], 1),
-            "latency_ms_p99": round(1000 * statistics.quantiles(latencies, n=100)[98], 1),
-            "latency_ms_max": round(1000 * latencies[-1], 1),
-            "errors": sum(c.errors for c in clients),
-            "server_cpu_share": [round(c / elapsed, 2) for c in server_cpu],
-            "clients_cpu_share": round(cpu / elapsed, 2),
-            "server_rss_mib": [round(m[0] / 1024, 1) for m in memory],
-            "server_peak_rss_mib": [round(m[1] / 1024, 1) for m in memory],
-        }
+        servers += [start_server(database, port, extra) for port in ports]
+        figures = measure(args, ports, servers)
     finally:
         for s in servers:
-            s.terminate()
-            s.wait(20)
+            if s.poll() is None:
+                s.terminate()
+                s.wait(20)
+        if fresh is not None:
+            postgres_admin(database, f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)')
     if args.json:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
-            print(f"{key:>20}: {value}")
+            print(f"{key:>24}: {value}")
     return 0
+
+
+def measure(args: argparse.Namespace, ports: list[int],
+            servers: list[subprocess.Popen[bytes]]) -> dict[str, Any]:
+    options = {"max_rounds": 1} if args.game == "three-towers" else {}
+    begin = time.monotonic()
+
+    def post(url: str, **kwargs: Any) -> dict[str, Any]:
+        response = http.post(url, **kwargs)
+        if response.status_code >= 300:
+            raise SystemExit(f"loadtest: POST {url} answered {response.status_code}: "
+                             f"{response.text[:300]}")
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    def make_table(t: int) -> list[Client]:
+        base = f"http://127.0.0.1:{ports[t % len(ports)]}"
+        made = post(f"{base}/api/tables", json={
+            "game": args.game, "options": options, "host_seat": 0, "host_name": "P0",
+            "seats": [{"kind": "person"}] * args.players, "absent_seconds": 3600})
+        table = made["table"]["id"]
+        tokens = [made["token"]] + [
+            post(f"{base}/api/tables/{table}/join", json={"name": f"P{k}"})["token"]
+            for k in range(1, args.players)]
+        post(f"{base}/api/tables/{table}/start", headers={"X-Host-Token": made["host_token"]})
+        # Seat k connects to server t + k, and to the ones after it should that one die.
+        return [Client(t, [f"ws://127.0.0.1:{ports[(t + k + j) % len(ports)]}/ws/{table}"
+                           f"?token={token}" for j in range(len(ports))],
+                       t * 100 + k, args.think)
+                for k, token in enumerate(tokens)]
+
+    clients: list[Client] = []
+    with httpx2.Client(timeout=60) as http, ThreadPoolExecutor(8) as pool:
+        for made_clients in pool.map(make_table, range(args.tables)):
+            clients += made_clients
+    setup = time.monotonic() - begin
+    alive = [True] * len(servers)
+    before = health(ports, alive)
+    start = time.monotonic()
+    cpu = time.process_time()
+    server_cpu = [cpu_seconds(s.pid) for s in servers]
+    for c in clients:
+        c.stop = start + args.seconds
+    kill = None if args.kill_after is None else (args.kill_after, servers[0])
+    killed_at = asyncio.run(run_clients(clients, kill))
+    elapsed = time.monotonic() - start
+    cpu = time.process_time() - cpu
+    if killed_at is not None:
+        alive[0] = False
+        servers[0].wait(10)
+    used: list[float | None] = [cpu_seconds(s.pid) - b if up else None
+                              for s, b, up in zip(servers, server_cpu, alive, strict=True)]
+    latencies = sorted(x for c in clients for x in c.latencies)
+    memory = [rss_kib(s.pid) if up else None for s, up in zip(servers, alive, strict=True)]
+    after = health(ports, alive)
+    moves = sum(c.moves for c in clients)
+    survivors = [b for b, up in zip(before, alive, strict=True) if up]
+    renewals = sum(a.get("renewals", 0) - b.get("renewals", 0)
+                   for a, b in zip(after, survivors, strict=True))
+    writes = sum(a["writes"] - b["writes"] for a, b in zip(after, survivors, strict=True))
+    writes -= renewals
+    published, stored = (sum(a.get(key, 0) - b.get(key, 0)
+                             for a, b in zip(after, survivors, strict=True))
+                         for key in ("published", "stored"))
+    figures: dict[str, Any] = {
+        "tables": args.tables, "connections": len(clients), "servers": args.servers,
+        "game": args.game, "seconds": args.seconds, "setup_seconds": round(setup, 1),
+        "moves": moves,
+        "moves_per_s": round(moves / args.seconds, 1),
+        "latency_ms_p50": round(1000 * percentile(latencies, 50), 1),
+        "latency_ms_p99": round(1000 * percentile(latencies, 99), 1),
+        "latency_ms_max": round(1000 * latencies[-1], 1) if latencies else None,
+        "errors": sum(c.errors for c in clients),
+        "reconnects": sum(c.reconnects for c in clients),
+        "server_cpu_share": [None if c is None else round(c / elapsed, 2) for c in used],
+        "clients_cpu_share": round(cpu / elapsed, 2),
+        # Over the measured seconds, every write transaction but the lease renewals (one a
+        # second per process, however many tables), and every Redis message published; a dead
+        # server's are lost.
+        "db_writes_per_move": None if killed_at else round(writes / max(1, moves), 2),
+        "lease_renewals_per_s": None if killed_at else round(renewals / elapsed, 1),
+        "redis_messages_per_move": None if killed_at else round(published / max(1, moves), 2),
+        "redis_summaries_per_move": None if killed_at else round(stored / max(1, moves), 2),
+        "server_rss_mib": [None if m is None else round(m[0] / 1024, 1) for m in memory],
+        "server_peak_rss_mib": [None if m is None else round(m[1] / 1024, 1) for m in memory],
+    }
+    if killed_at is not None:
+        figures.update(failover_figures(clients, args.servers, killed_at))
+    return figures
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from play_helpers import run_play
 from taverntable.bots import BotError, bot_names, make_bot
 from taverntable.engine import TavernError
 from taverntable.games import game_names
@@ -18,6 +17,7 @@ from taverntable.lab.arena.play import play_deals
 from taverntable.lab.arena.table import arena_table
 from taverntable.web.hub import games_info
 
+from play_helpers import run_play
 from tonk_helpers import stacked
 
 CHEATS = ["cheat-drop"]

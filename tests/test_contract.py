@@ -18,8 +18,8 @@ import pytest
 
 from taverntable.engine import CHANCE, SPECTATOR, Event, PlayedOut, play_out, random_policy
 from taverntable.games import all_games, family_games, game_names, get_game
-from three_towers_helpers import perturb_hidden
 
+from three_towers_helpers import perturb_hidden
 from tonk_helpers import swap_hidden
 
 GAMES = game_names()

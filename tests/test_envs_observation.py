@@ -21,8 +21,8 @@ from taverntable.envs.observation import encoder_for
 from taverntable.envs.observe_tonk import LAYOUT as TONK
 from taverntable.envs.observe_towers import LAYOUT as TOWERS
 from taverntable.games import game_names, get_game
-from three_towers_helpers import perturb_hidden
 
+from three_towers_helpers import perturb_hidden
 from tonk_helpers import swap_hidden
 
 

@@ -20,6 +20,7 @@ from taverntable.lab.report.towers_play import points_by_action as points_by_act
 from taverntable.lab.studies.towers_actions import ACTION_SOURCES, action_points, points_by_action
 from taverntable.lab.studies.towers_play import SOURCES
 from taverntable.records import replay_record
+
 from three_towers_helpers import arrange
 
 DATA = Path(__file__).parent / "data"

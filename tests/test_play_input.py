@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from play_helpers import run_play
 from taverntable import cli
 from taverntable.bots import bot_names
 from taverntable.bots.registry import LEVELS
@@ -17,6 +16,7 @@ from taverntable.play.completion import Completer
 from taverntable.play.io import PlayIO, ask_move, read_line, write_jsonl
 from taverntable.records import read_records, replay_record
 
+from play_helpers import run_play
 from tonk_helpers import stacked
 
 SEED1 = ["tonk", "--seed", "1"]  # seat 0 gets A♥ A♣ 2♦ 9♠ 10♠, the pile starts with 5♦

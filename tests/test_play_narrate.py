@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from rich.text import Text
 
-from play_helpers import run_play
 from taverntable import engine
 from taverntable.engine import Event, play_out, random_policy
 from taverntable.games import game_names, get_game
@@ -22,8 +21,9 @@ from taverntable.play.three_towers_narrate import narrate as tell_towers
 from taverntable.play.three_towers_render import round_count
 from taverntable.play.tonk_narrate import narrate as tell_tonk
 from taverntable.play.tonk_narrate import settlement
-from three_towers_helpers import arrange, play
 
+from play_helpers import run_play
+from three_towers_helpers import arrange, play
 from tonk_helpers import stacked
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]

@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from play_helpers import run_play
 from taverntable import cli
 from taverntable.games import all_games
+
+from play_helpers import run_play
 
 
 def test_bots_option_takes_one_name_per_other_seat(

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from play_helpers import run_play
 from taverntable.bots import make_bot
 from taverntable.games.three_towers import TowersRules, TowersState
 from taverntable.games.three_towers.phases import DEAL
 from taverntable.records import dump_record, read_records, replay_record
+
+from play_helpers import run_play
 
 SEED1 = ["tonk", "--seed", "1"]
 # Seed 1: the user drops with 13 in deal 1 (+2); in deal 2, which the user deals, they draw.

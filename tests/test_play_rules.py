@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from play_helpers import run_play
 from taverntable.play import rules_text
+
+from play_helpers import run_play
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED1 = ["tonk", "--seed", "1"]

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from play_helpers import run_play
 from taverntable.records import read_records, replay_record
+
+from play_helpers import run_play
 
 DROP_TWICE = ["draw stock", "discard 10S", "draw stock", "discard 9S", "drop", "", "drop"]
 

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from play_helpers import run_play
 from taverntable.bots import make_bot
 from taverntable.games.three_towers import rules_from
 from taverntable.play.io import PlayIO
 from taverntable.play.saving import Saver
 from taverntable.play.three_towers_session import TowersSession
 from taverntable.records import replay_record
+
+from play_helpers import run_play
 from three_towers_helpers import arrange
 
 # Seed 1, two players, a random Zarr: seat 0 holds 2♦ 7♦ 10♥ Q♣ 2♠ 4♠ 6♠; after 'trade 2S' Zarr

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from play_helpers import run_play
 from taverntable.bots import make_bot
 from taverntable.games.three_towers import TowersRules, TowersState
 from taverntable.games.three_towers.moves import Deal
@@ -19,6 +18,8 @@ from taverntable.play.resume import settled_towers_record
 from taverntable.play.saving import Saver
 from taverntable.play.three_towers_session import TowersSession
 from taverntable.records import dump_record, read_records, replay_record
+
+from play_helpers import run_play
 from three_towers_helpers import arrange
 
 SEED1 = ["three-towers", "--seed", "1", "--players", "2", "--bots", "random"]

@@ -14,6 +14,7 @@ from taverntable.games.three_towers.cards import total
 from taverntable.games.three_towers.moves import Shuffle, Steal
 from taverntable.games.three_towers.phases import ANSWER, CLUB, DARK, DEAL, OVER, SHUFFLE, TURN
 from taverntable.records.core import replay_record
+
 from three_towers_helpers import arrange, cards, deck_from_top, play, store_total
 
 H1 = "9H 2D 3D 4D 5D 6D 8D"

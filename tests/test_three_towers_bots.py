@@ -18,6 +18,7 @@ from taverntable.lab.arena.summary import ArenaReport, summarize
 from taverntable.lab.arena.table import arena_table
 from taverntable.lab.core.stats import wilson
 from taverntable.lab.studies.towers_score import margin
+
 from three_towers_helpers import arrange
 
 HEURISTIC = ThreeTowersHeuristicBot()

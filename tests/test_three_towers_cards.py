@@ -21,6 +21,7 @@ from taverntable.games.three_towers.cards import (
     total,
 )
 from taverntable.games.three_towers.rules import RulesError
+
 from three_towers_helpers import cards
 
 

@@ -17,6 +17,7 @@ from taverntable.games.three_towers.phases import CLUB, DEAL
 from taverntable.games.three_towers.record import ADAPTER
 from taverntable.play.three_towers_narrate import narrate
 from taverntable.records.core import replay_record
+
 from three_towers_helpers import arrange, cards, deck_from_top, play, store_total
 
 H1, H2 = "2S 3S 4S 5S 6S 7S 8S", "2H 3H 4H 5H 6H 7H 8H"

@@ -22,6 +22,7 @@ from taverntable.games.three_towers import (
 from taverntable.games.three_towers.cards import full_deck, suit, total
 from taverntable.games.three_towers.moves import TowersMove
 from taverntable.games.three_towers.record import ADAPTER
+
 from three_towers_helpers import perturb_hidden
 
 FULL = sorted(full_deck())

@@ -12,6 +12,7 @@ from collections import Counter
 from taverntable.games.three_towers import TowersRules, TowersState
 from taverntable.games.three_towers.cards import card_class, cards_text
 from taverntable.games.three_towers.record import ADAPTER
+
 from three_towers_helpers import cards, stacked_deck
 
 HANDS = ["AH 10H 10D X KH QS JH", "9H 10C AS KD JS KS 5S"]

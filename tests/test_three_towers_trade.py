@@ -9,6 +9,7 @@ import pytest
 from taverntable.engine import IllegalMove
 from taverntable.games.three_towers import TowersRules, TowersState, parse_move
 from taverntable.games.three_towers.phases import ANSWER, DEAL, TURN
+
 from three_towers_helpers import arrange, cards, hand, play, stacked_deck
 
 H0 = "7H 2C 3C 4C 5C 6C 8C"

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from taverntable.web.tables import Pace
+
 from browser_helpers import (
     ARGS,
     Frames,
@@ -30,7 +32,6 @@ from browser_helpers import (
     sit,
     wait_until,
 )
-from taverntable.web.tables import Pace
 from web_helpers import (
     Player,
     check_messages,

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from taverntable.web.tables import Pace
+
 from browser_helpers import (
     ARGS,
     Frames,
@@ -29,7 +31,6 @@ from browser_helpers import (
     sit,
     wait_until,
 )
-from taverntable.web.tables import Pace
 from web_helpers import create, join, server_thread, sqlite_url, start
 
 PACE = Pace(bot_delay=0.0, deal_pause=0.2)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from taverntable.records import replay_record
+
 from web_helpers import (
     Player,
     check_messages,

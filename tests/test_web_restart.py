@@ -12,6 +12,7 @@ import httpx2
 import websockets
 
 from taverntable.records import replay_record
+
 from web_helpers import (
     Player,
     check_messages,

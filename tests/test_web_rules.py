@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from taverntable.games.three_towers.reasons import REASONS as TOWERS_REASONS
 from taverntable.web.app import create_app
 from taverntable.web.rulespage import LANGUAGES
+
 from web_helpers import sqlite_url
 
 TONK_RULES = [f"T{n}" for n in range(1, 14)] + [f"L{n}" for n in range(1, 7)]

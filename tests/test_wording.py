@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from play_helpers import run_play
 from taverntable import cli
 from taverntable.play import tonk_render as show
 from taverntable.play.words import count, third_person
 from taverntable.records import describe_record, dump_record, replay_record
 
+from play_helpers import run_play
 from tonk_helpers import play, stacked
 
 

@@ -4,6 +4,7 @@ that play random legal moves, and the check of every message a client received."
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import itertools
 import json
@@ -13,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -34,6 +36,7 @@ QUICK = Pace(bot_delay=0.0, deal_pause=0.0)
 # One HTTP client for every request (a new one builds an SSL context each time: 70 ms).
 HTTP = httpx2.Client(timeout=30)
 POSTGRES_ENV = "TAVERN_TEST_POSTGRES"
+REDIS_ENV = "TAVERN_TEST_REDIS"
 
 
 def free_port() -> int:
@@ -45,6 +48,15 @@ def free_port() -> int:
 
 def sqlite_url(folder: Path) -> str:
     return f"sqlite+aiosqlite:///{folder / 'tavern.sqlite3'}"
+
+
+def redis_url() -> str:
+    """The Redis server for the tests of several processes; skipped without one."""
+    url = os.environ.get(REDIS_ENV)
+    if not url:
+        pytest.skip(f"no Redis server: set {REDIS_ENV}=redis://127.0.0.1:6379/0 (bash "
+                    ".ci/run installs and starts one) to run this test")
+    return url
 
 
 def postgres_url() -> str:
@@ -83,7 +95,10 @@ def _admin(url: str, statement: str) -> None:
             await conn.execute(sqlalchemy.text(statement))
         await engine.dispose()
 
-    asyncio.run(run())
+    # In a thread of its own: the caller's thread may be running an event loop already
+    # (Playwright's, in the browser tests).
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
 
 
 @contextlib.contextmanager
@@ -109,33 +124,39 @@ def server_thread(database: str, pace: Pace = QUICK) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def server_process(database: str, port: int | None = None) -> Iterator[subprocess.Popen[bytes]]:
-    """``tavern serve`` in a subprocess; the caller may kill it (``kill_server``)."""
+def server_process(database: str, port: int | None = None, redis: str | None = None,
+                   deal_pause: float = 0.0) -> Iterator[subprocess.Popen[bytes]]:
+    """``tavern serve`` in a subprocess (one of several with ``redis``); the caller may kill
+    it."""
     port = port or free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "taverntable.cli", "serve", "--port", str(port), "--database",
-         database, "--bot-delay", "0", "--deal-pause", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    proc.base = f"http://127.0.0.1:{port}"  # type: ignore[attr-defined]
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            HTTP.get(f"{proc.base}/healthz", timeout=1)  # type: ignore[attr-defined]
-            break
-        except httpx2.HTTPError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                out = proc.stdout.read().decode() if proc.stdout else ""
-                raise RuntimeError(f"tavern serve did not start: {out}") from None
-            time.sleep(0.05)
-    try:
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGINT)
+    extra = ["--redis", redis] if redis else []
+    # Its output goes to a file: a pipe nobody reads would stop the server once full.
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "taverntable.cli", "serve", "--port", str(port),
+             "--database", database, "--bot-delay", "0", "--deal-pause", str(deal_pause), *extra],
+            stdout=log, stderr=subprocess.STDOUT)
+        proc.base = f"http://127.0.0.1:{port}"  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 30
+        while True:
             try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+                HTTP.get(f"{proc.base}/healthz", timeout=1)  # type: ignore[attr-defined]
+                break
+            except httpx2.HTTPError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    log.seek(0)
+                    out = log.read().decode(errors="replace")
+                    raise RuntimeError(f"tavern serve did not start: {out}") from None
+                time.sleep(0.05)
+        try:
+            yield proc
+        finally:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
 
 
 def create(base: str, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
@@ -178,6 +199,7 @@ class Player:
     seed: int
     # Kept as received (text): thousands of games' messages as dicts would take gigabytes.
     frames: list[str] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # when each message arrived (monotonic)
     moves: int = 0
     stop_after: int | None = None  # leave (close the socket) after this many moves
     stop_at_deal: int | None = None  # leave when this deal begins
@@ -194,10 +216,13 @@ class Player:
                 async for raw in ws:
                     message = json.loads(raw)
                     self.frames.append(raw if isinstance(raw, str) else raw.decode())
+                    self.times.append(time.monotonic())
                     if message["type"] == "table" and message["table"]["status"] == "finished":
                         return
-                    if message["type"] == "error" and message["code"] == "rate-limit":
-                        await asyncio.sleep(0.2)  # too fast for the server: say it again
+                    if message["type"] == "error" and message["code"] in ("rate-limit",
+                                                                          "server-error"):
+                        # Too fast for the server, or its table is changing servers: again.
+                        await asyncio.sleep(0.2)
                         await ws.send(last)
                         continue
                     if message["type"] != "update":

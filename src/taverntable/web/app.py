@@ -25,7 +25,7 @@ from taverntable.games import game_names
 from taverntable.records import replay_record
 
 from .botpool import BotPool
-from .hub import BadRequest, Hub, games_info
+from .hub import BadRequest, Endpoint, Hub, games_info
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_FRAME,
@@ -38,7 +38,7 @@ from .protocol import (
 from .rulespage import LANGUAGES, rules_page
 from .seats import Connection
 from .store import Store
-from .tables import MoveRefused, Pace, Table
+from .tables import MoveRefused, Pace
 
 log = logging.getLogger("taverntable.web")
 STATIC = Path(__file__).parent / "static"
@@ -69,9 +69,16 @@ class RateLimit:
         return False
 
 
-def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1) -> FastAPI:
-    """The application over the database at ``database`` (an SQLAlchemy async URL)."""
-    hub = Hub(Store(database), BotPool(bot_processes), pace or Pace())
+def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1,
+               redis: str | None = None) -> FastAPI:
+    """The application over the database at ``database`` (an SQLAlchemy async URL); with a
+    ``redis`` URL, one process of several sharing the tables (``cluster.py``)."""
+    if redis is None:
+        hub = Hub(Store(database), BotPool(bot_processes), pace or Pace())
+    else:
+        from .cluster import ClusterHub
+
+        hub = ClusterHub(Store(database), BotPool(bot_processes), pace or Pace(), redis)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -100,10 +107,8 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1) 
 
     @app.get("/api/tables")
     async def lobby() -> list[dict[str, Any]]:
-        """Tables to join or watch: the newest first, finished ones left out."""
-        tables = [t for t in hub.tables.values() if t.status != "finished"]
-        tables.sort(key=lambda t: t.id)
-        return [t.summary() for t in tables[:200]]
+        """Tables to join or watch, finished ones left out."""
+        return await hub.lobby()
 
     @app.post("/api/tables", status_code=201)
     async def create(req: CreateTable, response: Response) -> dict[str, Any]:
@@ -116,34 +121,29 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1) 
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
-        return hub.get(table_id).summary()
+        return await hub.summary(table_id)
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, req: JoinTable, response: Response) -> dict[str, Any]:
-        table = hub.get(table_id)
-        seat, token = await hub.join(table, req.name, req.seat)
-        _set_cookie(response, table.id, token)
-        return {"seat": seat, "token": token, "table": table.summary()}
+        seat, token, summary = await hub.join(table_id, req.name, req.seat)
+        _set_cookie(response, table_id, token)
+        return {"seat": seat, "token": token, "table": summary}
 
     @app.post("/api/tables/{table_id}/start")
     async def start(table_id: str, x_host_token: str | None = Header(None)) -> dict[str, Any]:
-        table = _hosted(hub, table_id, x_host_token)
-        await table.start()
-        return table.summary()
+        return await hub.host(table_id, x_host_token, "start")
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, x_host_token: str | None = Header(None)) -> dict[str, Any]:
-        table = _hosted(hub, table_id, x_host_token)
-        await table.rematch()
-        return table.summary()
+        return await hub.host(table_id, x_host_token, "rematch")
 
     @app.get("/api/tables/{table_id}/records")
     async def records(table_id: str) -> PlainTextResponse:
         """The finished deals as JSON Lines records (``tavern replay`` accepts them); a deal
         in play is left out: its record would show every hand."""
-        table = hub.get(table_id)
-        stored = await hub.store.load(table.id)
-        assert stored is not None
+        stored = await hub.store.load(table_id)
+        if stored is None:
+            raise BadRequest(404, f"there is no table {table_id[:40]!r}")
         lines = []
         for deal in stored.deals:
             if deal.finished:
@@ -161,7 +161,7 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1) 
 
     @app.get("/healthz")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "tables": len(hub.tables)}
+        return {"ok": True, **hub.health()}
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -182,13 +182,6 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1) 
     return app
 
 
-def _hosted(hub: Hub, table_id: str, token: str | None) -> Table:
-    table = hub.get(table_id)
-    if not hub.is_host(table, token):
-        raise BadRequest(403, "only the table's host may do that (X-Host-Token)")
-    return table
-
-
 def _set_cookie(response: Response, table_id: str, token: str) -> None:
     response.set_cookie(cookie_name(table_id), token, max_age=30 * 24 * 3600, httponly=True,
                         samesite="strict")
@@ -197,8 +190,8 @@ def _set_cookie(response: Response, table_id: str, token: str) -> None:
 async def serve_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str | None) -> None:
     """One client's connection: hello, then its view after every move, and its moves in."""
     try:
-        table = hub.get(table_id)
-        seat = hub.seat_of(table, token or websocket.cookies.get(cookie_name(table_id)))
+        table, seat = await hub.socket(table_id,
+                                       token or websocket.cookies.get(cookie_name(table_id)))
     except BadRequest as e:
         await websocket.accept()
         unknown_seat = e.status == 403
@@ -207,7 +200,7 @@ async def serve_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str
         return
     await websocket.accept()
     conn = Connection(seat)
-    conn.push(hello(table.summary(), seat, host=False))
+    conn.push(hello(table.id, seat, host=False))
     writer = asyncio.create_task(_write(websocket, conn))
     table.attach(conn)
     try:
@@ -231,7 +224,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
         pass
 
 
-async def _read(websocket: WebSocket, table: Table, conn: Connection) -> None:
+async def _read(websocket: WebSocket, table: Endpoint, conn: Connection) -> None:
     limit = RateLimit()
     strikes = 0
     while not conn.dropped:
@@ -251,7 +244,7 @@ async def _read(websocket: WebSocket, table: Table, conn: Connection) -> None:
             conn.close()
 
 
-async def _handle(table: Table, conn: Connection, text: str, limit: RateLimit) -> dict[
+async def _handle(table: Endpoint, conn: Connection, text: str, limit: RateLimit) -> dict[
         str, Any] | None:
     """One client message: None when it was acted on, else the error to send back."""
     if len(text.encode()) > MAX_FRAME:
@@ -270,8 +263,8 @@ async def _handle(table: Table, conn: Connection, text: str, limit: RateLimit) -
     try:
         await table.play(conn.seat, message.move, message.version)
     except MoveRefused as e:
-        if e.code == "stale" and table.state is not None:
-            conn.push(table.update_for(conn.seat))
+        if e.update is not None:
+            conn.push(e.update)
         return error(e.code, str(e), e.rule, e.reason)
     except Exception:  # the database failed: the move did not happen; the table goes on
         log.exception("table %s: a move could not be stored", table.id)

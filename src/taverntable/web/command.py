@@ -22,6 +22,9 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--database", metavar="URL",
                    help="SQLAlchemy URL of the database (default: an SQLite file in your data "
                    "folder; or postgresql+asyncpg://USER:PASSWORD@HOST/DB)")
+    p.add_argument("--redis", metavar="URL",
+                   help="Redis URL (redis://HOST:6379/0): run as one of several processes "
+                   "sharing the database's tables (docs/scaling.md)")
     p.add_argument("--bot-processes", type=int, default=1, metavar="N",
                    help="worker processes for the hard (searching) bots (default 1)")
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
@@ -61,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
               "--deal-pause 0..600", file=sys.stderr)
         return 2
     url = database_url(args.database)
-    app = create_app(url, Pace(args.bot_delay, args.deal_pause), args.bot_processes)
+    app = create_app(url, Pace(args.bot_delay, args.deal_pause), args.bot_processes, args.redis)
     print(f"Tavern Table: http://{args.host}:{args.port}/ (database {url})", flush=True)
     # No per-message compression: views are small, and on a 2-core server the CPU it costs is
     # worth more than the bytes it saves.

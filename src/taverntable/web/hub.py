@@ -7,7 +7,7 @@ import logging
 import secrets
 import typing
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from taverntable.bots import BotError, bot_names
 from taverntable.engine import Game, TavernError
@@ -15,7 +15,7 @@ from taverntable.games import UnknownGame, game_names, get_game
 
 from .botpool import BotPool
 from .protocol import CreateTable
-from .seats import Seat
+from .seats import Connection, Seat
 from .store import Store, StoredSeat, digest
 from .tables import Pace, Settings, Table
 
@@ -28,6 +28,22 @@ class BadRequest(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
+
+
+class Endpoint(Protocol):
+    """What a client's connection talks to: a table this process owns, or (several processes)
+    the stand-in of a table another process owns."""
+
+    @property
+    def id(self) -> str: ...
+
+    def attach(self, conn: Connection) -> None: ...
+
+    def detach(self, conn: Connection) -> None: ...
+
+    async def play(self, seat: int | None, text: str, version: int | None) -> None:
+        """Raises MoveRefused: nothing changed."""
+        ...
 
 
 @dataclass
@@ -115,11 +131,52 @@ class Hub:
                       self.store, self.bots, self.pace)
         await self.store.create_table(
             table_id, game.name, dict(req.options), settings.to_json(), table.host_hash,
-            [StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in seats])
+            [StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in seats],
+            self.new_lease())
         self.tables[table_id] = table
         return Created(table, host_token, req.host_seat, token)
 
-    async def join(self, table: Table, name: str, seat: int | None) -> tuple[int, str]:
+    # --- what the HTTP and WebSocket routes ask (the cluster's hub answers from anywhere) ------
+
+    def health(self) -> dict[str, Any]:
+        return {"tables": len(self.tables), "writes": self.store.writes}
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The tables not finished, as summaries."""
+        tables = sorted((t for t in self.tables.values() if t.status != "finished"),
+                        key=lambda t: t.id)
+        return [t.summary() for t in tables[:200]]
+
+    async def summary(self, table_id: str) -> dict[str, Any]:
+        return self.get(table_id).summary()
+
+    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[
+            int, str, dict[str, Any]]:
+        """A person takes an open seat; (seat, token, the table's summary)."""
+        table = self.get(table_id)
+        taken, token = await self.take_seat(table, name, seat)
+        return taken, token, table.summary()
+
+    async def host(self, table_id: str, token: str | None, action: str) -> dict[str, Any]:
+        """The host starts the table or asks for a rematch."""
+        table = self.get(table_id)
+        if not self.is_host(table, token):
+            raise BadRequest(403, "only the table's host may do that (X-Host-Token)")
+        await (table.start() if action == "start" else table.rematch())
+        return table.summary()
+
+    async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
+        """The endpoint of a client's connection and the seat its token sits at."""
+        table = self.get(table_id)
+        return table, self.seat_of(table, token)
+
+    # --- seats ----------------------------------------------------------------------------------
+
+    def new_lease(self) -> tuple[str, float] | None:
+        """The lease a new table starts with (none for a lone process)."""
+        return None
+
+    async def take_seat(self, table: Table, name: str, seat: int | None) -> tuple[int, str]:
         """A person takes an open seat (the first one if ``seat`` is None)."""
         free = [s.seat for s in table.seats if not s.is_bot and s.token_hash is None]
         if seat is None:

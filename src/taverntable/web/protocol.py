@@ -90,9 +90,9 @@ ClientMessage = Annotated[MoveMessage | PingMessage, Field(discriminator="type")
 CLIENT_MESSAGE: TypeAdapter[MoveMessage | PingMessage] = TypeAdapter(ClientMessage)
 
 
-def hello(table: dict[str, Any], seat: int | None, host: bool) -> dict[str, Any]:
+def hello(table: str, seat: int | None, host: bool) -> dict[str, Any]:
     """The first message on every connection."""
-    return {"type": "hello", "protocol": PROTOCOL_VERSION, "table": table["id"],
+    return {"type": "hello", "protocol": PROTOCOL_VERSION, "table": table,
             "you": {"seat": seat, "role": "player" if seat is not None else "spectator",
                     "host": host}}
 

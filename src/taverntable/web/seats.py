@@ -44,6 +44,7 @@ class Connection:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        self.cid = 0  # its number in this process (for messages between processes)
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
         self.dropped = False
 

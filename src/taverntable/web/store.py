@@ -31,14 +31,16 @@ from sqlalchemy import (
     Table,
     Text,
     event,
+    or_,
     select,
     update,
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
-SCHEMA_VERSION = 1
+MIGRATIONS = Path(__file__).parent / "migrations"
 
 metadata = MetaData()
 
@@ -88,12 +90,23 @@ moves_t = Table(
     Column("move", Text, nullable=False),
 )
 
-meta_t = Table(
-    "tavern_meta",
+# Several server processes (issue 12): the process that owns a table, until ``expires`` (Unix
+# time); ``epoch`` grows with every change of owner, and every write of the owner checks it.
+leases_t = Table(
+    "leases",
     metadata,
-    Column("key", String(32), primary_key=True),
-    Column("value", String(64), nullable=False),
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("epoch", Integer, nullable=False),
+    Column("expires", Float, nullable=False),
 )
+
+
+class LeaseLost(Exception):
+    """This process no longer owns the table: another took it over (its lease expired)."""
+
+
+Fence = tuple[str, str, int]  # (table id, owner, epoch): writes only while the lease is ours
 
 
 def digest(token: str) -> str:
@@ -150,6 +163,8 @@ class Store:
         # SQLite has one writer at a time: writers queue here instead of timing out on its
         # lock while the event loop is busy elsewhere ("database is locked").
         self._writer = asyncio.Lock() if url.startswith("sqlite") else None
+        self.writes = 0  # write transactions committed (for the load figures)
+        self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
         if url.startswith("sqlite"):
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
 
@@ -159,21 +174,15 @@ class Store:
         if self._writer is None:
             async with self.engine.begin() as conn:
                 yield conn
-            return
-        async with self._writer, self.engine.begin() as conn:
-            yield conn
+        else:
+            async with self._writer, self.engine.begin() as conn:
+                yield conn
+        self.writes += 1
 
     async def open(self) -> None:
-        """Create the schema if it is missing; refuse a database of another schema version."""
+        """Bring the schema to the newest version (Alembic; ``migrations/``)."""
         async with self.engine.begin() as conn:
-            await conn.run_sync(metadata.create_all)
-            row = (await conn.execute(select(meta_t.c.value).where(meta_t.c.key == "schema")))
-            found = row.scalar_one_or_none()
-            if found is None:
-                await conn.execute(meta_t.insert().values(key="schema", value=str(SCHEMA_VERSION)))
-            elif found != str(SCHEMA_VERSION):
-                raise RuntimeError(f"the database {self.url!r} has schema version {found}; this "
-                                   f"server needs {SCHEMA_VERSION}")
+            await conn.run_sync(_migrate)
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -186,7 +195,10 @@ class Store:
         settings: dict[str, Any],
         host_hash: str,
         seats: Sequence[StoredSeat],
+        lease: tuple[str, float] | None = None,
     ) -> None:
+        """A new table and its seats; with ``lease`` (owner, seconds), owned from the start
+        (epoch 1), so that no other process takes it for an orphan in between."""
         async with self._write() as conn:
             await conn.execute(tables_t.insert().values(
                 id=table_id, game=game, options=options, settings=settings, host_hash=host_hash,
@@ -194,6 +206,9 @@ class Store:
             await conn.execute(seats_t.insert(), [
                 {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
                  "level": s.level, "token_hash": s.token_hash} for s in seats])
+            if lease is not None:
+                await conn.execute(leases_t.insert().values(
+                    table_id=table_id, owner=lease[0], epoch=1, expires=time.time() + lease[1]))
 
     async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give an open person seat a name and a token; False when it was taken meanwhile."""
@@ -205,19 +220,22 @@ class Store:
                 .values(name=name, token_hash=token_hash))
             return bool(result.rowcount)
 
-    async def set_status(self, table_id: str, status: str, match: int | None = None) -> None:
+    async def set_status(self, table_id: str, status: str, match: int | None = None,
+                         fence: Fence | None = None) -> None:
         values: dict[str, Any] = {"status": status}
         if match is not None:
             values["match"] = match
         async with self._write() as conn:
+            await _fenced(conn, fence)
             await conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
 
     async def start_deal(
         self, table_id: str, number: int, match: int, header: dict[str, Any],
-        moves: Sequence[tuple[int, str]] = (),
+        moves: Sequence[tuple[int, str]] = (), fence: Fence | None = None,
     ) -> None:
         """A new deal's record header (and any moves made in setting it up)."""
         async with self._write() as conn:
+            await _fenced(conn, fence)
             await conn.execute(deals_t.insert().values(
                 table_id=table_id, number=number, match=match, header=header, finished=False))
             if moves:
@@ -228,9 +246,11 @@ class Store:
     async def add_move(
         self, table_id: str, deal: int, number: int, seat: int, move: str,
         result: dict[str, Any] | None = None, returns: Sequence[float] | None = None,
+        fence: Fence | None = None,
     ) -> None:
         """One move (and, when it ended the deal, the result) in one transaction."""
         async with self._write() as conn:
+            await _fenced(conn, fence)
             await conn.execute(moves_t.insert().values(
                 table_id=table_id, deal=deal, number=number, seat=seat, move=move))
             if result is not None:
@@ -240,14 +260,96 @@ class Store:
                     .values(finished=True, result=result, returns=list(returns or ())))
 
     async def finish_deal(
-        self, table_id: str, deal: int, result: dict[str, Any], returns: Sequence[float]
+        self, table_id: str, deal: int, result: dict[str, Any], returns: Sequence[float],
+        fence: Fence | None = None,
     ) -> None:
         """A deal that ended without a move (a win on the deal, T4)."""
         async with self._write() as conn:
+            await _fenced(conn, fence)
             await conn.execute(
                 update(deals_t)
                 .where(deals_t.c.table_id == table_id, deals_t.c.number == deal)
                 .values(finished=True, result=result, returns=list(returns)))
+
+    # --- leases (several server processes) -------------------------------------------------
+
+    async def acquire(self, table_id: str, node: str, seconds: float) -> int | None:
+        """Own ``table_id`` for ``seconds`` if nobody does (or its lease ran out, or it is ours);
+        returns the lease's epoch, or None when another process holds it."""
+        now = time.time()
+        async with self._write() as conn:
+            row = (await conn.execute(select(leases_t).where(leases_t.c.table_id == table_id))
+                   ).first()
+            if row is None:
+                try:
+                    await conn.execute(leases_t.insert().values(
+                        table_id=table_id, owner=node, epoch=1, expires=now + seconds))
+                except IntegrityError:  # another process made it at the same moment
+                    return None
+                return 1
+            if row.owner != node and row.expires >= now:
+                return None
+            epoch = row.epoch if row.owner == node else row.epoch + 1
+            done = await conn.execute(
+                update(leases_t)
+                .where(leases_t.c.table_id == table_id, leases_t.c.epoch == row.epoch,
+                       leases_t.c.owner == row.owner)
+                .values(owner=node, epoch=epoch, expires=now + seconds))
+            return epoch if done.rowcount else None
+
+    async def renew(self, node: str, table_ids: Sequence[str], seconds: float) -> set[str]:
+        """Extend this process's leases; returns the tables it still owns."""
+        if not table_ids:
+            return set()
+        async with self._write() as conn:
+            rows = await conn.execute(
+                update(leases_t)
+                .where(leases_t.c.owner == node, leases_t.c.table_id.in_(list(table_ids)))
+                .values(expires=time.time() + seconds)
+                .returning(leases_t.c.table_id))
+            held = {r.table_id for r in rows}
+        self.renewals += 1
+        return held
+
+    async def release(self, node: str, table_ids: Sequence[str]) -> None:
+        """Give leases up at once (a process shutting down cleanly)."""
+        if table_ids:
+            async with self._write() as conn:
+                await conn.execute(
+                    update(leases_t)
+                    .where(leases_t.c.owner == node, leases_t.c.table_id.in_(list(table_ids)))
+                    .values(expires=0.0))
+
+    async def owner(self, table_id: str) -> tuple[str, int, float] | None:
+        """(owner, epoch, expires) of a table's lease; a table that never had one has an empty
+        owner whose lease has run out; None: no such table."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(leases_t).where(leases_t.c.table_id == table_id))
+                   ).first()
+            if row is not None:
+                return (row.owner, row.epoch, row.expires)
+            exists = (await conn.execute(select(tables_t.c.id).where(tables_t.c.id == table_id))
+                      ).first()
+            return None if exists is None else ("", 0, 0.0)
+
+    async def orphans(self) -> list[str]:
+        """Tables in the lobby or in play whose lease ran out (their process is gone), or that
+        never had one (made by a lone server before this one joined a cluster)."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(tables_t.c.id)
+                .outerjoin(leases_t, tables_t.c.id == leases_t.c.table_id)
+                .where(or_(leases_t.c.expires.is_(None), leases_t.c.expires < time.time()),
+                       tables_t.c.status.in_(["lobby", "playing"])))
+            return [r.id for r in rows]
+
+    async def open_tables(self) -> list[str]:
+        """Every table not finished, newest first (the lobby of a cluster)."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(tables_t.c.id).where(tables_t.c.status != "finished")
+                .order_by(tables_t.c.created.desc()).limit(200))
+            return [r.id for r in rows]
 
     async def load_all(self, statuses: Sequence[str] = ("lobby", "playing", "finished")) -> list[
             StoredTable]:
@@ -285,6 +387,21 @@ class Store:
                            deals)
 
 
+async def _fenced(conn: AsyncConnection, fence: Fence | None) -> None:
+    """LeaseLost unless the lease is still the writer's. The update takes the lease row's lock,
+    so a process taking the table over waits until this write is committed, then sees it."""
+    if fence is None:
+        return
+    table_id, owner, epoch = fence
+    done = await conn.execute(
+        update(leases_t)
+        .where(leases_t.c.table_id == table_id, leases_t.c.owner == owner,
+               leases_t.c.epoch == epoch)
+        .values(epoch=epoch))
+    if not done.rowcount:
+        raise LeaseLost(f"table {table_id} is no longer owned by {owner}")
+
+
 def _json(value: Any) -> Any:
     """JSON columns come back decoded on every backend; a text column (older SQLite drivers)
     is decoded here."""
@@ -300,3 +417,19 @@ def _sqlite_pragmas(dbapi_connection: DBAPIConnection, record: ConnectionPoolEnt
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _migrate(connection: Any) -> None:
+    """Alembic's upgrade to the newest revision on ``connection``. A database made by the first
+    server (its version in ``tavern_meta``, before Alembic) is marked as revision 0001 first."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    names = set(inspect(connection).get_table_names())
+    if "tavern_meta" in names and "alembic_version" not in names:
+        command.stamp(config, "0001")
+    command.upgrade(config, "head")

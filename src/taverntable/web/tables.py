@@ -18,7 +18,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from taverntable.engine import (
     CHANCE,
@@ -34,7 +34,7 @@ from taverntable.records import dump_record, replay_record
 
 from .botpool import BotPool
 from .seats import Connection, Seat
-from .store import Store, StoredTable
+from .store import Fence, Store, StoredTable
 
 log = logging.getLogger("taverntable.web")
 
@@ -68,15 +68,40 @@ class Pace:
     deal_pause: float = 4.0
 
 
+class Outlet(Protocol):
+    """Where a table sends what other server processes' clients must see (several processes:
+    ``cluster.py``); a lone process has none."""
+
+    def updates(self, table_id: str, by_seat: dict[str, dict[str, Any]]) -> None:
+        """Each watched seat's update (keys: ``seat_key``)."""
+        ...
+
+    def table(self, table_id: str, summary: dict[str, Any]) -> None: ...
+
+    def deliver(self, table_id: str, node: str, cid: int,
+                messages: list[dict[str, Any]]) -> None:
+        """Messages for one client of another process."""
+        ...
+
+
+def seat_key(seat: int | None) -> str:
+    """How a seat is named in messages between processes."""
+    return "spectator" if seat is None else str(seat)
+
+
 class MoveRefused(Exception):
-    """A client's move or action the table refuses; ``code`` and ``rule`` go to the client."""
+    """A client's move or action the table refuses; ``code``, ``rule`` and ``reason`` go to the
+    client, and ``update`` (a stale move's answer) is where the table stands now for the client's
+    seat."""
 
     def __init__(self, code: str, message: str, rule: str | None = None,
-                 reason: dict[str, Any] | None = None) -> None:
+                 reason: dict[str, Any] | None = None,
+                 update: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
         self.reason = reason  # an illegal move's {"key", "params"}, for a translated message
+        self.update = update
 
 
 class Table:
@@ -118,6 +143,11 @@ class Table:
         self.turn_version = -1
         self.turn_started = time.monotonic()
         self.rng = random.Random(secrets.randbits(64))
+        # Several processes: this process's lease (every write checks it), the clients of other
+        # processes ((node, client) -> seat) and where their messages go.
+        self.fence: Fence | None = None
+        self.remote: dict[tuple[str, int], int | None] = {}
+        self.outlet: Outlet | None = None
 
     # --- what everyone may know ---------------------------------------------------------------
 
@@ -201,12 +231,45 @@ class Table:
                 seat.away_since = time.monotonic()
         self._changed()
 
+    def attach_remote(self, node: str, cid: int, seat: int | None) -> None:
+        """A client of another process joins: it gets the table and its seat's view there."""
+        if (node, cid) in self.remote:
+            return
+        self.remote[(node, cid)] = seat
+        if seat is not None:
+            self.seats[seat].connected += 1
+        if self.outlet is not None:
+            messages = [{"type": "table", "table": self.summary()}]
+            if self.state is not None:
+                messages.append(self.update_for(seat))
+            self.outlet.deliver(self.id, node, cid, messages)
+        self._changed()
+
+    def detach_remote(self, node: str, cid: int) -> None:
+        if (node, cid) not in self.remote:
+            return
+        seat = self.remote.pop((node, cid))
+        if seat is not None:
+            info = self.seats[seat]
+            info.connected -= 1
+            if info.connected == 0:
+                info.away_since = time.monotonic()
+        self._changed()
+
+    def drop_node(self, node: str) -> None:
+        """Every client of a process that died."""
+        for key in [k for k in self.remote if k[0] == node]:
+            self.detach_remote(*key)
+
     def _changed(self) -> None:
         """Something that may change who plays next: wake the driver and tell everyone."""
         self.wake.set()
-        table = {"type": "table", "table": self.summary()}
+        summary = self.summary()
+        table = {"type": "table", "table": summary}
         for conn in self.conns:
             conn.push(table)
+        if self.outlet is not None:
+            self.outlet.table(self.id, summary)
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -216,7 +279,7 @@ class Table:
             if self.status != "lobby":
                 raise MoveRefused("bad-action", f"the table is {self.status}, not waiting to start")
             self.status = "playing"
-            await self.store.set_status(self.id, "playing")
+            await self.store.set_status(self.id, "playing", fence=self.fence)
             await self._new_deal()
         self.run()
 
@@ -228,7 +291,7 @@ class Table:
             self.match += 1
             self.sheet = []
             self.status = "playing"
-            await self.store.set_status(self.id, "playing", self.match)
+            await self.store.set_status(self.id, "playing", self.match, fence=self.fence)
             await self._new_deal()
         self.run()
 
@@ -250,7 +313,7 @@ class Table:
                 raise MoveRefused("not-your-turn", "there is no deal in play")
             if version is not None and version != self.version:
                 raise MoveRefused("stale", "the table has moved on since you saw it; "
-                                           "here is where it stands")
+                                           "here is where it stands", update=self.update_for(seat))
             if state.current_seat != seat:
                 raise MoveRefused("not-your-turn", "it is not your decision now")
             try:
@@ -299,7 +362,7 @@ class Table:
             if self.match_over():
                 async with self.lock:
                     self.status = "finished"
-                    await self.store.set_status(self.id, "finished")
+                    await self.store.set_status(self.id, "finished", fence=self.fence)
                 self._changed()
                 return None
             left = self.deal_ended + self.pace.deal_pause - time.monotonic()
@@ -379,12 +442,12 @@ class Table:
         self.deal_no += 1
         self.state = state
         await self.store.start_deal(self.id, self.deal_no, self.match, header,
-                                    [(s, m) for s, m in record.get("moves", [])])
+                                    [(s, m) for s, m in record.get("moves", [])], self.fence)
         events: Sequence[Event] = state.opening_events()
         if state.is_over:  # a win on the deal (T4)
             await self._book(state)
             await self.store.finish_deal(self.id, self.deal_no, self.sheet[-1]["result"],
-                                         state.returns())
+                                         state.returns(), self.fence)
         self._broadcast(events)
         self._changed()
 
@@ -399,9 +462,10 @@ class Table:
                 result = state.result
                 assert result is not None
                 await self.store.add_move(self.id, self.deal_no, number, seat, str(move),
-                                          result.to_json(), state.returns())
+                                          result.to_json(), state.returns(), self.fence)
             else:
-                await self.store.add_move(self.id, self.deal_no, number, seat, str(move))
+                await self.store.add_move(self.id, self.deal_no, number, seat, str(move),
+                                          fence=self.fence)
         except Exception:
             self.state = before  # not stored, so it did not happen
             raise
@@ -431,6 +495,12 @@ class Table:
             if conn.seat not in built:
                 built[conn.seat] = self.update_for(conn.seat, events)
             conn.push(built[conn.seat])
+        if self.outlet is not None and self.remote:
+            for seat in set(self.remote.values()):
+                if seat not in built:
+                    built[seat] = self.update_for(seat, events)
+            self.outlet.updates(self.id, {seat_key(seat): built[seat]
+                                          for seat in set(self.remote.values())})
 
     def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
         """The ``update`` message for a connection of ``seat`` (None: a spectator)."""

@@ -1,0 +1,181 @@
+"""Messages between server processes, over Redis (several ``tavern serve`` processes).
+
+Two kinds of channel: each process listens on its own (``tt:node:NODE``: requests for the
+tables it owns, replies and messages for its clients), and on the channel of every table one of
+its clients watches (``tt:table:ID``: the owner's updates, one message per move holding each
+seat's update, fanned out to every process). A process says it is alive with a key that
+expires (``tt:alive:NODE``), and the owner keeps each table's summary under ``tt:summary:ID``
+for the processes that do not own it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+
+log = logging.getLogger("taverntable.web")
+
+ALIVE_SECONDS = 5.0  # a process whose key is this old is taken for dead
+HEARTBEAT = 1.5
+REPLY_SECONDS = 5.0  # a request to an owner that gets no reply in this time fails
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+Receiver = Callable[[dict[str, Any]], None]
+
+
+class BusError(Exception):
+    """A request another process did not answer."""
+
+
+class Bus:
+    """This process's link to the others."""
+
+    def __init__(self, url: str, node: str) -> None:
+        self.url = url
+        self.node = node
+        self.redis: aioredis.Redis = aioredis.from_url(url, decode_responses=True)
+        self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        self.handlers: dict[str, Handler] = {}
+        self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.ids = itertools.count(1)
+        self.tasks: list[asyncio.Task[None]] = []
+        # One queue and one publisher keep this process's messages in the order they were sent
+        # (a table's updates must arrive in order; concurrent publishes could cross).
+        self.outbox: asyncio.Queue[tuple[str, str, str]] = asyncio.Queue()
+        self.published = 0  # messages this process has published (for the figures)
+        self.stored = 0  # and summaries it has stored
+
+    async def start(self, on_request: Receiver) -> None:
+        """Listen on this process's channel and keep its alive key fresh."""
+        self.handlers[f"tt:node:{self.node}"] = self._node_message
+        self.on_request = on_request
+        await self.pubsub.subscribe(f"tt:node:{self.node}")
+        await self._heartbeat_once()
+        self.tasks = [asyncio.create_task(self._listen(), name="bus listen"),
+                      asyncio.create_task(self._heartbeat(), name="bus heartbeat"),
+                      asyncio.create_task(self._publisher(), name="bus publish")]
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        with contextlib.suppress(Exception):
+            await self.redis.delete(f"tt:alive:{self.node}")
+        await self.pubsub.aclose()  # type: ignore[no-untyped-call]
+        await self.redis.aclose()
+
+    # --- tables' channels ---------------------------------------------------------------------
+
+    async def watch(self, table_id: str, handler: Handler) -> None:
+        channel = f"tt:table:{table_id}"
+        if channel not in self.handlers:
+            self.handlers[channel] = handler
+            await self.pubsub.subscribe(channel)
+
+    async def unwatch(self, table_id: str) -> None:
+        channel = f"tt:table:{table_id}"
+        if self.handlers.pop(channel, None) is not None:
+            await self.pubsub.unsubscribe(channel)
+
+    def to_table(self, table_id: str, message: dict[str, Any]) -> None:
+        self._send(f"tt:table:{table_id}", message)
+
+    def to_node(self, node: str, message: dict[str, Any]) -> None:
+        self._send(f"tt:node:{node}", message)
+
+    async def request(self, node: str, message: dict[str, Any]) -> dict[str, Any]:
+        """Send ``message`` to ``node`` and wait for its reply (BusError after REPLY_SECONDS)."""
+        rid = next(self.ids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.pending[rid] = future
+        try:
+            self.to_node(node, {**message, "rid": rid, "from": self.node})
+            return await asyncio.wait_for(future, REPLY_SECONDS)
+        except TimeoutError:
+            raise BusError(f"process {node} did not answer") from None
+        finally:
+            self.pending.pop(rid, None)
+
+    def reply(self, request: dict[str, Any], answer: dict[str, Any]) -> None:
+        self.to_node(request["from"], {"op": "reply", "rid": request["rid"], **answer})
+
+    # --- shared state -------------------------------------------------------------------------
+
+    async def alive(self, node: str) -> bool:
+        return bool(await self.redis.exists(f"tt:alive:{node}"))
+
+    def put_summary(self, table_id: str, summary: dict[str, Any]) -> None:
+        """Keep the table's summary for the processes that do not own it (in order with the
+        messages: the last one written is the newest)."""
+        self.outbox.put_nowait(("set", f"tt:summary:{table_id}", json.dumps(summary)))
+
+    async def summaries(self, table_ids: list[str]) -> list[dict[str, Any]]:
+        if not table_ids:
+            return []
+        found = await self.redis.mget([f"tt:summary:{t}" for t in table_ids])
+        return [json.loads(x) for x in found if x]
+
+    # --- inside -------------------------------------------------------------------------------
+
+    def _send(self, channel: str, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(("publish", channel, json.dumps(message, ensure_ascii=False)))
+
+    async def _publisher(self) -> None:
+        while True:
+            kind, channel, data = await self.outbox.get()
+            while True:
+                try:
+                    if kind == "publish":
+                        await self.redis.publish(channel, data)
+                        self.published += 1
+                    else:
+                        await self.redis.set(channel, data, ex=24 * 3600)
+                        self.stored += 1
+                    break
+                except (ConnectionError, OSError, aioredis.ConnectionError):
+                    log.warning("lost Redis; publishing again in a second")
+                    await asyncio.sleep(1)
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                async for item in self.pubsub.listen():
+                    handler = self.handlers.get(item["channel"])
+                    if handler is None:
+                        continue
+                    try:
+                        await handler(json.loads(item["data"]))
+                    except Exception:
+                        log.exception("a message on %s failed", item["channel"])
+            except (ConnectionError, OSError, aioredis.ConnectionError):
+                log.warning("lost Redis; listening again in a second")
+                await asyncio.sleep(1)
+
+    async def _node_message(self, message: dict[str, Any]) -> None:
+        if message.get("op") == "reply":
+            future = self.pending.get(message["rid"])
+            if future is not None and not future.done():
+                future.set_result(message)
+            return
+        # In order, but not waited for: a request may itself wait (a move being stored) while
+        # the replies it needs arrive on this same channel.
+        self.on_request(message)
+
+    async def _heartbeat_once(self) -> None:
+        await self.redis.set(f"tt:alive:{self.node}", "1", px=int(ALIVE_SECONDS * 1000))
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self._heartbeat_once()
+            except Exception:
+                log.exception("the heartbeat failed")

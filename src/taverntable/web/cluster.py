@@ -1,0 +1,475 @@
+"""Several ``tavern serve`` processes sharing tables: PostgreSQL for the tables and moves, Redis
+for the messages between processes (``docs/scaling.md``).
+
+Any process accepts any client. Each table has one *owner* process at a time, by a lease in the
+database renewed every second (``LEASE_SECONDS``); only the owner applies moves, and every write
+it makes checks the lease, so a process that lost its table can write nothing more to it. A
+client of another process talks to a ``RemoteTable``: its moves go to the owner (a request on
+the owner's channel, answered on the sender's), and the owner's updates come back on the
+table's channel, one message per move holding each watched seat's update, which each process
+hands to its own clients of that seat. When the owner dies its lease runs out; the first
+process to take it over loads the table from the stored moves, says so on the table's
+channel, and the other processes' clients go on with it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import time
+import uuid
+from collections.abc import Coroutine
+from typing import Any
+
+from .botpool import BotPool
+from .bus import Bus, BusError
+from .hub import BadRequest, Created, Endpoint, Hub
+from .protocol import CreateTable
+from .seats import Connection
+from .store import Store, digest
+from .tables import MoveRefused, Pace, Table, seat_key
+
+log = logging.getLogger("taverntable.web")
+
+LEASE_SECONDS = 4.0  # a table whose owner has not renewed in this time is taken over
+TICK = 1.0  # leases are renewed, orphans looked for and dead processes' clients dropped
+
+
+def node_name() -> str:
+    return f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
+
+
+class BusOutlet:
+    """A table's messages for the other processes (``tables.Outlet``)."""
+
+    def __init__(self, bus: Bus) -> None:
+        self.bus = bus
+
+    def updates(self, table_id: str, by_seat: dict[str, dict[str, Any]]) -> None:
+        self.bus.to_table(table_id, {"op": "updates", "by_seat": by_seat})
+
+    def table(self, table_id: str, summary: dict[str, Any]) -> None:
+        self.bus.to_table(table_id, {"op": "table", "summary": summary})
+        self.bus.put_summary(table_id, summary)
+
+    def deliver(self, table_id: str, node: str, cid: int,
+                messages: list[dict[str, Any]]) -> None:
+        self.bus.to_node(node, {"op": "deliver", "table": table_id, "cid": cid,
+                                "messages": messages})
+
+
+class RemoteTable:
+    """This process's stand-in for a table another process owns (``hub.Endpoint``)."""
+
+    def __init__(self, hub: ClusterHub, table_id: str, owner: str) -> None:
+        self.hub = hub
+        self.id = table_id
+        self.owner = owner
+        self.conns: dict[int, Connection] = {}
+
+    def attach(self, conn: Connection) -> None:
+        self.conns[conn.cid] = conn
+        self._announce(conn)
+
+    def detach(self, conn: Connection) -> None:
+        if self.conns.pop(conn.cid, None) is not None:
+            self.hub.bus.to_node(self.owner, {"op": "detach", "table": self.id, "cid": conn.cid,
+                                              "node": self.hub.node})
+        if not self.conns:
+            self.hub.forget(self)
+
+    async def play(self, seat: int | None, text: str, version: int | None) -> None:
+        """The move goes to the owner; its refusal comes back as MoveRefused."""
+        request = {"op": "move", "table": self.id, "seat": seat, "text": text, "version": version}
+        for _ in range(2):
+            table = self.hub.tables.get(self.id)
+            if table is not None:  # this process took the table over meanwhile
+                await table.play(seat, text, version)
+                return
+            try:
+                reply = await self.hub.bus.request(self.owner, request)
+            except BusError:
+                await self.hub.point(self)  # its owner may be gone: look again (and adopt)
+                raise MoveRefused("server-error", "the table's server did not answer; nothing "
+                                                  "changed, try again in a moment") from None
+            refused = reply.get("error")
+            if refused is None:
+                return
+            if refused["code"] != "moved":
+                raise MoveRefused(refused["code"], refused["message"], refused.get("rule"),
+                                  refused.get("reason"), refused.get("update"))
+            await self.hub.point(self)  # the table has another owner now: once more there
+        raise MoveRefused("server-error", "the table is changing servers; try again")
+
+    def receive(self, message: dict[str, Any]) -> None:
+        """A message on the table's channel."""
+        op = message["op"]
+        if op == "updates":
+            by_seat = message["by_seat"]
+            for conn in self.conns.values():
+                update = by_seat.get(seat_key(conn.seat))
+                if update is not None:
+                    conn.push(update)
+        elif op == "table":
+            table = {"type": "table", "table": message["summary"]}
+            for conn in self.conns.values():
+                conn.push(table)
+        elif op == "owner" and message["node"] != self.owner:
+            self.owner = message["node"]
+            for conn in self.conns.values():
+                self._announce(conn)
+
+    def deliver(self, cid: int, messages: list[dict[str, Any]]) -> None:
+        conn = self.conns.get(cid)
+        if conn is not None:
+            for m in messages:
+                conn.push(m)
+
+    def _announce(self, conn: Connection) -> None:
+        self.hub.bus.to_node(self.owner, {"op": "attach", "table": self.id, "cid": conn.cid,
+                                          "seat": conn.seat, "node": self.hub.node})
+
+
+class ClusterHub(Hub):
+    """The tables of one process among several (``docs/scaling.md``)."""
+
+    def __init__(self, store: Store, bots: BotPool, pace: Pace, redis_url: str) -> None:
+        super().__init__(store, bots, pace)
+        self.node = node_name()
+        self.bus = Bus(redis_url, self.node)
+        self.outlet = BusOutlet(self.bus)
+        self.remotes: dict[str, RemoteTable] = {}
+        self.cids = 0
+        self.ticker: asyncio.Task[None] | None = None
+        self.takeovers: list[float] = []  # seconds from a lease's end to this process's start
+        self.background: set[asyncio.Task[None]] = set()
+        self.adopting = asyncio.Lock()
+
+    # --- life ---------------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        """Join the cluster; tables are adopted as their leases run out (``tick``)."""
+        await self.store.open()
+        await self.bus.start(self._request)
+        await self.tick()
+        self.ticker = asyncio.create_task(self._ticking(), name="leases")
+
+    async def close(self) -> None:
+        if self.ticker is not None:
+            self.ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.ticker
+        for table in list(self.tables.values()):
+            await table.stop()
+        # Shutting down cleanly: the others need not wait for the leases to run out.
+        with contextlib.suppress(Exception):
+            await self.store.release(self.node, list(self.tables))
+        await self.bus.close()
+        self.bots.close()
+        await self.store.close()
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background (kept until it ends, so it is not collected)."""
+        task = asyncio.create_task(work)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    def health(self) -> dict[str, Any]:
+        return {"tables": len(self.tables), "watching": len(self.remotes), "node": self.node,
+                "writes": self.store.writes, "renewals": self.store.renewals,
+                "published": self.bus.published, "stored": self.bus.stored}
+
+    async def _ticking(self) -> None:
+        while True:
+            await asyncio.sleep(TICK)
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the lease tick failed")
+
+    async def tick(self) -> None:
+        """Renew this process's leases (giving up the lost ones), adopt orphaned tables, and
+        forget the clients of processes that died."""
+        # Only the tables asked about can be lost: one created while the renewal waited for
+        # the database is not among them, and its lease (new) is this process's.
+        mine = list(self.tables)
+        held = await self.store.renew(self.node, mine, LEASE_SECONDS)
+        for table_id in [t for t in mine if t not in held]:
+            table = self.tables.get(table_id)
+            if table is not None:
+                await self.demote(table)
+        for table_id in await self.store.orphans():
+            await self.adopt(table_id)
+        nodes = {node for t in self.tables.values() for node, _ in t.remote}
+        for node in nodes:
+            if not await self.bus.alive(node):
+                for table in self.tables.values():
+                    table.drop_node(node)
+
+    # --- owning -------------------------------------------------------------------------------
+
+    def new_lease(self) -> tuple[str, float] | None:
+        return (self.node, LEASE_SECONDS)
+
+    async def create(self, req: CreateTable) -> Created:
+        made = await super().create(req)
+        self.own(made.table, 1)  # the table was stored with this process's lease, epoch 1
+        return made
+
+    def own(self, table: Table, epoch: int) -> None:
+        """This process now applies the table's moves."""
+        table.fence = (table.id, self.node, epoch)
+        table.outlet = self.outlet
+        self.tables[table.id] = table
+        remote = self.remotes.pop(table.id, None)
+        if remote is not None:  # this process's clients of the table come along
+            self.spawn(self.bus.unwatch(table.id))
+            self.own_remote_clients(table, remote)
+        self.bus.to_table(table.id, {"op": "owner", "node": self.node})
+        self.bus.put_summary(table.id, table.summary())
+        if table.status == "playing":
+            table.run()
+
+    async def adopt(self, table_id: str) -> Table | None:
+        """Take over a table whose owner is gone: load it from its stored moves. One adoption
+        at a time: the lease tick and a client's request may both find the table orphaned, and
+        the lease, once this process's, would let a second copy of the table write too."""
+        async with self.adopting:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            return await self._adopt(table_id)
+
+    async def _adopt(self, table_id: str) -> Table | None:
+        lease = await self.store.owner(table_id)
+        epoch = await self.store.acquire(table_id, self.node, LEASE_SECONDS)
+        if epoch is None:
+            return None
+        stored = await self.store.load(table_id)
+        if stored is None:
+            return None
+        from taverntable.games import get_game
+
+        table = Table.restore(stored, get_game(stored.game), self.store, self.bots, self.pace)
+        if lease is not None:
+            self.takeovers.append(max(0.0, time.time() - lease[2]))
+            log.warning("took table %s over from %s (%.1f s after its lease ended)", table_id,
+                        lease[0], self.takeovers[-1])
+        self.own(table, epoch)
+        return table
+
+    async def demote(self, table: Table) -> None:
+        """Another process took the table: its clients here follow the new owner."""
+        await table.stop()
+        self.tables.pop(table.id, None)
+        owner = await self.store.owner(table.id)
+        if not table.conns or owner is None:
+            return
+        remote = await self._remote(table.id, owner[0])
+        for conn in list(table.conns):
+            remote.attach(conn)
+
+    # --- routes -------------------------------------------------------------------------------
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        ids = await self.store.open_tables()
+        mine = {t: self.tables[t].summary() for t in ids if t in self.tables}
+        others = await self.bus.summaries([t for t in ids if t not in mine])
+        return [*mine.values(), *others]
+
+    async def summary(self, table_id: str) -> dict[str, Any]:
+        owner = await self._where(table_id)
+        if isinstance(owner, Table):
+            return owner.summary()
+        found = await self.bus.summaries([table_id])
+        if found:
+            return found[0]
+        return await self._ask(owner, {"op": "summary", "table": table_id})
+
+    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[
+            int, str, dict[str, Any]]:
+        owner = await self._where(table_id)
+        if isinstance(owner, Table):
+            return await super().join(table_id, name, seat)
+        answer = await self._ask(owner, {"op": "join", "table": table_id, "name": name,
+                                         "seat": seat})
+        return answer["seat"], answer["token"], answer["summary"]
+
+    async def host(self, table_id: str, token: str | None, action: str) -> dict[str, Any]:
+        owner = await self._where(table_id)
+        if isinstance(owner, Table):
+            return await super().host(table_id, token, action)
+        return await self._ask(owner, {"op": "host", "table": table_id, "token": token,
+                                       "action": action})
+
+    async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
+        owner = await self._where(table_id)
+        if isinstance(owner, Table):
+            _, seat = await super().socket(table_id, token)
+        else:
+            stored = await self.store.load(table_id)
+            assert stored is not None
+            seat = None
+            if token:
+                h = digest(token)
+                seat = next((s.seat for s in stored.seats if s.token_hash == h), None)
+                if seat is None:
+                    raise BadRequest(403, "this seat token does not belong to this table")
+            await self._remote(table_id, owner)
+        self.cids += 1
+        return Route(self, table_id, self.cids), seat
+
+    # --- between processes --------------------------------------------------------------------
+
+    async def _where(self, table_id: str) -> Table | str:
+        """This process's table, or the node that owns it (adopting it if its owner is gone)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        lease = await self.store.owner(table_id)
+        if lease is None:
+            raise BadRequest(404, f"there is no table {table_id[:40]!r}")
+        owner, _, expires = lease
+        if expires < time.time() or not await self.bus.alive(owner):
+            adopted = await self.adopt(table_id)
+            if adopted is not None:
+                return adopted
+            lease = await self.store.owner(table_id)
+            assert lease is not None
+            owner = lease[0]
+        return owner
+
+    async def _remote(self, table_id: str, owner: str) -> RemoteTable:
+        remote = self.remotes.get(table_id)
+        if remote is None:
+            remote = self.remotes[table_id] = RemoteTable(self, table_id, owner)
+            await self.bus.watch(table_id, self._table_message(remote))
+        return remote
+
+    def _table_message(self, remote: RemoteTable) -> Any:
+        async def receive(message: dict[str, Any]) -> None:
+            remote.receive(message)
+        return receive
+
+    def forget(self, remote: RemoteTable) -> None:
+        """No client of this process watches the table any more."""
+        if self.remotes.get(remote.id) is remote:
+            del self.remotes[remote.id]
+            self.spawn(self.bus.unwatch(remote.id))
+
+    async def point(self, remote: RemoteTable) -> None:
+        """Find the table's owner again (a request reached a process that no longer owns it)."""
+        owner = await self._where(remote.id)
+        if isinstance(owner, Table):
+            self.own_remote_clients(owner, remote)
+        else:
+            remote.owner = owner
+
+    def own_remote_clients(self, table: Table, remote: RemoteTable) -> None:
+        """The stand-in's clients move to the table, once: the stand-in is emptied, as a move
+        of its in flight during the takeover comes back here too (``point``), and a client
+        attached twice would keep its seat connected after it left."""
+        for conn in remote.conns.values():
+            table.attach(conn)
+        remote.conns.clear()
+
+    async def _ask(self, node: str, request: dict[str, Any]) -> dict[str, Any]:
+        try:
+            reply = await self.bus.request(node, request)
+        except BusError:
+            raise BadRequest(503, "the table's server did not answer; try again") from None
+        if "error" in reply:
+            raise BadRequest(reply["error"]["status"], reply["error"]["message"])
+        answer: dict[str, Any] = reply["answer"]
+        return answer
+
+    def _request(self, message: dict[str, Any]) -> None:
+        """A message on this process's channel (in order; slow ones run as tasks)."""
+        op = message["op"]
+        table = self.tables.get(message.get("table", ""))
+        if op == "attach":
+            if table is not None:
+                table.attach_remote(message["node"], message["cid"], message["seat"])
+        elif op == "detach":
+            if table is not None:
+                table.detach_remote(message["node"], message["cid"])
+        elif op == "deliver":
+            remote = self.remotes.get(message["table"])
+            if remote is not None:
+                remote.deliver(message["cid"], message["messages"])
+        else:
+            self.spawn(self._answer(table, message))
+
+    async def _answer(self, table: Table | None, message: dict[str, Any]) -> None:
+        op = message["op"]
+        if table is None:
+            self.bus.reply(message, {"error": {"code": "moved", "status": 503,
+                                               "message": "not the table's server"}})
+            return
+        try:
+            if op == "move":
+                await table.play(message["seat"], message["text"], message["version"])
+                answer: dict[str, Any] = {}
+            elif op == "summary":
+                answer = table.summary()
+            elif op == "join":
+                seat, token = await self.take_seat(table, message["name"], message["seat"])
+                answer = {"seat": seat, "token": token, "summary": table.summary()}
+            elif op == "host":
+                answer = await super().host(table.id, message["token"], message["action"])
+            else:
+                raise BadRequest(400, f"unknown request {op!r}")
+        except MoveRefused as e:
+            self.bus.reply(message, {"error": {"code": e.code, "message": str(e), "rule": e.rule,
+                                               "reason": e.reason, "update": e.update,
+                                               "status": 409}})
+        except BadRequest as e:
+            self.bus.reply(message, {"error": {"code": "bad-request", "status": e.status,
+                                               "message": str(e)}})
+        except Exception:
+            log.exception("table %s: a request from %s failed", table.id, message.get("from"))
+            self.bus.reply(message, {"error": {"code": "server-error", "status": 500,
+                                               "message": "the move could not be stored"}})
+        else:
+            self.bus.reply(message, {"answer": answer})
+
+
+class Route:
+    """A client's way to its table in a process among several (``hub.Endpoint``): to the table
+    itself while this process owns it, else to its ``RemoteTable``, whichever holds it now (a
+    table changes hands when its owner dies or loses its lease). It numbers the connection:
+    messages between processes name a client by its process and number."""
+
+    def __init__(self, hub: ClusterHub, table_id: str, cid: int) -> None:
+        self.hub = hub
+        self.id = table_id
+        self.cid = cid
+
+    def attach(self, conn: Connection) -> None:
+        conn.cid = self.cid
+        table = self.hub.tables.get(self.id)
+        if table is not None:
+            table.attach(conn)
+        else:
+            self.hub.remotes[self.id].attach(conn)
+
+    def detach(self, conn: Connection) -> None:
+        table = self.hub.tables.get(self.id)
+        if table is not None and conn in table.conns:
+            table.detach(conn)
+        remote = self.hub.remotes.get(self.id)
+        if remote is not None and conn.cid in remote.conns:
+            remote.detach(conn)
+
+    async def play(self, seat: int | None, text: str, version: int | None) -> None:
+        table = self.hub.tables.get(self.id)
+        if table is not None:
+            await table.play(seat, text, version)
+            return
+        remote = self.hub.remotes.get(self.id)
+        if remote is None:
+            raise MoveRefused("server-error", "the table is changing servers; try again")
+        await remote.play(seat, text, version)

@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's database (``store.py``), run by the server at start-up."""

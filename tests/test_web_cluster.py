@@ -1,0 +1,278 @@
+"""Several ``tavern serve`` processes sharing tables, against real PostgreSQL and Redis servers:
+clients of one table on different processes play a whole match; the owner killed with SIGKILL
+mid-game, the table goes on in another process with nothing lost; no message anywhere holds a
+card hidden from its receiver.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+import websockets
+
+from taverntable.records import replay_record
+from taverntable.web.botpool import BotPool
+from taverntable.web.cluster import ClusterHub
+from taverntable.web.hub import Created
+from taverntable.web.protocol import CreateTable, SeatSpec
+from taverntable.web.store import Store
+
+from test_web_leaks import TABLES
+from web_helpers import (
+    HTTP,
+    QUICK,
+    Player,
+    check_messages,
+    create,
+    drop_postgres,
+    fresh_postgres,
+    join,
+    postgres_url,
+    records,
+    redis_url,
+    server_process,
+    start,
+    ws_url,
+)
+
+
+@pytest.fixture
+def cluster_db() -> Iterator[tuple[str, str]]:
+    """A fresh PostgreSQL database and the Redis URL (both skipped without servers)."""
+    redis = redis_url()
+    url = fresh_postgres(postgres_url())
+    yield url, redis
+    drop_postgres(url)
+
+
+def test_clients_on_two_processes_play_a_whole_match(cluster_db: tuple[str, str]) -> None:
+    database, redis = cluster_db
+    with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
+        base_a, base_b = a.base, b.base  # type: ignore[attr-defined]
+        made = create(base_a, "tonk", [{"kind": "person"}, {"kind": "person"},
+                                       {"kind": "bot", "level": "medium"}],
+                      host_seat=0, host_name="Anna", deals=3, absent_seconds=3600)
+        table = made["table"]["id"]
+        other = join(base_b, table, "Bence")  # B forwards the join to A, the owner
+        assert other["seat"] == 1 and other["table"]["seats"][1]["name"] == "Bence"
+        start(base_b, table, made["host_token"])  # so does the host's start
+        assert HTTP.get(f"{base_b}/api/tables/{table}").json()["status"] == "playing"
+        players = [Player(ws_url(base_a, table, made["token"]), 0, 1),
+                   Player(ws_url(base_b, table, other["token"]), 1, 2),
+                   Player(ws_url(base_b, table), None, 3)]
+
+        async def play() -> None:
+            await asyncio.gather(*(p.run() for p in players))
+
+        asyncio.run(play())
+        deals = records(base_b, table)
+        lobby = HTTP.get(f"{base_b}/api/tables").json()
+    assert len(deals) == 3 and table not in [t["id"] for t in lobby]
+    final = [m for m in players[1].messages if m["type"] == "table"][-1]["table"]
+    net = [sum(replay_record(d).result["net"][s] for d in deals) for s in range(3)]
+    assert final["status"] == "finished" and final["balances"] == net
+    for p in players:
+        assert check_messages(deals, p) > 0
+
+
+def test_the_owner_killed_mid_game_another_process_takes_the_table_over(
+    cluster_db: tuple[str, str],
+) -> None:
+    """The owner (A) dies with SIGKILL in the middle of a deal; the clients, all on B, go on
+    where they were once B has taken the table over from the stored moves."""
+    database, redis = cluster_db
+    with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
+        base_a, base_b = a.base, b.base  # type: ignore[attr-defined]
+        made = create(base_a, "tor", [{"kind": "person"}, {"kind": "person"},
+                                      {"kind": "bot", "level": "easy"}],
+                      host_seat=0, host_name="Anna", deals=4, absent_seconds=3600)
+        table = made["table"]["id"]
+        other = join(base_b, table, "Bence")
+        start(base_a, table, made["host_token"])
+        players = [Player(ws_url(base_b, table, made["token"]), 0, 11),
+                   Player(ws_url(base_b, table, other["token"]), 1, 12),
+                   Player(ws_url(base_b, table), None, 13)]
+        killed: dict[str, Any] = {}
+
+        async def kill_when_playing() -> None:
+            while True:
+                await asyncio.sleep(0.01)
+                seen = [m["version"] for m in players[2].messages if m["type"] == "update"]
+                if seen and seen[-1] % 1_000_000 >= 6:  # the first deal has begun
+                    a.send_signal(signal.SIGKILL)
+                    killed["at"], killed["version"] = time.monotonic(), seen[-1]
+                    return
+
+        async def play() -> None:
+            killer = asyncio.create_task(kill_when_playing())
+            await asyncio.gather(*(p.run() for p in players))
+            await killer
+
+        asyncio.run(play())
+        a.wait(10)
+        deals = records(base_b, table)
+        final = HTTP.get(f"{base_b}/api/tables/{table}").json()
+    assert killed, "the owner was never killed"
+    assert final["status"] == "finished" and len(deals) == 4
+    net = [sum(replay_record(d).result["net"][s] for d in deals) for s in range(3)]
+    assert final["balances"] == net
+    for p in players:
+        assert check_messages(deals, p) > 0  # nothing lost, nothing told twice or hidden
+    # The first update after the kill that moved the table on. Its time is printed, not
+    # asserted (no test asserts elapsed time; `pytest -s` shows it, and scripts/loadtest.py
+    # --kill-after measures it over many tables): the lease (4 s), a tick to notice, a move.
+    after = [t for m, t in zip(players[2].messages, players[2].times, strict=True)
+             if m["type"] == "update" and m["version"] > killed["version"]]
+    assert after
+    print(f"failover: {after[0] - killed['at']:.2f} s from SIGKILL to the next move seen")
+
+
+def test_no_message_holds_a_hidden_card_across_processes(cluster_db: tuple[str, str]) -> None:
+    """The leak test of ``test_web_leaks``, its tables spread over two processes and every
+    seat connected to the other process than the one before it."""
+    database, redis = cluster_db
+    with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
+        bases = [a.base, b.base]  # type: ignore[attr-defined]
+        players: list[Player] = []
+        tables: list[str] = []
+        for k, (game, options, people, bots) in enumerate(TABLES):
+            seats = [{"kind": "person"}] * people + [{"kind": "bot", "level": "easy"}] * bots
+            deals = 8 if game != "three-towers" else 1
+            made = create(bases[k % 2], game, seats, options=options, host_seat=0,
+                          host_name="Host", deals=deals, absent_seconds=3600)
+            table = made["table"]["id"]
+            tokens = {0: made["token"]}
+            for s in range(1, people):
+                tokens[s] = join(bases[(k + s) % 2], table, f"P{s}", s)["token"]
+            start(bases[(k + 1) % 2], table, made["host_token"])
+            tables.append(table)
+            players += [Player(ws_url(bases[(k + s) % 2], table, t), s, 100 * k + s)
+                        for s, t in tokens.items()]
+            players.append(Player(ws_url(bases[(k + 1) % 2], table), None, 0))
+
+        async def play() -> None:
+            await asyncio.gather(*(p.run(timeout=300) for p in players))
+
+        asyncio.run(play())
+        by_table = {t: records(bases[0], t) for t in tables}
+    checked = 0
+    for p in players:
+        table = p.url.split("/ws/")[1].split("?")[0]
+        checked += check_messages(by_table[table], p)
+    assert sum(len(d) for d in by_table.values()) >= 4 * 8 + 2 and checked > 1000
+
+
+def test_a_seat_whose_move_met_the_takeover_is_connected_once(
+    cluster_db: tuple[str, str],
+) -> None:
+    """The client on B sends a move just after the owner (A) died: the forwarded move finds no
+    owner, B takes the table over and the client's connection moves to the table once. When it
+    leaves, its seat is no longer connected (counted twice, the seat stayed connected for ever
+    and its absence was never noticed)."""
+    database, redis = cluster_db
+    with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
+        base_a, base_b = a.base, b.base  # type: ignore[attr-defined]
+        made = create(base_a, "tonk", [{"kind": "person"}, {"kind": "bot", "level": "easy"},
+                                       {"kind": "bot", "level": "easy"}],
+                      host_seat=0, host_name="Anna", deals=50, absent_seconds=3600)
+        table = made["table"]["id"]
+        start(base_a, table, made["host_token"])
+
+        async def draw_across_the_takeover() -> None:
+            async with websockets.connect(ws_url(base_b, table, made["token"])) as ws:
+                version = None
+                while version is None:  # Anna's turn to draw (a deal may end on the deal)
+                    m = json.loads(await ws.recv())
+                    if m["type"] == "update" and "draw stock" in m["view"]["legal_moves"]:
+                        version = m["version"]
+                a.send_signal(signal.SIGKILL)
+                move = json.dumps({"type": "move", "move": "draw stock", "version": version})
+                await ws.send(move)
+                while True:
+                    m = json.loads(await ws.recv())
+                    if m["type"] == "error" and m["code"] == "server-error":
+                        await ws.send(move)  # the table was changing servers: again
+                    elif m["type"] == "update" and m["version"] > version:
+                        return
+
+        asyncio.run(draw_across_the_takeover())
+        assert HTTP.get(f"{base_b}/healthz").json()["tables"] == 1  # B took the table over
+        seat = {}
+        for _ in range(100):
+            seat = HTTP.get(f"{base_b}/api/tables/{table}").json()["seats"][0]
+            if not seat["connected"]:
+                break
+            time.sleep(0.1)
+    assert seat["name"] == "Anna" and not seat["connected"]
+
+
+def test_a_table_created_during_a_lease_renewal_stays_with_its_owner(
+    cluster_db: tuple[str, str],
+) -> None:
+    """A process renews its leases (waiting for the database) while a client creates a table
+    on it: the new table was not among those renewed, and must not be taken for one whose lease
+    was lost (it was given up, and its joins and moves answered 'not the table's server' until
+    its lease ran out; found by the load test with four processes)."""
+    database, redis = cluster_db
+
+    async def check() -> None:
+        hub = ClusterHub(Store(database), BotPool(1), QUICK, redis)
+        await hub.open()
+        try:
+            renew = hub.store.renew
+            made: list[Created] = []
+
+            async def renew_while_a_table_is_created(node: str, ids: Sequence[str],
+                                                     seconds: float) -> set[str]:
+                held = await renew(node, ids, seconds)
+                if not made:
+                    made.append(await hub.create(CreateTable(
+                        game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0,
+                        host_name="Anna")))
+                return held
+
+            hub.store.renew = renew_while_a_table_is_created  # type: ignore[method-assign]
+            await hub.tick()
+            table = made[0].table
+            assert hub.tables.get(table.id) is table and table.id not in hub.remotes
+            lease = await hub.store.owner(table.id)
+            assert lease is not None and lease[0] == hub.node
+            await hub.tick()  # the next renewal keeps it
+            assert hub.tables.get(table.id) is table
+        finally:
+            await hub.close()
+
+    asyncio.run(check())
+
+
+def test_a_table_adopted_twice_at_once_is_loaded_once(cluster_db: tuple[str, str]) -> None:
+    """After its owner is gone, a process may adopt a table from its lease tick and, at the
+    same moment, from a client's request: one table comes of it (two would each apply moves
+    under the same lease)."""
+    database, redis = cluster_db
+
+    async def check() -> None:
+        gone = ClusterHub(Store(database), BotPool(1), QUICK, redis)
+        heir = ClusterHub(Store(database), BotPool(1), QUICK, redis)
+        await gone.store.open()
+        await heir.store.open()
+        try:
+            made = await gone.create(CreateTable(
+                game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0,
+                host_name="Anna"))
+            await gone.store.release(gone.node, [made.table.id])  # its lease has run out
+            first, second = await asyncio.gather(heir.adopt(made.table.id),
+                                                 heir.adopt(made.table.id))
+            assert first is not None and first is second
+            assert heir.tables[made.table.id] is first
+        finally:
+            await gone.close()
+            await heir.close()
+
+    asyncio.run(check())

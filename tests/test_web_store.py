@@ -1,0 +1,86 @@
+"""The server's database: Alembic migrations (a database of the first server is brought up to
+date, its tables kept) and table leases (only the owner writes; a taken-over table fences its old
+owner out)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+import sqlalchemy
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from taverntable.web.store import LeaseLost, Store, StoredSeat
+
+FIRST_SCHEMA = [  # what the first server's create_all made, with its version in tavern_meta
+    "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(32) NOT NULL, options JSON "
+    "NOT NULL, settings JSON NOT NULL, host_hash VARCHAR(64) NOT NULL, status VARCHAR(16) NOT "
+    "NULL, match INTEGER NOT NULL, created FLOAT NOT NULL)",
+    "CREATE TABLE seats (table_id VARCHAR(32) REFERENCES tables(id), seat INTEGER, kind "
+    "VARCHAR(8) NOT NULL, name VARCHAR(128), level VARCHAR(16), token_hash VARCHAR(64), "
+    "PRIMARY KEY (table_id, seat))",
+    "CREATE TABLE deals (table_id VARCHAR(32) REFERENCES tables(id), number INTEGER, match "
+    "INTEGER NOT NULL, header JSON NOT NULL, finished BOOLEAN NOT NULL, result JSON, returns "
+    "JSON, PRIMARY KEY (table_id, number))",
+    "CREATE TABLE moves (table_id VARCHAR(32), deal INTEGER, number INTEGER, seat INTEGER NOT "
+    "NULL, move TEXT NOT NULL, PRIMARY KEY (table_id, deal, number))",
+    "CREATE TABLE tavern_meta (key VARCHAR(32) PRIMARY KEY, value VARCHAR(64) NOT NULL)",
+    "INSERT INTO tavern_meta VALUES ('schema', '1')",
+    "INSERT INTO tables VALUES ('old', 'tonk', '{}', '{}', 'h', 'lobby', 1, 0.0)",
+]
+
+
+def run(coro: object) -> object:
+    return asyncio.run(coro)  # type: ignore[arg-type]
+
+
+def test_a_database_of_the_first_server_is_brought_up_to_date(database: str) -> None:
+    async def check() -> None:
+        engine = create_async_engine(database)
+        async with engine.begin() as conn:
+            for statement in FIRST_SCHEMA:
+                await conn.execute(sqlalchemy.text(statement))
+        await engine.dispose()
+        store = Store(database)
+        await store.open()
+        await store.open()  # a second start finds it up to date
+        loaded = await store.load("old")
+        assert loaded is not None and loaded.game == "tonk"
+        async with store.engine.connect() as conn:
+            version = (await conn.execute(sqlalchemy.text(
+                "SELECT version_num FROM alembic_version"))).scalar_one()
+            names = await conn.run_sync(lambda c: sqlalchemy.inspect(c).get_table_names())
+        assert version == "0002" and "leases" in names and "tavern_meta" not in names
+        assert await store.orphans() == ["old"]  # no lease yet: any process may take it
+        await store.close()
+
+    run(check())
+
+
+def test_only_the_owner_writes_and_a_takeover_fences_the_old_owner_out(database: str) -> None:
+    async def check() -> None:
+        a, b = Store(database), Store(database)
+        await a.open()
+        await b.open()
+        await a.create_table("t", "tonk", {}, {}, "h", [StoredSeat(0, "person", None, None,
+                                                                   None)], ("A", 0.3))
+        assert await b.acquire("t", "B", 10) is None  # A holds it
+        await a.start_deal("t", 1, 1, {"x": 1}, fence=("t", "A", 1))
+        await a.add_move("t", 1, 0, 0, "draw stock", fence=("t", "A", 1))
+        assert await a.renew("A", ["t"], 0.3) == {"t"}
+        time.sleep(0.4)  # A stops renewing: its lease runs out
+        assert await b.orphans() == ["t"]
+        assert await b.acquire("t", "B", 10) == 2
+        assert await a.renew("A", ["t"], 10) == set()
+        with pytest.raises(LeaseLost):
+            await a.add_move("t", 1, 1, 0, "discard QH", fence=("t", "A", 1))
+        await b.add_move("t", 1, 1, 0, "discard KH", fence=("t", "B", 2))
+        loaded = await b.load("t")
+        assert loaded is not None and loaded.deals[0].moves == [(0, "draw stock"),
+                                                                (0, "discard KH")]
+        assert await b.owner("t") == ("B", 2, pytest.approx(time.time() + 10, abs=2))
+        await a.close()
+        await b.close()
+
+    run(check())
