@@ -121,6 +121,7 @@ class Client:
         self.updates: list[float] = []  # when each update arrived (monotonic)
         self.moves = 0
         self.errors = 0
+        self.error_codes: dict[str, int] = {}
         self.reconnects = 0
 
     async def run(self) -> None:
@@ -144,6 +145,8 @@ class Client:
             kind = message["type"]
             if kind == "error":
                 self.errors += 1
+                code = str(message.get("code"))
+                self.error_codes[code] = self.error_codes.get(code, 0) + 1
                 sent_at = None
                 continue
             if kind != "update":
@@ -354,6 +357,8 @@ def measure(args: argparse.Namespace, ports: list[int],
         "latency_ms_p99": round(1000 * percentile(latencies, 99), 1),
         "latency_ms_max": round(1000 * latencies[-1], 1) if latencies else None,
         "errors": sum(c.errors for c in clients),
+        "error_codes": {code: sum(c.error_codes.get(code, 0) for c in clients)
+                        for code in sorted({k for c in clients for k in c.error_codes})},
         "reconnects": sum(c.reconnects for c in clients),
         "server_cpu_share": [None if c is None else round(c / elapsed, 2) for c in used],
         "clients_cpu_share": round(cpu / elapsed, 2),

@@ -22,7 +22,7 @@ SEEDS = Path(__file__).parent.parent.parent / "shared" / "seeds"
 # of these and a dot is a key.
 NAMESPACES = ("ui", "game", "lobby", "opt", "bot", "invite", "status", "table", "host", "join",
               "help", "seat", "turn", "prompt", "hand", "moves", "move", "tonk", "towers", "kind",
-              "card", "log", "end", "sheet", "error")
+              "card", "log", "end", "sheet", "error", "http")
 LITERAL = re.compile('"((?:' + "|".join(NAMESPACES) + r')\.[A-Za-z0-9_./-]+)"')
 CALL = re.compile(r'\bt\(\s*"([^"]+)"')
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

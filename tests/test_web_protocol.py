@@ -4,8 +4,10 @@ bad input from a client — each gets an error or a closed connection, and nothi
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -95,10 +97,13 @@ def test_the_lobby_lists_tables_and_people_join_open_seats(client: TestClient) -
     assert first["seat"] == 1
     taken = client.post(f"/api/tables/{table}/join", json={"name": "Cili", "seat": 1})
     assert taken.status_code == 409 and "not an open seat" in taken.text
+    assert taken.json()["code"] == "seat-taken"
     assert client.post(f"/api/tables/{table}/join", json={"name": "Cili"}).json()["seat"] == 2
     full = client.post(f"/api/tables/{table}/join", json={"name": "Dora"})
     assert full.status_code == 409 and "taken" in full.text
-    assert client.post("/api/tables/nosuch/join", json={"name": "E"}).status_code == 404
+    assert full.json()["code"] == "seats-taken"
+    missing = client.post("/api/tables/nosuch/join", json={"name": "E"})
+    assert missing.status_code == 404 and missing.json()["code"] == "no-table"
     seats = client.get(f"/api/tables/{table}").json()["seats"]
     assert [s["name"] for s in seats] == ["Anna", "Bence", "Cili"]
     games = {g["name"]: g for g in client.get("/api/games").json()}
@@ -110,13 +115,31 @@ def test_only_the_host_starts_the_table_once(client: TestClient) -> None:
     made = new_table(client)
     url = f"/api/tables/{made['table']['id']}/start"
     assert client.post(url).status_code == 403
-    assert client.post(url, headers={"X-Host-Token": made["token"]}).status_code == 403
+    not_host = client.post(url, headers={"X-Host-Token": made["token"]})
+    assert not_host.status_code == 403 and not_host.json()["code"] == "not-host"
     assert client.post(url, headers={"X-Host-Token": made["host_token"]}).status_code == 200
     again = client.post(url, headers={"X-Host-Token": made["host_token"]})
     assert again.status_code == 409 and "playing" in again.text
+    assert again.json()["code"] == "not-waiting"
     rematch = client.post(f"/api/tables/{made['table']['id']}/rematch",
                           headers={"X-Host-Token": made["host_token"]})
     assert rematch.status_code == 409 and "after the match is over" in rematch.text
+    assert rematch.json()["code"] == "match-not-over"
+
+
+def test_every_http_error_code_is_said_in_the_pages_languages() -> None:
+    """The page translates each code the HTTP API sends (docs/protocol.md): every code raised in
+    the server's modules is in the page's map (bad-request keeps the server's words)."""
+    web = Path(create_app.__code__.co_filename).parent
+    raised: set[str] = set()
+    for module in web.glob("*.py"):
+        text = module.read_text(encoding="utf-8")
+        raised |= set(re.findall(r'BadRequest\(\d+, f?"[^"]*",\s*"([a-z-]+)"\)', text))
+        raised |= set(re.findall(r'MoveRefused\("(not-waiting|match-not-over)"', text))
+    page = (web / "static" / "js" / "net.js").read_text(encoding="utf-8")
+    mapped = set(re.findall(r'"([a-z-]+)": "(?:http|table|error)\.', page))
+    assert {"no-table", "not-host", "seats-taken", "seat-taken", "unknown-seat"} <= raised
+    assert raised <= mapped, raised - mapped
 
 
 def test_hello_names_the_protocol_and_the_seat(client: TestClient) -> None:

@@ -95,7 +95,7 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1,
 
     @app.exception_handler(BadRequest)
     async def bad_request(request: Request, exc: BadRequest) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        return JSONResponse({"error": str(exc), "code": exc.code}, status_code=exc.status)
 
     @app.exception_handler(MoveRefused)
     async def refused(request: Request, exc: MoveRefused) -> JSONResponse:
@@ -143,7 +143,7 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1,
         in play is left out: its record would show every hand."""
         stored = await hub.store.load(table_id)
         if stored is None:
-            raise BadRequest(404, f"there is no table {table_id[:40]!r}")
+            raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
         lines = []
         for deal in stored.deals:
             if deal.finished:
@@ -156,7 +156,7 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1,
     async def rules(game: str, lang: str = "en") -> HTMLResponse:
         """A game's rules and readings in one of the UI's languages (anchors #T9, #R14 …)."""
         if game not in game_names():
-            raise BadRequest(404, f"there is no game {game[:40]!r}")
+            raise BadRequest(404, f"there is no game {game[:40]!r}", "no-game")
         return HTMLResponse(rules_page(game, lang if lang in LANGUAGES else "en"))
 
     @app.get("/healthz")
@@ -194,9 +194,9 @@ async def serve_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str
                                        token or websocket.cookies.get(cookie_name(table_id)))
     except BadRequest as e:
         await websocket.accept()
-        unknown_seat = e.status == 403
-        await websocket.send_json(error("unknown-seat" if unknown_seat else "no-table", str(e)))
-        await websocket.close(code=4403 if unknown_seat else 4404)
+        await websocket.send_json(error(e.code, str(e)))
+        # 4403/4404: the page stops trying; 1013 (try again later): a table changing servers.
+        await websocket.close(code={"unknown-seat": 4403, "no-table": 4404}.get(e.code, 1013))
         return
     await websocket.accept()
     conn = Connection(seat)

@@ -317,7 +317,8 @@ class ClusterHub(Hub):
                 h = digest(token)
                 seat = next((s.seat for s in stored.seats if s.token_hash == h), None)
                 if seat is None:
-                    raise BadRequest(403, "this seat token does not belong to this table")
+                    raise BadRequest(403, "this seat token does not belong to this table",
+                                     "unknown-seat")
             await self._remote(table_id, owner)
         self.cids += 1
         return Route(self, table_id, self.cids), seat
@@ -331,7 +332,7 @@ class ClusterHub(Hub):
             return table
         lease = await self.store.owner(table_id)
         if lease is None:
-            raise BadRequest(404, f"there is no table {table_id[:40]!r}")
+            raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
         owner, _, expires = lease
         if expires < time.time() or not await self.bus.alive(owner):
             adopted = await self.adopt(table_id)
@@ -380,9 +381,11 @@ class ClusterHub(Hub):
         try:
             reply = await self.bus.request(node, request)
         except BusError:
-            raise BadRequest(503, "the table's server did not answer; try again") from None
+            raise BadRequest(503, "the table's server did not answer; try again",
+                             "server-busy") from None
         if "error" in reply:
-            raise BadRequest(reply["error"]["status"], reply["error"]["message"])
+            raise BadRequest(reply["error"]["status"], reply["error"]["message"],
+                             reply["error"].get("code", "bad-request"))
         answer: dict[str, Any] = reply["answer"]
         return answer
 
@@ -427,7 +430,7 @@ class ClusterHub(Hub):
                                                "reason": e.reason, "update": e.update,
                                                "status": 409}})
         except BadRequest as e:
-            self.bus.reply(message, {"error": {"code": "bad-request", "status": e.status,
+            self.bus.reply(message, {"error": {"code": e.code, "status": e.status,
                                                "message": str(e)}})
         except Exception:
             log.exception("table %s: a request from %s failed", table.id, message.get("from"))

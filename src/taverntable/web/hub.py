@@ -23,11 +23,14 @@ log = logging.getLogger("taverntable.web")
 
 
 class BadRequest(Exception):
-    """A request the server refuses; the message says why (HTTP 400/404/409)."""
+    """A request the server refuses; the message says why (HTTP 400/403/404/409/503), and the
+    code says it without words, so that a page can say it in its own language
+    (``docs/protocol.md``)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, code: str = "bad-request") -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
 
 
 class Endpoint(Protocol):
@@ -90,7 +93,7 @@ class Hub:
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise BadRequest(404, f"there is no table {table_id[:40]!r}")
+            raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
         return table
 
     async def create(self, req: CreateTable) -> Created:
@@ -161,7 +164,7 @@ class Hub:
         """The host starts the table or asks for a rematch."""
         table = self.get(table_id)
         if not self.is_host(table, token):
-            raise BadRequest(403, "only the table's host may do that (X-Host-Token)")
+            raise BadRequest(403, "only the table's host may do that (X-Host-Token)", "not-host")
         await (table.start() if action == "start" else table.rematch())
         return table.summary()
 
@@ -181,10 +184,10 @@ class Hub:
         free = [s.seat for s in table.seats if not s.is_bot and s.token_hash is None]
         if seat is None:
             if not free:
-                raise BadRequest(409, "every person's seat at this table is taken")
+                raise BadRequest(409, "every person's seat at this table is taken", "seats-taken")
             seat = free[0]
         if seat not in free:
-            raise BadRequest(409, f"seat {seat} is not an open seat")
+            raise BadRequest(409, f"seat {seat} is not an open seat", "seat-taken")
         token = new_token()
         await table.claim(seat, name, digest(token))
         return seat, token
@@ -197,7 +200,7 @@ class Hub:
         for s in table.seats:
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
                 return s.seat
-        raise BadRequest(403, "this seat token does not belong to this table")
+        raise BadRequest(403, "this seat token does not belong to this table", "unknown-seat")
 
     def is_host(self, table: Table, token: str | None) -> bool:
         return bool(token) and hmac.compare_digest(table.host_hash, digest(token or ""))

@@ -277,7 +277,8 @@ class Table:
         """The host starts the match (RefusedMove unless the table waits in the lobby)."""
         async with self.lock:
             if self.status != "lobby":
-                raise MoveRefused("bad-action", f"the table is {self.status}, not waiting to start")
+                raise MoveRefused("not-waiting",
+                                  f"the table is {self.status}, not waiting to start")
             self.status = "playing"
             await self.store.set_status(self.id, "playing", fence=self.fence)
             await self._new_deal()
@@ -287,7 +288,7 @@ class Table:
         """A new match with the same seats, once the last one is over."""
         async with self.lock:
             if self.status != "finished":
-                raise MoveRefused("bad-action", "a rematch comes after the match is over")
+                raise MoveRefused("match-not-over", "a rematch comes after the match is over")
             self.match += 1
             self.sheet = []
             self.status = "playing"

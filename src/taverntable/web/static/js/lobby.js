@@ -3,7 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
-import { api } from "./net.js";
+import { api, errorText } from "./net.js";
 import { seatNames } from "./seats.js";
 import { InviteLink } from "./table.js";
 import { tokens, update, useStore } from "./store.js";
@@ -102,7 +102,7 @@ function CreateForm({ games }) {
       if (hostName.trim()) localStorage.setItem("tt_name", hostName.trim());
       update({ created: { id }, notice: null });
     } catch (err) {
-      update({ notice: { kind: "error", text: err.message } });
+      update({ notice: { kind: "error", text: errorText(err) } });
     } finally {
       setBusy(false);
     }

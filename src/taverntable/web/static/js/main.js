@@ -3,7 +3,7 @@ import { render } from "preact";
 import { html } from "./html.js";
 import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, t } from "./i18n.js";
 import { LobbyPage } from "./lobby.js";
-import { api, connect } from "./net.js";
+import { api, connect, errorText } from "./net.js";
 import { newTable, update, useStore } from "./store.js";
 import { TablePage } from "./table.js";
 
@@ -43,7 +43,7 @@ async function main() {
     update({ route: { page: "table", tableId: id }, table: newTable(id) });
     connect(id);
   } else {
-    api.games().then((games) => update({ games })).catch((e) => update({ notice: { kind: "error", text: e.message } }));
+    api.games().then((games) => update({ games })).catch((e) => update({ notice: { kind: "error", text: errorText(e) } }));
   }
   const root = document.getElementById("app");
   root.textContent = ""; // the "loading" line of index.html

@@ -3,6 +3,19 @@ import { eventSentences, historySentences } from "./log.js";
 import { t } from "./i18n.js";
 import { state, tokens, update, updateTable } from "./store.js";
 
+// A refused HTTP request in the page's language, from its code (docs/protocol.md); the server's
+// own words only where there is no code for it (a rule option the rules refuse).
+const HTTP_ERROR = {
+  "no-table": "table.missing", "no-game": "http.no-game", "not-host": "http.not-host",
+  "seats-taken": "http.seats-taken", "seat-taken": "http.seat-taken",
+  "server-busy": "http.server-busy", "unknown-seat": "error.unknown-seat",
+  "not-waiting": "http.not-waiting", "match-not-over": "http.match-not-over",
+};
+
+export function errorText(err) {
+  return HTTP_ERROR[err.code] ? t(HTTP_ERROR[err.code]) : err.message;
+}
+
 async function request(method, url, body, headers = {}) {
   const response = await fetch(url, {
     method,
@@ -13,6 +26,7 @@ async function request(method, url, body, headers = {}) {
   if (!response.ok) {
     const error = new Error(data.error || response.statusText);
     error.status = response.status;
+    error.code = data.code;
     throw error;
   }
   return data;

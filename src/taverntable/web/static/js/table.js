@@ -7,7 +7,7 @@ import { MoveBar, movesForKeys, SelectableCards } from "./hand.js";
 import { html } from "./html.js";
 import { joinNames, t } from "./i18n.js";
 import { isTonk } from "./moves.js";
-import { api, connect, sendMove } from "./net.js";
+import { api, connect, errorText, sendMove } from "./net.js";
 import { Seat, seatNames } from "./seats.js";
 import { TonkSheet, TowersSheet } from "./sheet.js";
 import { state, tokens, update, updateTable, useStore } from "./store.js";
@@ -123,7 +123,7 @@ function Log({ table, names }) {
 function HostControls({ table }) {
   const { summary, id } = table;
   if (!tokens.host(id) || !summary) return null;
-  const act = (call) => call(id).catch((e) => update({ notice: { kind: "error", text: e.message } }));
+  const act = (call) => call(id).catch((e) => update({ notice: { kind: "error", text: errorText(e) } }));
   if (summary.status === "lobby") {
     return html`<button type="button" class="primary" data-action="start" onClick=${() => act(api.start)}>${t("host.start")}</button>`;
   }
@@ -167,7 +167,7 @@ function JoinPanel({ table }) {
       if (name.trim()) localStorage.setItem("tt_name", name.trim());
       connect(id);
     } catch (err) {
-      update({ notice: { kind: "error", text: err.message } });
+      update({ notice: { kind: "error", text: errorText(err) } });
     }
   };
   return html`<form class="join" onSubmit=${join}>
