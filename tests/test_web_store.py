@@ -84,3 +84,29 @@ def test_only_the_owner_writes_and_a_takeover_fences_the_old_owner_out(database:
         await b.close()
 
     run(check())
+
+
+def test_moves_of_many_tables_arriving_together_are_stored_in_one_group(database: str) -> None:
+    """A single process's moves that arrive while a transaction is being written are committed
+    together (the 200-table load), each one stored when its table's call returns, in order."""
+    async def check() -> None:
+        store = Store(database)
+        await store.open()
+        names = [f"t{k}" for k in range(12)]
+        for name in names:
+            await store.create_table(name, "tonk", {}, {}, "h",
+                                     [StoredSeat(0, "person", None, None, None)])
+            await store.start_deal(name, 1, 1, {"x": 1})
+        before = store.writes
+        await asyncio.gather(*(store.add_move(name, 1, 0, 0, "draw stock") for name in names))
+        await asyncio.gather(*(store.add_move(name, 1, 1, 0, "discard QH",
+                                              {"winner": 0}, [1.0]) for name in names))
+        assert store.writes - before < 2 * len(names)  # grouped: fewer commits than moves
+        for name in names:
+            loaded = await store.load(name)
+            assert loaded is not None
+            assert loaded.deals[0].moves == [(0, "draw stock"), (0, "discard QH")]
+            assert loaded.deals[0].finished and loaded.deals[0].result == {"winner": 0}
+        await store.close()
+
+    run(check())

@@ -164,6 +164,11 @@ class Store:
         # lock while the event loop is busy elsewhere ("database is locked").
         self._writer = asyncio.Lock() if url.startswith("sqlite") else None
         self.writes = 0  # write transactions committed (for the load figures)
+        # Moves waiting for the next group commit (see add_move), with the futures their
+        # tables await.
+        self._pending: list[tuple[dict[str, Any], dict[str, Any] | None,
+                                  asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
         self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
         if url.startswith("sqlite"):
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
@@ -185,6 +190,8 @@ class Store:
             await conn.run_sync(_migrate)
 
     async def close(self) -> None:
+        if self._flusher is not None:
+            await self._flusher  # the moves already acknowledged are written first
         await self.engine.dispose()
 
     async def create_table(
@@ -248,7 +255,24 @@ class Store:
         result: dict[str, Any] | None = None, returns: Sequence[float] | None = None,
         fence: Fence | None = None,
     ) -> None:
-        """One move (and, when it ended the deal, the result) in one transaction."""
+        """One move (and, when it ended the deal, the result), stored when this returns.
+
+        A table of one process (no fence) joins a group commit: the moves that arrive while a
+        transaction is being written go together in the next one, so a busy server writes one
+        transaction for many tables' moves instead of one each (each table still awaits its
+        own move before it applies the next, and the move happened only once this returns).
+        A fenced write (several processes) checks its own lease in its own transaction."""
+        if fence is None:
+            finish = None if result is None else {
+                "table_id": table_id, "number": deal, "result": result,
+                "returns": list(returns or ())}
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._pending.append(({"table_id": table_id, "deal": deal, "number": number,
+                                   "seat": seat, "move": move}, finish, done))
+            if self._flusher is None or self._flusher.done():
+                self._flusher = asyncio.create_task(self._flush())
+            await done
+            return
         async with self._write() as conn:
             await _fenced(conn, fence)
             await conn.execute(moves_t.insert().values(
@@ -258,6 +282,30 @@ class Store:
                     update(deals_t)
                     .where(deals_t.c.table_id == table_id, deals_t.c.number == deal)
                     .values(finished=True, result=result, returns=list(returns or ())))
+
+    async def _flush(self) -> None:
+        """Write the waiting moves, group by group, until none waits."""
+        while self._pending:
+            group, self._pending = self._pending, []
+            try:
+                async with self._write() as conn:
+                    await conn.execute(moves_t.insert(), [row for row, _, _ in group])
+                    for _, finish, _ in group:
+                        if finish is not None:
+                            await conn.execute(
+                                update(deals_t)
+                                .where(deals_t.c.table_id == finish["table_id"],
+                                       deals_t.c.number == finish["number"])
+                                .values(finished=True, result=finish["result"],
+                                        returns=finish["returns"]))
+            except Exception as e:  # nothing of the group is stored: each table undoes its move
+                for _, _, done in group:
+                    if not done.done():
+                        done.set_exception(e)
+            else:
+                for _, _, done in group:
+                    if not done.done():
+                        done.set_result(None)
 
     async def finish_deal(
         self, table_id: str, deal: int, result: dict[str, Any], returns: Sequence[float],
