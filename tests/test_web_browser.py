@@ -10,19 +10,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-
-from taverntable.web.tables import Pace
+from playwright.sync_api import Browser, Page
 
 from browser_helpers import (
-    ARGS,
     Frames,
-    chromium_path,
     click_move,
     move_buttons,
     my_decision,
@@ -38,28 +33,10 @@ from web_helpers import (
     create,
     join,
     records,
-    server_thread,
-    sqlite_url,
     start,
 )
 
 # No pause before bot moves; a short one between deals so that a page sees the deal's end.
-PACE = Pace(bot_delay=0.0, deal_pause=0.2)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    path = chromium_path()
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=path, args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server_thread(sqlite_url(tmp_path), PACE) as url:
-        yield url
 
 
 def table_status(page: Page) -> str:

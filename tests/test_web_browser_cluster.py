@@ -14,11 +14,9 @@ import subprocess
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from browser_helpers import (
-    ARGS,
-    chromium_path,
     move_buttons,
     my_decision,
     new_page,
@@ -39,15 +37,6 @@ from web_helpers import (
 )
 
 Servers = tuple[subprocess.Popen[bytes], subprocess.Popen[bytes]]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    path = chromium_path()
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=path, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

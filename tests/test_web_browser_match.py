@@ -9,19 +9,13 @@ screens.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-
-from taverntable.web.tables import Pace
+from playwright.sync_api import Browser, Page
 
 from browser_helpers import (
-    ARGS,
     Frames,
-    chromium_path,
     click_move,
     move_buttons,
     my_decision,
@@ -31,25 +25,9 @@ from browser_helpers import (
     sit,
     wait_until,
 )
-from web_helpers import create, join, server_thread, sqlite_url, start
+from web_helpers import create, join, start
 
-PACE = Pace(bot_delay=0.0, deal_pause=0.2)
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    path = chromium_path()
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=path, args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def base(tmp_path: Path) -> Iterator[str]:
-    with server_thread(sqlite_url(tmp_path), PACE) as url:
-        yield url
 
 
 def last_view(frames: Frames) -> dict[str, Any]:
