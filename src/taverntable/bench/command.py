@@ -15,10 +15,12 @@ from typing import Any
 from taverntable.games import all_games
 
 from .fast_play import fast_play_benches
+from .peers import add_peer_ratios, peer_benches
 from .random_play import SLICE, Bench, random_play_benches
 from .search import search_benches
 
-BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(), **search_benches()}
+BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(), **search_benches(),
+                             **peer_benches()}
 FAST_PREFIX = "fast-"
 
 
@@ -29,8 +31,9 @@ def add_parser(subparsers: Any) -> None:
         description="Measure the engine's speed on one core: random legal games through the "
         "full rule-checking engine (games/s and moves/s for each game), the same games on the "
         "fast path (fast-NAME, compiled by numba where installed) beside a plain-Python "
-        "yardstick (draws and discards on bit masks, no rules), and the ISMCTS search "
-        "(simulations/s). Each bench runs for --seconds of CPU "
+        "yardstick (draws and discards on bit masks, no rules), the ISMCTS search "
+        "(simulations/s), and OpenSpiel's crazy_eights and gin_rummy played at random through "
+        "pyspiel as peers (with the rl extra). Each bench runs for --seconds of CPU "
         "time, one after the other, so all of them take about "
         f"{len(BENCHES)} × --seconds. Benches: {', '.join(BENCHES)}.",
     )
@@ -82,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     for name in names:
         report[name] = BENCHES[name](args.seconds, args.players, args.seed)
         add_ratios(name, report)
+        add_peer_ratios(name, report)
         if not args.json:
             print(figures_line(name, report[name]))
     if args.json:
@@ -104,6 +108,16 @@ def add_ratios(name: str, report: dict[str, dict[str, float]]) -> None:
 def figures_line(name: str, figures: dict[str, float]) -> str:
     """One bench's figures as a line of text."""
     players = f"{figures['players']:.0f} players, one core"
+    if "unavailable" in figures:
+        return f"{name:15} not run: pyspiel is not installed (pip install -e '.[rl]')"
+    if "decisions_per_s" in figures:
+        ratios = [f"{what} {figures[key]:.2f}x it" for key, what in
+                  (("tonk_ratio", "tonk"), ("fast_tonk_ratio", "fast-tonk")) if key in figures]
+        return (f"{name:15} {figures['games_per_s']:>10,.0f} games/s "
+                f"{figures['moves_per_s']:>10,.0f} transitions/s "
+                f"({figures['decisions_per_s']:,.0f} decisions/s, "
+                f"{figures['moves_per_game']:.1f} transitions/game, {players})"
+                + (f"; {', '.join(ratios)}" if ratios else ""))
     if "sims_per_s" in figures:
         return (f"{name:15} {figures['sims_per_s']:>10,.0f} sims/s "
                 f"{figures['searches_per_s']:>10,.1f} searches/s "
