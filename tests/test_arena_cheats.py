@@ -12,7 +12,7 @@ from taverntable.engine import TavernError
 from taverntable.games import game_names
 from taverntable.games.tonk import Drop
 from taverntable.lab.arena.bots import build_bot
-from taverntable.lab.arena.cheats import CheatDropBot
+from taverntable.lab.arena.cheats import CheatDropBot, CheatSeeAllBot
 from taverntable.lab.arena.play import play_deals
 from taverntable.lab.arena.table import arena_table
 from taverntable.web.hub import games_info
@@ -20,7 +20,7 @@ from taverntable.web.hub import games_info
 from play_helpers import run_play
 from tonk_helpers import stacked
 
-CHEATS = ["cheat-drop"]
+CHEATS = ["cheat-drop", "cheat-see-all"]
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -85,3 +85,43 @@ def test_cheat_drop_drops_exactly_when_nobody_would_catch_it(other: str, drops: 
     bot = CheatDropBot()
     bot.peek(state)
     assert (bot.choose(state.view(0), random.Random(0)) == Drop()) is drops
+
+
+def test_cheat_see_all_is_arena_only_and_refuses_to_play_without_the_arena() -> None:
+    assert "cheat-see-all" not in bot_names("tonk")
+    assert isinstance(build_bot("cheat-see-all", "tonk"), CheatSeeAllBot)
+    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"],
+                    upcard="5S")
+    with pytest.raises(TavernError, match="plays only in the arena"):
+        CheatSeeAllBot().choose(state.view(0), random.Random(0))
+
+
+def test_cheat_see_all_searches_worlds_that_are_the_real_hands_with_the_stock_shuffled() -> None:
+    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"],
+                    upcard="5S")
+    bot = CheatSeeAllBot()
+    bot.peek(state)
+    assert bot.game is not None
+    view = state.view(0)
+    stocks = set()
+    for i in range(5):
+        world = bot.game.sample(view, random.Random(i))
+        assert world.hands == state.hands  # every hand in sight
+        assert sorted(world.stock) == sorted(state.stock)
+        stocks.add(tuple(world.stock))
+    assert len(stocks) == 5  # the stock's order stays unknown
+    assert world is not state and state.stock == stacked(
+        "tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"], upcard="5S").stock
+
+
+@pytest.mark.parametrize(("game", "players"), [("tonk", 3), ("tor", 4)])
+def test_cheat_see_all_plays_legal_games_and_never_burns_a_drop(game: str, players: int) -> None:
+    table = arena_table(game, players, 1, {})
+    lineup = ["cheat-see-all"] + ["heuristic"] * (players - 1)
+    played = play_deals(table, lineup, 6, 11, make=lambda name: build_bot(name, game))
+    assert len(played) == 6 * players  # every rotation finished (the engine checked each move)
+    for g in played:
+        seat = g.entrants.index(0)
+        for mover, move in g.state.history:
+            if mover == seat and isinstance(move, Drop):
+                assert g.state.result.end == "drop"  # T6: it sees every hand, so never burns

@@ -44,7 +44,8 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--bots", required=True, help="comma-separated, one per seat (repeated to "
                    "fill the seats); the same name twice is reported as NAME#2. Arena only, "
                    "CHEATING measurement bots (Tonk): cheat-drop, which peeks to drop exactly "
-                   "when the drop succeeds")
+                   "when the drop succeeds; cheat-see-all, which also searches its draws and "
+                   "discards with every hand in sight")
     p.add_argument("--deals", type=int, default=100, help="deals, each played once per seat")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--stake", type=int, default=1, help="units per payment (T2)")
