@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from heuristic_games import FIXTURE, TABLES
 from taverntable.bots.random_bot import RandomBot
 from taverntable.bots.tonk.heuristic import TonkHeuristicBot
 from taverntable.bots.tonk.reader import TonkReaderBot
@@ -19,8 +20,8 @@ from taverntable.fast import draws, stream
 from taverntable.fast.bots_differential import (
     HEURISTIC_SEAT,
     DecisionComparison,
-    compare_decisions,
     compare_deals,
+    compare_decisions,
     tables,
 )
 from taverntable.fast.differential import presets_and_flips
@@ -29,7 +30,6 @@ from taverntable.fast.tonk_bots import decision, fast_seat, fast_seats, play_dea
 from taverntable.fast.tonk_heuristic import HEURISTIC, RANDOM
 from taverntable.games.tonk import PRESETS, TonkState
 
-from heuristic_games import FIXTURE, TABLES
 from tonk_helpers import play, stacked
 
 
