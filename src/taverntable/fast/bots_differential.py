@@ -38,12 +38,12 @@ from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules
 from .differential import presets_and_flips
 from .jit import COMPILED
 from .tonk import random_without_drops
-from .tonk_bots import decision, fast_seat, fast_seats, play_deal
+from .tonk_bots import FastSeat, decision, fast_seats, play_deal
+from .tonk_heuristic import HEURISTIC as HEURISTIC_CODE
 
 MAX_MOVES = 1000  # the Tonk games' own cap (``TonkGame.max_moves``)
 HEURISTIC = TonkHeuristicBot()
-HEURISTIC_SEAT = fast_seat(HEURISTIC)
-assert HEURISTIC_SEAT is not None
+HEURISTIC_SEAT: FastSeat = (HEURISTIC_CODE, HEURISTIC.samples, HEURISTIC.drop_margin)
 
 
 def move_class(state: TonkState, move: TonkMove) -> str:

@@ -264,6 +264,14 @@ def replay(rules: TonkRules, deal: BotDeal, players: int, deal_rng: random.Rando
     that records and reports read the engine's own state."""
     state = TonkState.deal(rules, players, rng=deal_rng, dealer=deal.dealer, stake=stake)
     for seat, move in deal.history:
-        assert state.current_seat == seat, "the kernel's seat order left the engine's"
+        if state.current_seat != seat:
+            raise RuntimeError(f"the kernel moved seat {seat} where the engine moves "
+                               f"{state.current_seat}")
         state.apply(move)
+    result = state.result
+    engine = None if result is None else (result.end, result.winners, result.totals,
+                                          result.net)
+    mine = None if deal.capped else (deal.end, deal.winners, deal.totals, deal.net)
+    if mine != engine:
+        raise RuntimeError(f"the kernel's result {mine} is not the engine's {engine}")
     return state
