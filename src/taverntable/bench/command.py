@@ -14,11 +14,13 @@ from typing import Any
 
 from taverntable.games import all_games
 
+from .fast_bots import fast_bot_benches
 from .fast_play import fast_play_benches
 from .random_play import SLICE, Bench, random_play_benches
 from .search import search_benches
 
-BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(), **search_benches()}
+BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(), **fast_bot_benches(),
+                             **search_benches()}
 FAST_PREFIX = "fast-"
 
 
