@@ -12,7 +12,6 @@ import pytest
 from taverntable.fast import tonk_bots
 from taverntable.fast.jit import COMPILED
 from taverntable.fast.tonk_bots import FAST_ENV, fast_bots_on
-from taverntable.lab.arena import fast as arena_fast
 from taverntable.lab.arena.command import CHEATING
 from taverntable.lab.arena.play import play_deals
 from taverntable.lab.arena.summary import summarize
@@ -28,13 +27,14 @@ def engine_and_fast(monkeypatch: pytest.MonkeyPatch, run: object,
     (when numba compiles) ``fast_deals`` deals are played in the kernel (None: at least one)."""
     assert callable(run)
     played = []
+    play_deal = tonk_bots.play_deal
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         played.append(1)
-        return tonk_bots.play_deal(*args, **kwargs)
+        return play_deal(*args, **kwargs)
 
-    monkeypatch.setattr(tonk_play, "play_deal", counted)
-    monkeypatch.setattr(arena_fast, "play_deal", counted)
+    monkeypatch.setattr(tonk_play, "play_deal", counted)  # the study imports it
+    monkeypatch.setattr(tonk_bots, "play_deal", counted)  # the arena imports it as it plays
     monkeypatch.setenv(FAST_ENV, "0")
     assert not fast_bots_on()
     engine = run()

@@ -21,7 +21,6 @@ import time
 from taverntable.bots.tonk.heuristic import TonkHeuristicBot
 from taverntable.engine import play_out
 from taverntable.fast.jit import COMPILED
-from taverntable.fast.tonk_bots import fast_seats, play_deal
 from taverntable.games import get_game
 from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS
 
@@ -33,6 +32,9 @@ def bench_heuristic_deals(preset: str, *, fast: bool) -> Bench:
     kernel."""
 
     def run(seconds: float, players: int, seed: int) -> dict[str, float]:
+        # Imported here: every ``tavern`` command builds the bench's parser.
+        from taverntable.fast.tonk_bots import fast_seats, play_deal
+
         n = max(MIN_PLAYERS, min(MAX_PLAYERS, players))
         game = get_game(preset)
         rules = PRESETS[preset]

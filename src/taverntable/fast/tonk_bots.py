@@ -41,7 +41,6 @@ from .jit import (
 from .stream import STATE_SIZE as STREAM_SIZE
 from .stream import stream_of
 from .tonk import move_of, option_codes
-from .tonk_greedy import load_state
 from .tonk_heuristic import HEURISTIC, RANDOM, TOTALS_SIZE, heuristic_move, random_move
 
 FAST_ENV = "TAVERNTABLE_FAST"
@@ -245,6 +244,8 @@ def decision(state: TonkState, seat: FastSeat, rng: random.Random) -> TonkMove:
     """The move the bot ``seat`` makes for the seat on turn of ``state`` (an engine state in
     play), drawing from ``rng`` as ``bot.choose(state.view(seat), rng)`` does. It reads the
     state only where the seat's view shows it."""
+    from .tonk_greedy import load_state  # here: its import samples the search's drop table
+
     st = int_array(k.STATE_SIZE)
     load_state(state, st)
     draws = [0] * k.MAX_SEATS

@@ -29,10 +29,14 @@ from taverntable.games.tonk.rules import CARD_VALUES
 
 from . import tonk_kernel as k
 from .draws import randbelow, shuffle_prefix
-from .jit import IntArray, bit_length, float_array, kernel, low_index
-from .tonk_greedy import CARD_VALUE, RANK_COLUMN, makes_spread
+from .jit import IntArray, bit_length, float_array, int_array, kernel, low_index
 from .tonk_tables import FACE_VALUES
 
+# Hand value of each card index, by face_values code (T1); as ``tonk_greedy``'s, which is not
+# imported: its import samples the search's drop table (over a second in every process).
+CARD_VALUE = int_array([CARD_VALUES[faces][i % 13 + 1] for faces in FACE_VALUES
+                        for i in range(52)])
+RANK_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the four cards of rank index 0
 FULL_DECK = (1 << 52) - 1
 # drop_value's bound by face_values code: a total above four average cards never drops.
 HOPELESS = float_array([4 * sum(CARD_VALUES[faces][1:]) / 13 for faces in FACE_VALUES])
@@ -50,6 +54,25 @@ def _count(mask: int) -> int:
         mask &= mask - 1
         count += 1
     return count
+
+
+@kernel
+def makes_spread(hand: int, card: int) -> bool:
+    """``heuristic.makes_spread`` (T8) for a card not in ``hand``: with two or more cards of
+    ``hand`` it makes a set or a run (the runs of a suit are consecutive ranks, ace low)."""
+    rank = card % 13
+    if _count(hand & (RANK_COLUMN << rank)) >= 2:
+        return True
+    row = hand >> (13 * (card // 13)) & k.SUIT_BITS
+    below = rank >= 1 and (row >> (rank - 1) & 1) == 1
+    above = rank <= 11 and (row >> (rank + 1) & 1) == 1
+    if below and above:
+        return True
+    if below:
+        return rank >= 2 and (row >> (rank - 2) & 1) == 1
+    if above:
+        return rank <= 10 and (row >> (rank + 2) & 1) == 1
+    return False
 
 
 @kernel

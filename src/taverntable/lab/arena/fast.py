@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from taverntable.engine import Bot, GameState
-from taverntable.fast.tonk_bots import fast_bots_on, fast_seats, play_deal, replay
 
 from .table import ArenaTable
 
@@ -25,7 +24,12 @@ def fast_game(
     """``play_game``'s game (the seated ``bots``, the deal from ``deal_seed``, the bots' draws
     from ``bot_seed``) played in the kernel: (final state, capped, moves); None when a seat's
     bot has no kernel form, the game is not Tonk or the fast path is off."""
-    if table.game.family != "tonk" or not fast_bots_on():
+    if table.game.family != "tonk":
+        return None
+    # Imported here: other games' arenas never load the kernels (nor numba).
+    from taverntable.fast.tonk_bots import fast_bots_on, fast_seats, play_deal, replay
+
+    if not fast_bots_on():
         return None
     seats = fast_seats(bots)
     if seats is None:
