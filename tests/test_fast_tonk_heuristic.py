@@ -51,6 +51,27 @@ def test_randbelow_and_shuffle_draw_as_pythons_random(seed: int) -> None:
     assert rng.random() == reference.random()
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2**32 - 1, 2**32, 2**63 - 1, -7, 10**30])
+def test_a_stream_seeded_from_an_int_is_that_seeds_random(seed: int) -> None:
+    """``seeded_stream(seed)`` draws what ``random.Random(seed)`` draws (its 32-bit words of
+    ``abs(seed)``): the lab and the arena hand the kernel seeds, not generators."""
+    s = draws.seeded_stream(seed)
+    reference = random.Random(seed)
+    assert [stream.uniform(s) for _ in range(700)] == [reference.random() for _ in range(700)]
+
+
+def test_a_deal_from_seeds_is_the_deal_from_their_generators() -> None:
+    seats = [HEURISTIC_SEAT, (RANDOM, 0, 0.0), HEURISTIC_SEAT, HEURISTIC_SEAT]
+    for seed in range(30):
+        by_seed = play_deal(PRESETS["tor"], 4, seats, deal_rng=seed, bot_rng=seed + 1)
+        by_rng = play_deal(PRESETS["tor"], 4, seats, deal_rng=random.Random(seed),
+                           bot_rng=random.Random(seed + 1))
+        assert by_seed == by_rng
+        one = random.Random(seed)
+        assert play_deal(PRESETS["tor"], 4, seats, deal_rng=seed) == play_deal(
+            PRESETS["tor"], 4, seats, deal_rng=one, bot_rng=one)
+
+
 def test_heuristic_decisions_match_the_engine_over_thousands_of_positions() -> None:
     """T5-T11: every position of deals played by heuristic bots, by random play and by random
     play without drops, in every preset at 2 to 10 players: the same decision on the view, on a

@@ -43,7 +43,7 @@ def bench_heuristic_deals(preset: str, *, fast: bool) -> Bench:
         assert seats is not None
         if fast:  # compile, or load the compiled kernel
             warm = random.Random(seed)
-            play_deal(rules, n, seats, deal_rng=warm, bot_rng=warm)
+            play_deal(rules, n, seats, deal_rng=warm)
         rng = random.Random(seed)
         games = moves = 0
         best = 0.0
@@ -53,7 +53,7 @@ def bench_heuristic_deals(preset: str, *, fast: bool) -> Bench:
         while True:
             dealer = games % n
             if fast:
-                moves += play_deal(rules, n, seats, deal_rng=rng, bot_rng=rng, dealer=dealer,
+                moves += play_deal(rules, n, seats, deal_rng=rng, dealer=dealer,
                                    max_moves=game.max_moves).moves
             else:
                 state = game.start(rules, n, rng=rng, dealer=dealer)

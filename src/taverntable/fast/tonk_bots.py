@@ -5,8 +5,9 @@ the switch that lets the lab and the arena use them.
 ``play_out(state, bots, bot_rng, max_moves=…)`` play when every seat is a ``TonkHeuristicBot``
 (any ``samples`` and ``drop_margin``) or a ``RandomBot`` (``fast_seat``): the same moves, the
 same result, the rngs left where the engine leaves them. ``deal_rng`` and ``bot_rng`` may be the
-same generator (the lab deals and plays from one). Optionally it also tries a drop at the start
-of every turn on a copy of the deal (the lab's ``tonk-play`` study, ``DropTrials``).
+same generator (the lab deals and plays from one), or seeds of new ones. Optionally it also tries
+a drop at the start of every turn on a copy of the deal (the lab's ``tonk-play`` study,
+``DropTrials``).
 
 The lab and the arena take this path when ``fast_bots_on()``: numba compiles the kernels (the
 pure-Python fallback is no faster than the engine) and the environment variable
@@ -28,6 +29,7 @@ from taverntable.games.tonk.rules import TonkRules
 from taverntable.games.tonk.state import TonkState, check_players, check_stake
 
 from . import tonk_kernel as k
+from .draws import seeded_stream
 from .jit import (
     COMPILED,
     FloatArray,
@@ -165,25 +167,26 @@ def play_deal(
     players: int,
     seats: Sequence[FastSeat],
     *,
-    deal_rng: random.Random,
-    bot_rng: random.Random,
+    deal_rng: random.Random | int,
+    bot_rng: random.Random | int | None = None,
     dealer: int = 0,
     stake: int = 1,
     max_moves: int = 1000,
     trials: bool = False,
-    hand_back: bool = True,
 ) -> BotDeal:
     """Deal from ``deal_rng`` and play the deal with ``seats``' bots drawing from ``bot_rng``
-    (module docstring). ``hand_back=False`` leaves the rngs untouched (a caller that throws
-    them away saves the copy back)."""
+    (module docstring); without ``bot_rng`` (or with the same generator) the bots draw from the
+    deal's. A generator is left where the engine leaves it; an int is the seed of a generator
+    made for this deal (``random.Random(seed)``), which is then thrown away."""
     check_players(players)
     check_stake(stake)
     if len(seats) != players:
         raise ValueError(f"{len(seats)} bots for {players} seats")
     if not 0 <= dealer < players:
         raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer}")
-    deal_stream = stream_of(deal_rng)
-    bot_stream = deal_stream if bot_rng is deal_rng else stream_of(bot_rng)
+    deal_stream = _stream(deal_rng)
+    one = bot_rng is None or bot_rng is deal_rng
+    bot_stream = deal_stream if one else _stream(cast(random.Random | int, bot_rng))
     st = int_array(k.STATE_SIZE)
     record = int_array(3 * max_moves)
     trial_rows = int_array(TRIAL_WIDTH * max_moves if trials else 0)
@@ -191,10 +194,10 @@ def play_deal(
     bot_deal(option_codes(rules), players, dealer, stake, deal_stream, bot_stream,
              int_array([s[0] for s in seats]), int_array([s[1] for s in seats]),
              float_array([s[2] for s in seats]), max_moves, st, record, trial_rows, out)
-    if hand_back:
+    if isinstance(deal_rng, random.Random):
         _hand_back(deal_stream, deal_rng)
-        if bot_stream is not deal_stream:
-            _hand_back(bot_stream, bot_rng)
+    if not one and isinstance(bot_rng, random.Random):
+        _hand_back(bot_stream, bot_rng)
     moves = int(out[OUT_MOVES])
     flat = _ints(record, 3 * moves)
     history = tuple((flat[i], move_of(flat[i + 1], flat[i + 2])) for i in range(0, len(flat), 3))
@@ -219,6 +222,11 @@ def _ints(array: IntArray, count: int, at: int = 0) -> list[int]:
     """``array[at:at + count]`` as Python ints, at once (a numpy array or a list)."""
     part = cast(Any, array)[at : at + count]
     return [int(x) for x in part] if isinstance(part, list) else cast(list[int], part.tolist())
+
+
+def _stream(rng: random.Random | int) -> IntArray:
+    """The kernel's stream of a generator, or of a new generator seeded with an int."""
+    return stream_of(rng) if isinstance(rng, random.Random) else seeded_stream(rng)
 
 
 def _hand_back(stream: IntArray, rng: random.Random) -> None:
@@ -258,17 +266,19 @@ def decision(state: TonkState, seat: FastSeat, rng: random.Random) -> TonkMove:
     return move_of(int(kind), int(cards))
 
 
-def replay(rules: TonkRules, deal: BotDeal, players: int, deal_rng: random.Random,
+def replay(rules: TonkRules, deal: BotDeal, players: int, deal_rng: random.Random | int,
            stake: int = 1) -> TonkState:
     """The engine's state of a deal played here: dealt again from ``deal_rng`` (a generator in
-    the state the deal was dealt from) and every move applied with the engine's checks, so
-    that records and reports read the engine's own state."""
+    the state the deal was dealt from, or its seed) and every move checked by the engine and
+    applied, so that records and reports read the engine's own state. RuntimeError if a move
+    or the result is not the engine's (the differential test says it never is)."""
     state = TonkState.deal(rules, players, rng=deal_rng, dealer=deal.dealer, stake=stake)
     for seat, move in deal.history:
         if state.current_seat != seat:
             raise RuntimeError(f"the kernel moved seat {seat} where the engine moves "
                                f"{state.current_seat}")
-        state.apply(move)
+        state.check(move)  # IllegalMove naming the rule: the engine's check of every move
+        state.apply_unchecked(move)  # (``apply`` would check again and build its events)
     result = state.result
     engine = None if result is None else (result.end, result.winners, result.totals,
                                           result.net)

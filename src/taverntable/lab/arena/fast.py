@@ -4,7 +4,6 @@ report and records read the engine's own state, as they do for any other bot."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,8 +33,7 @@ def fast_game(
     seats = fast_seats(bots)
     if seats is None:
         return None
-    deal = play_deal(table.rules, table.players, seats, deal_rng=random.Random(deal_seed),
-                     bot_rng=random.Random(bot_seed), dealer=dealer, stake=table.stake,
-                     max_moves=max_moves, hand_back=False)
-    state = replay(table.rules, deal, table.players, random.Random(deal_seed), table.stake)
+    deal = play_deal(table.rules, table.players, seats, deal_rng=deal_seed, bot_rng=bot_seed,
+                     dealer=dealer, stake=table.stake, max_moves=max_moves)
+    state = replay(table.rules, deal, table.players, deal_seed, table.stake)
     return state, deal.capped, deal.moves

@@ -99,9 +99,9 @@ def play_fast(config: StudyConfig, preset: str, names: list[str], seats: list[Fa
     game = get_game(preset)
     rules = game.rules(config.options)
     players = len(seats)
-    rng = random.Random(seed)
-    deal = play_deal(rules, players, seats, deal_rng=rng, bot_rng=rng, dealer=DEALER,
-                     max_moves=game.max_moves, trials=True, hand_back=False)
+    # One generator of the seed deals and draws the bots' moves, as in ``play``.
+    deal = play_deal(rules, players, seats, deal_rng=seed, dealer=DEALER,
+                     max_moves=game.max_moves, trials=True)
     row = {
         "preset": preset,
         "players": players,
@@ -114,5 +114,5 @@ def play_fast(config: StudyConfig, preset: str, names: list[str], seats: list[Fa
     }
     records = []
     if config.records and not deal.capped:
-        records.append(dump_record(replay(rules, deal, players, random.Random(seed)), names))
+        records.append(dump_record(replay(rules, deal, players, seed), names))
     return row, records
