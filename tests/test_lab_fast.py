@@ -17,7 +17,7 @@ from taverntable.lab.arena.play import play_deals
 from taverntable.lab.arena.summary import summarize
 from taverntable.lab.arena.table import arena_table
 from taverntable.lab.core.studies import get_study
-from taverntable.lab.studies import tonk_play
+from taverntable.lab.studies import drop_model, tonk_play
 from taverntable.records import dump_record, replay_record
 
 
@@ -33,7 +33,8 @@ def engine_and_fast(monkeypatch: pytest.MonkeyPatch, run: object,
         played.append(1)
         return play_deal(*args, **kwargs)
 
-    monkeypatch.setattr(tonk_play, "play_deal", counted)  # the study imports it
+    monkeypatch.setattr(tonk_play, "play_deal", counted)  # the studies import it
+    monkeypatch.setattr(drop_model, "play_deal", counted)
     monkeypatch.setattr(tonk_bots, "play_deal", counted)  # the arena imports it as it plays
     monkeypatch.setenv(FAST_ENV, "0")
     assert not fast_bots_on()
@@ -65,6 +66,17 @@ def test_tonk_play_rows_and_records_are_the_engines(monkeypatch: pytest.MonkeyPa
     for _, records in fast:  # type: ignore[misc]
         for record in records:
             replay_record(record)  # the engine's reader accepts the record
+
+
+def test_drop_model_rows_are_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Study ``drop-model``: the kernel chooses the moves, the engine plays them, and every drop
+    decision's features and catchers (T6) are those of the engine's own play."""
+    config = replace(get_study("drop-model").config("small"), bots=("heuristic", "random"))
+    seeds = [(index, 300 + index) for index in range(40)]
+    engine, fast = engine_and_fast(
+        monkeypatch, lambda: [drop_model.play(config, i, seed) for i, seed in seeds], len(seeds))
+    assert fast == engine
+    assert sum(len(row["decisions"]) for row, _ in fast) > 20  # type: ignore[index]
 
 
 def test_tonk_play_with_another_bot_stays_on_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
