@@ -42,6 +42,15 @@ FULL_DECK = (1 << 52) - 1
 HOPELESS = float_array([4 * sum(CARD_VALUES[faces][1:]) / 13 for faces in FACE_VALUES])
 MAX_VALUE = 14  # card values are 1..13: a histogram of this many bins sorts them
 
+# Rows of ``sampled_gain``'s scratch array (``totals``), one entry per seat each, then a
+# histogram of card values.
+KNOWN_POINTS = 0  # the total of the cards known to be in the seat's hand
+FREE = KNOWN_POINTS + k.MAX_SEATS  # the seat's cards not known
+EXTRA = FREE + k.MAX_SEATS  # extra cards the seat is taken to have seen
+GUESS = EXTRA + k.MAX_SEATS  # the seat's total in the sample
+HIST = GUESS + k.MAX_SEATS
+TOTALS_SIZE = HIST + MAX_VALUE
+
 # Bot codes of a seat (``play_bots``).
 RANDOM = 0
 HEURISTIC = 1
@@ -123,20 +132,17 @@ def sampled_gain(st: IntArray, seat: int, draws: IntArray, stream: IntArray, sam
         pool[size] = low_index(unseen)
         unseen &= unseen - 1
         size += 1
-    # totals[s]: the known cards' total; totals[MAX_SEATS + s]: free cards; [2*MAX_SEATS + s]:
-    # extra cards seen, for each other seat s.
     free_sum = 0
     for s in range(n):
         if s != seat:
             known = st[k.KNOWN + s]
-            totals[s] = _points(known, base)
-            totals[k.MAX_SEATS + s] = _count(st[k.HANDS + s]) - _count(known)
-            free_sum += totals[k.MAX_SEATS + s]
-    budget = (size - free_sum) // (n - 1)
+            totals[KNOWN_POINTS + s] = _points(known, base)
+            totals[FREE + s] = _count(st[k.HANDS + s]) - _count(known)
+            free_sum += totals[FREE + s]
+    budget = (size - free_sum) // (n - 1)  # the stock's cards per other seat
     for s in range(n):
         if s != seat:
-            totals[2 * k.MAX_SEATS + s] = max(0, min(draws[s], MAX_EXTRA_SEEN, budget))
-    hist = 4 * k.MAX_SEATS  # where the histogram of values starts
+            totals[EXTRA + s] = max(0, min(draws[s], MAX_EXTRA_SEEN, budget))
     gain = 0
     for _ in range(samples):
         shuffle_prefix(stream, pool, size)
@@ -144,12 +150,12 @@ def sampled_gain(st: IntArray, seat: int, draws: IntArray, stream: IntArray, sam
         for s in range(n):
             if s == seat:
                 continue
-            free = totals[k.MAX_SEATS + s]
-            take = free + totals[2 * k.MAX_SEATS + s]
+            free = totals[FREE + s]
+            take = free + totals[EXTRA + s]
             for v in range(MAX_VALUE):
-                totals[hist + v] = 0
+                totals[HIST + v] = 0
             for i in range(pos, pos + take):
-                totals[hist + CARD_VALUE[base + pool[i]]] += 1
+                totals[HIST + CARD_VALUE[base + pool[i]]] += 1
             pos += take
             # The sum of the ``free`` lowest values: sorted()[:free] of the engine.
             kept = 0
@@ -157,27 +163,27 @@ def sampled_gain(st: IntArray, seat: int, draws: IntArray, stream: IntArray, sam
             for v in range(MAX_VALUE):
                 if left == 0:
                     break
-                use = min(left, totals[hist + v])
+                use = min(left, totals[HIST + v])
                 kept += use * v
                 left -= use
-            totals[3 * k.MAX_SEATS + s] = totals[s] + kept
+            totals[GUESS + s] = totals[KNOWN_POINTS + s] + kept
         if decline:
             low = 1 << 20
             for s in range(n):
                 if s != seat:
-                    low = min(low, totals[3 * k.MAX_SEATS + s])
+                    low = min(low, totals[GUESS + s])
             if d <= low:
                 for s in range(n):
-                    if s != seat and totals[3 * k.MAX_SEATS + s] > d:
+                    if s != seat and totals[GUESS + s] > d:
                         gain += 1
             else:
                 for s in range(n):
-                    if s != seat and totals[3 * k.MAX_SEATS + s] == low:
+                    if s != seat and totals[GUESS + s] == low:
                         gain -= 1
         else:
             caught = 0
             for s in range(n):
-                if s != seat and totals[3 * k.MAX_SEATS + s] <= d:
+                if s != seat and totals[GUESS + s] <= d:
                     caught += 1
             gain += (n - 1) if caught == 0 else -2 * caught
     return gain / samples
@@ -385,5 +391,3 @@ def random_move(st: IntArray, stream: IntArray, kinds: IntArray,
     count = k.play_moves(st, kinds, masks)
     pick = randbelow(stream, count)
     return kinds[pick], masks[pick]
-
-TOTALS_SIZE = 4 * k.MAX_SEATS + MAX_VALUE  # the scratch ``sampled_gain`` needs
