@@ -14,14 +14,17 @@ from typing import Any
 
 from taverntable.games import all_games
 
+from .fast_bots import fast_bot_benches
 from .fast_play import fast_play_benches
 from .peers import add_peer_ratios, peer_benches
 from .random_play import SLICE, Bench, random_play_benches
 from .search import search_benches
 
-BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(), **search_benches(),
-                             **peer_benches()}
+BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(), **fast_bot_benches(),
+                             **search_benches(), **peer_benches()}
 FAST_PREFIX = "fast-"
+# Every line's name is padded to the longest, so that the figures stand in columns.
+NAME_WIDTH = max(map(len, BENCHES))
 
 
 def add_parser(subparsers: Any) -> None:
@@ -109,25 +112,25 @@ def figures_line(name: str, figures: dict[str, float]) -> str:
     """One bench's figures as a line of text."""
     players = f"{figures['players']:.0f} players, one core"
     if "unavailable" in figures:
-        return f"{name:15} not run: pyspiel is not installed (pip install -e '.[rl]')"
+        return f"{name:{NAME_WIDTH}} not run: pyspiel is not installed (pip install -e '.[rl]')"
     if "decisions_per_s" in figures:
         ratios = [f"{what} {figures[key]:.2f}x it" for key, what in
                   (("tonk_ratio", "tonk"), ("fast_tonk_ratio", "fast-tonk")) if key in figures]
-        return (f"{name:15} {figures['games_per_s']:>10,.0f} games/s "
+        return (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.0f} games/s "
                 f"{figures['moves_per_s']:>10,.0f} transitions/s "
                 f"({figures['decisions_per_s']:,.0f} decisions/s, "
                 f"{figures['moves_per_game']:.1f} transitions/game, {players})"
                 + (f"; {', '.join(ratios)}" if ratios else ""))
     if "sims_per_s" in figures:
-        return (f"{name:15} {figures['sims_per_s']:>10,.0f} sims/s "
+        return (f"{name:{NAME_WIDTH}} {figures['sims_per_s']:>10,.0f} sims/s "
                 f"{figures['searches_per_s']:>10,.1f} searches/s "
                 f"({figures['iterations_per_search']:.0f} iterations/search, {players})")
     if "rounds_per_game" in figures:
-        return (f"{name:15} {figures['games_per_s']:>10,.1f} games/s "
+        return (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.1f} games/s "
                 f"{figures['moves_per_s']:>10,.0f} moves/s "
                 f"({figures['rounds_per_game']:.1f} rounds/game, "
                 f"{figures['moves_per_game']:.0f} moves/game, {players})")
-    line = (f"{name:15} {figures['games_per_s']:>10,.0f} games/s "
+    line = (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.0f} games/s "
             f"{figures['moves_per_s']:>10,.0f} moves/s "
             f"({figures['moves_per_game']:.1f} moves/game, {players}; "
             f"fastest {SLICE} s: {figures['best_moves_per_s']:,.0f} moves/s)")

@@ -26,6 +26,7 @@ from taverntable.bots import make_bot
 from taverntable.engine import Bot, GameState, play_out
 from taverntable.worker_life import die_with_parent
 
+from .fast import fast_game
 from .table import ArenaError, ArenaTable
 
 
@@ -72,6 +73,11 @@ def play_game(
     """Play one rotation of one deal; each seat's bot sees only its own view."""
     n = len(bots)
     entrants = tuple((s - rotation) % n for s in range(n))
+    limit = table.max_moves if max_moves is None else max_moves
+    seated = [bots[e] for e in entrants]
+    fast = fast_game(table, seated, deal % n, deal_seed, bot_seed, limit)
+    if fast is not None:  # heuristic and random Tonk seats: the same game, in the kernel
+        return GamePlayed(deal, rotation, entrants, *fast)
     # One generator of the deal for the cards and every chance step after them: the same
     # sequence in every rotation.
     deal_rng = random.Random(deal_seed)
@@ -81,9 +87,8 @@ def play_game(
         peek = getattr(bot, "peek", None)
         if peek is not None:
             peek(state)
-    played = play_out(state, [bots[e] for e in entrants], random.Random(bot_seed),
-                      chance_rng=deal_rng,
-                      max_moves=table.max_moves if max_moves is None else max_moves)
+    played = play_out(state, seated, random.Random(bot_seed), chance_rng=deal_rng,
+                      max_moves=limit)
     return GamePlayed(deal, rotation, entrants, state, played.capped, played.moves)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from taverntable.bots import make_bot
 from taverntable.engine import play_out
+from taverntable.fast.tonk_bots import FastSeat, fast_bots_on, fast_seats, play_deal, replay
 from taverntable.games import get_game
 from taverntable.games.tonk import Drop, TonkState
 from taverntable.games.tonk.movegen import START
@@ -54,11 +55,15 @@ class DropTrials:
 
 
 def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
-    """Play one deal; the row holds its end, net by seat, length and every trial drop."""
+    """Play one deal; the row holds its end, net by seat, length and every trial drop. Deals of
+    heuristic and random bots are played in the kernel where it is compiled (``play_fast``)."""
     preset, players = config.cell(index)
     game = get_game(preset)
     names = config.seat_bots(players)
     bots = [make_bot(name, preset) for name in names]
+    seats = fast_seats(bots) if fast_bots_on() else None
+    if seats is not None:
+        return play_fast(config, preset, names, seats, seed)
     rng = random.Random(seed)
     state = game.start(game.rules(config.options), players, rng=rng, dealer=DEALER)
     assert isinstance(state, TonkState)
@@ -84,3 +89,30 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
 def position(seat: int, players: int) -> int:
     """1 for the first to act … ``players`` for the dealer."""
     return (seat - DEALER - 1) % players + 1
+
+
+def play_fast(config: StudyConfig, preset: str, names: list[str], seats: list[FastSeat],
+              seed: int) -> GameOutput:
+    """``play`` on the fast path (``fast.tonk_bots``): the same deal, bots' moves and trial
+    drops from the same seed, so the same row; a record is written from the engine's replay of
+    the moves."""
+    game = get_game(preset)
+    rules = game.rules(config.options)
+    players = len(seats)
+    # One generator of the seed deals and draws the bots' moves, as in ``play``.
+    deal = play_deal(rules, players, seats, deal_rng=seed, dealer=DEALER,
+                     max_moves=game.max_moves, trials=True)
+    row = {
+        "preset": preset,
+        "players": players,
+        "end": "stalled" if deal.capped or deal.end is None else deal.end,
+        "winners": list(deal.winners),
+        "net": list(deal.net) if deal.net else [0] * players,
+        "moves": deal.moves,
+        "rounds": max(deal.turns),
+        "drops": [list(trial) for trial in deal.trials],
+    }
+    records = []
+    if config.records and not deal.capped:
+        records.append(dump_record(replay(rules, deal, players, seed), names))
+    return row, records
