@@ -71,5 +71,7 @@ def test_bench_help_describes_the_benches_and_that_seconds_is_per_bench(
     with pytest.raises(SystemExit):
         main(["bench", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "Measure the engine's speed" in text and "ismcts-towers" in text
+    assert "Measure the engine's speed" in text
+    # argparse may wrap the list of benches at a hyphen: the names are compared without spaces.
+    assert "ismcts-towers" in "".join(text.split())
     assert "CPU seconds for each bench, not in all" in text
