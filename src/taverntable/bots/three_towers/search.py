@@ -36,10 +36,10 @@ from collections.abc import Sequence
 from taverntable.bots.search_game import SearchDefaults
 from taverntable.engine import CHANCE
 from taverntable.games.three_towers import TowersMove, TowersState, TowersView
-from taverntable.games.three_towers.phases import DEAL, OVER, TURN
+from taverntable.games.three_towers.phases import ANSWER, DEAL, DEFEND, OVER, TURN
 
 from .heuristic import ThreeTowersHeuristicBot, decide
-from .policy import policy_move, turn_values
+from .policy import close_moves, policy_move, reply_values, turn_values
 
 # Points per unit of reward: rewards are point margins over this, about [-1, 1] for a round.
 SCORE_SCALE = 200.0
@@ -86,6 +86,7 @@ class TowersSearch(SearchDefaults):
         root_moves: int = ROOT_MOVES,
         close: float = CLOSE,
         selective: bool = True,
+        replies: bool = True,
     ) -> None:
         if policy == "greedy":
             policy = "heuristic"
@@ -96,6 +97,7 @@ class TowersSearch(SearchDefaults):
         self.max_root = root_moves
         self.close = close
         self.selective = selective
+        self.replies = replies
 
     def sample(self, view: TowersView, rng: random.Random) -> TowersState:
         """The engine's determinization (R16, R27)."""
@@ -104,19 +106,21 @@ class TowersSearch(SearchDefaults):
         return sample_world(view, rng)
 
     def root_moves(self, view: TowersView) -> Sequence[TowersMove]:
-        """On the bot's turn, the heuristic's best actions within ``close`` points of the best
-        (at most ``max_root``, the best first); otherwise only the heuristic's move (every
-        legal move when not ``selective``)."""
+        """The heuristic's best actions within ``close`` points of the best by its own values
+        (at most ``max_root``, the heuristic's move first): on the bot's turn, in answers to a
+        trade (R5-R7) and in replies to an attack (R9) when ``replies``; otherwise only the
+        heuristic's move (every legal move when not ``selective``)."""
         legal = view.legal_moves
         if len(legal) <= 1 or not self.selective:
             return legal
-        if view.phase != TURN:
+        if view.phase == TURN:
+            values = turn_values(view)
+        elif self.replies and view.phase in (ANSWER, DEFEND):
+            values = reply_values(view)
+        else:
             move = decide(view)
             return [move] if move in legal else legal
-        values = turn_values(view)
-        best = max(values.values())
-        ranked = sorted(legal, key=lambda m: -values[m])  # stable: ties keep the legal order
-        return [m for m in ranked if values[m] >= best - self.close][: self.max_root]
+        return close_moves(legal, values, decide(view), self.close, self.max_root)
 
     def anchor_move(self, view: TowersView, rng: random.Random) -> TowersMove:
         """The heuristic bot's move: the search plays it unless it finds a clearly better one."""
