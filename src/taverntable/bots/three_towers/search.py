@@ -39,6 +39,7 @@ from taverntable.games.three_towers import TowersMove, TowersState, TowersView
 from taverntable.games.three_towers.phases import ANSWER, DEAL, DEFEND, OVER, TURN
 
 from .heuristic import ThreeTowersHeuristicBot, decide
+from .inference import Lack, constrain, evidence
 from .policy import close_moves, policy_move, reply_values, turn_values
 
 # Points per unit of reward: rewards are point margins over this, about [-1, 1] for a round.
@@ -56,6 +57,8 @@ MARGIN_SCALE = 0.4
 ROOT_MOVES = 3
 # ... and only those worth at least the best's value minus this many points by the heuristic.
 CLOSE = 15.0
+# The determinizations agree with what the opponents' actions showed of their hands (inference).
+INFER = True
 # The later worth of finished towers, in points, for two players: the mean margin the seat with
 # these marks (own, other's) made from the next round on in 1,500 heuristic games (±22 each).
 # The third mark ends the game with its +150 (R14), so a mark is worth more near the end.
@@ -87,6 +90,7 @@ class TowersSearch(SearchDefaults):
         close: float = CLOSE,
         selective: bool = True,
         replies: bool = True,
+        infer: bool = INFER,
     ) -> None:
         if policy == "greedy":
             policy = "heuristic"
@@ -98,12 +102,20 @@ class TowersSearch(SearchDefaults):
         self.close = close
         self.selective = selective
         self.replies = replies
+        self.infer = infer
+        self._facts: tuple[TowersView, list[Lack]] | None = None
 
     def sample(self, view: TowersView, rng: random.Random) -> TowersState:
-        """The engine's determinization (R16, R27)."""
+        """The engine's determinization (R16, R27), with the opponents' hands made to agree
+        with what their actions showed (``inference``) when ``infer``."""
         from taverntable.games.three_towers import sample_world
 
-        return sample_world(view, rng)
+        world = sample_world(view, rng)
+        if self.infer:
+            if self._facts is None or self._facts[0] is not view:
+                self._facts = (view, evidence(view))
+            constrain(world, self._facts[1], rng)
+        return world
 
     def root_moves(self, view: TowersView) -> Sequence[TowersMove]:
         """The heuristic's best actions within ``close`` points of the best by its own values
