@@ -5,13 +5,13 @@ where the search sees a clear gain; measured with ``tavern arena`` against the h
 
 - *Anchor*: the heuristic's move (``anchor_move``). The search replaces it only when the paired
   playouts show another move better by ``margin`` standard errors (``ismcts._paired``).
-- *Few root moves*: on its turn the bot compares the heuristic's best actions, at most
-  ``ROOT_MOVES`` of them and only those within ``CLOSE`` points of the best by the heuristic's
-  own values; when no other action is that close — and out of turn (answers, defence, bonus
-  choices), where the heuristic's choices are cheap to get right — it plays the heuristic's
-  move without searching. That keeps a game fast (31 of its 64 decisions a game are searched,
-  0.06 CPU seconds a move on average) and the comparison precise: the noise of picking the
-  best of many grows with their number.
+- *Few root moves*: the bot compares the heuristic's best moves, at most ``ROOT_MOVES`` of them
+  and only those within ``CLOSE`` points of the best by the heuristic's own values: on its turn
+  (``policy.turn_values``), and out of turn in answers to a trade (R5-R7) and replies to an
+  attack (R9) (``policy.reply_values``: ``replies``' own estimates). When no other move is that
+  close, and in the bonus choices (R9 naming, R10, R13), it plays the heuristic's move without
+  searching. That keeps a game fast and the comparison precise: the noise of picking the best
+  of many grows with their number.
 - *Paired playouts* (``paired``): every root move is played out in the same worlds with the
   same chance steps (common random numbers). A round's points vary by about a hundred with the
   deck, a better move gains a few: independent playouts could not tell them apart in a
@@ -24,8 +24,10 @@ where the search sees a clear gain; measured with ``tavern arena`` against the h
   scored by the points and the finished towers: a tower mark is worth what it is worth later in
   heuristic play (``MARK_VALUE``), since the third one ends the game with +150 (R14).
 
-The determinizations are the engine's (``sample_world``, R16, R27): the search sees only the
-bot's view.
+The determinizations are the engine's (``sample_world``, R16, R27), repaired to agree with what
+the opponents' actions showed of their hands (``inference``: no goods while building, no ♥♦♣ ace
+while towerless, no repelling warrior after letting a costly attack through): the search sees
+only the bot's view.
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ class TowersSearch(SearchDefaults):
 
     ``policy`` is "heuristic" (also "greedy", the bot's default name for its game's cheap
     policy) or "random"; ``horizon`` caps playouts in moves (None: to the round's count);
-    ``root_moves``/``close`` bound the actions compared on the bot's turn (see the module);
+    ``root_moves``/``close`` bound the moves compared (see the module); ``replies=False``
+    searches only the bot's turn; ``infer=False`` samples the engine's worlds unrepaired;
     ``selective=False`` (the bot's ``selective``) searches every decision with two or more
     legal moves, over all of them.
     """
