@@ -154,11 +154,13 @@ def test_three_towers_views_are_searched_too() -> None:
             move = bot.choose(view, random.Random(1))
             assert move in view.legal_moves
             # Three Towers playouts are slower: the adapter scales the budget (0.04), and plays
-            # every root move in each world (paired), so the budget is spent in whole worlds.
-            assert bot.last is not None and bot.last.iterations == 10 - 10 % len(roots)
+            # every root move in each world (paired), so the budget is spent in whole worlds;
+            # with the heuristic's move still ahead at half the budget, the search stops there.
+            assert bot.last is not None and bot.last.iterations % len(roots) == 0
+            assert 5 <= bot.last.iterations <= 10 - 10 % len(roots)
             found += 1
         elif len(view.legal_moves) > 1:
-            # Out of turn, or no action close to the heuristic's best: no search.
+            # No move close to the heuristic's best, or a bonus choice: no search.
             bot = IsmctsBot(iterations=250)
             move = bot.choose(view, random.Random(1))
             assert bot.last is None and move == roots[0]

@@ -14,8 +14,14 @@ import pytest
 from taverntable.bots import ismcts, make_bot
 from taverntable.bots.ismcts import IsmctsBot, search
 from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot, decide
-from taverntable.bots.three_towers.policy import fast_knowledge, policy_move
-from taverntable.bots.three_towers.search import SCORE_SCALE, TowersSearch, _marks_worth
+from taverntable.bots.three_towers.policy import fast_knowledge, policy_move, reply_values
+from taverntable.bots.three_towers.search import (
+    CLOSE,
+    ROOT_MOVES,
+    SCORE_SCALE,
+    TowersSearch,
+    _marks_worth,
+)
 from taverntable.bots.three_towers.tactics import Knowledge
 from taverntable.games.three_towers import TowersState, TowersView, rules_from, sample_world
 from taverntable.games.three_towers import view_of as towers_view_of
@@ -132,14 +138,77 @@ def test_the_heuristic_move_is_kept_unless_beaten_clearly() -> None:
     assert free.move == max(free.values, key=lambda m: free.values[m]) or free.move == anchor
 
 
-def test_out_of_turn_and_clear_choices_are_not_searched() -> None:
+def test_clear_choices_and_bonus_choices_are_not_searched() -> None:
     game = TowersSearch()
     for state in heuristic_positions(9, 80):
         view = state.view(state.current_seat or 0)
         roots = game.root_moves(view)
         assert roots[0] == decide(view)
-        if view.phase != "turn":
+        if view.phase not in ("turn", "answer", "defend"):  # R9 naming, R10/R13 choices
             assert len(roots) == 1
+
+
+def test_R5_R9_answers_and_defences_offer_the_heuristics_close_alternatives() -> None:
+    """Out of turn (answers to a trade, R5-R7; replies to an attack, R9) the search is offered
+    the heuristic's move first, then the other legal moves within CLOSE points of the best by
+    the heuristic's own values, at most ROOT_MOVES, all legal and distinct."""
+    game = TowersSearch()
+    offered = {"answer": 0, "defend": 0}
+    for state in heuristic_positions(13, 400):
+        view = state.view(state.current_seat or 0)
+        if view.phase not in offered:
+            continue
+        roots = game.root_moves(view)
+        values = reply_values(view)
+        assert roots[0] == decide(view)
+        assert all(m in view.legal_moves for m in roots)
+        assert len(set(roots)) == len(roots) <= ROOT_MOVES
+        best = max(values.values())
+        assert all(values[m] >= best - CLOSE for m in roots[1:])
+        left_out = [m for m in view.legal_moves if m not in roots]
+        if len(roots) < ROOT_MOVES:  # room left: nothing else was close
+            assert all(values[m] < best - CLOSE for m in left_out)
+        offered[view.phase] += len(roots) > 1
+    assert offered["answer"] > 0 and offered["defend"] > 0
+
+
+def test_without_replies_out_of_turn_plays_the_heuristic_move() -> None:
+    game = TowersSearch(replies=False)
+    for state in heuristic_positions(9, 80):
+        view = state.view(state.current_seat or 0)
+        if view.phase != "turn":
+            assert game.root_moves(view) == [decide(view)]
+
+
+def test_R5_R9_reply_values_agree_with_the_heuristics_choice() -> None:
+    """The values the search's candidates come from are the heuristic's own: its answer is the
+    first best answer, its defence the best reply (letting it through on a tie)."""
+    for state in heuristic_positions(14, 300):
+        view = state.view(state.current_seat or 0)
+        if view.phase not in ("answer", "defend") or len(view.legal_moves) < 2:
+            continue
+        values = reply_values(view)
+        assert set(values) == set(view.legal_moves)
+        assert values[decide(view)] == max(values.values())
+
+
+def reply_view(seed: int, phase: str) -> TowersView:
+    """An out-of-turn view (``phase``) on which the bot really searches."""
+    game = TowersSearch()
+    for state in heuristic_positions(seed, 400):
+        view = state.view(state.current_seat or 0)
+        if view.phase == phase and len(game.root_moves(view)) > 1:
+            return view
+    raise AssertionError(f"no searched {phase} decision found")
+
+
+@pytest.mark.parametrize("phase", ["answer", "defend"])
+def test_hard_searches_answers_and_defences_reproducibly(phase: str) -> None:
+    view = reply_view(15, phase)
+    move, values = decide_hard(view, seed=5, iterations=250)
+    assert len(values) == len(TowersSearch().root_moves(view)) > 1  # every candidate scored
+    assert (move, values) == decide_hard(view, seed=5, iterations=250)
+    assert any(str(m) == move for m in view.legal_moves)
 
 
 def test_not_selective_searches_every_legal_move() -> None:
@@ -186,3 +255,28 @@ def test_hard_plays_legal_moves_through_whole_games() -> None:
             searched += bots[seat] is hard and hard.last is not None
             state.apply(move)
         assert searched > 0
+
+
+def test_hard_stays_legal_against_random_play_and_searches_out_of_turn() -> None:
+    """Random opponents reach odd positions (failed answers, R6; spent jokers; redeals): the
+    hard bot's every move, on its turn and out of it, is one the engine lists."""
+    rng = random.Random(16)
+    hard = IsmctsBot(iterations=100)  # 4 playouts a search: a short test
+    other = make_bot("random", "three-towers")
+    out_of_turn = 0
+    for game_no in range(4):
+        state = TowersState.start(rules_from(), 2, rng=rng, dealer=game_no % 2)
+        bots = [hard, other] if game_no % 2 == 0 else [other, hard]
+        while not state.is_over:
+            seat = state.current_seat
+            assert seat is not None
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(seat)
+            move = bots[seat].choose(view, rng)
+            assert move in view.legal_moves
+            if bots[seat] is hard and hard.last is not None and view.phase != "turn":
+                out_of_turn += 1
+            state.apply(move)
+    assert out_of_turn > 0

@@ -13,11 +13,13 @@ moves are the heuristic's own (``tests/test_ismcts_towers.py`` checks it on real
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import cast
 
 from taverntable.games.three_towers import TowersMove, TowersState, TowersView
 from taverntable.games.three_towers.cards import TOWER_VALUE
 
+from . import replies
 from .heuristic import decide_with, turn_value
 from .tactics import FULL_DECK_TURNS, Knowledge
 
@@ -96,3 +98,28 @@ def turn_values(view: TowersView) -> dict[TowersMove, float]:
     """The heuristic's worth of each of the mover's actions (``turn_value``), in points."""
     know = Knowledge.of(view)
     return {m: turn_value(know, m) for m in view.legal_moves}
+
+
+def reply_values(view: TowersView) -> dict[TowersMove, float]:
+    """The heuristic's worth of each answer to a trade (R5-R7) or reply to an attack (R9), in
+    points (``replies.answer_values``, ``replies.defence_values``)."""
+    know = Knowledge.of(view)
+    if view.phase == "answer":
+        return replies.answer_values(know)
+    return replies.defence_values(know)
+
+
+def close_moves(
+    legal: Sequence[TowersMove],
+    values: dict[TowersMove, float],
+    first: TowersMove,
+    close: float,
+    most: int,
+) -> list[TowersMove]:
+    """``first`` (the heuristic's move), then the other moves worth at least the best value
+    minus ``close``, best first (ties in the legal order), at most ``most`` in all."""
+    if first not in values:
+        return [first] if first in legal else list(legal)
+    best = max(values.values())
+    ranked = sorted((m for m in legal if m != first), key=lambda m: -values[m])
+    return [first, *[m for m in ranked if values[m] >= best - close]][:most]

@@ -41,10 +41,18 @@ TOWER_PROGRESS = 0.8  # each point of tower goods lost delays a bonus worth ~50
 
 def answer(know: Knowledge) -> TowersMove:
     """R5/R6: the answer worth most by the estimate above."""
-    v = know.view
-    legal = v.legal_moves
+    legal = know.view.legal_moves
     if len(legal) == 1:
         return legal[0]
+    values = answer_values(know)
+    return max(legal, key=lambda m: values[m])
+
+
+def answer_values(know: Knowledge) -> dict[TowersMove, float]:
+    """R5/R6: each legal answer's worth by the estimate above, in points (``answer`` plays the
+    first best; the search compares the close ones)."""
+    v = know.view
+    legal = v.legal_moves
     trade = v.trade
     assert trade is not None
     spades = trade.suit == SPADES
@@ -73,7 +81,7 @@ def answer(know: Knowledge) -> TowersMove:
             return PARTNER_WINS * back - keep
         return p * (pot + back) - keep
 
-    return max(legal, key=value)
+    return {m: value(m) for m in legal}
 
 
 def laid(move: TowersMove) -> tuple[tuple[int, ...], int | None]:
@@ -121,6 +129,25 @@ def witch_named_chance(know: Knowledge) -> float:
 
 def defend(know: Knowledge) -> TowersMove:
     """R9: repel when the attack would cost more than the defender; warriors are nearly free."""
+    options = [m for m in know.view.legal_moves if isinstance(m, Defend)]
+    if not options:
+        return YIELD
+    loss = attack_loss(know)
+    cheapest = min(options, key=lambda m: defence_cost(know, m))
+    return cheapest if loss > defence_cost(know, cheapest) else YIELD
+
+
+def defence_values(know: Knowledge) -> dict[TowersMove, float]:
+    """R9: each legal reply to an attack by ``defend``'s estimate, in points: letting it
+    through costs the attack's loss, a defence the defender's worth (``defend`` plays the
+    cheapest defence when it costs less than the loss; the search compares the close ones)."""
+    loss = attack_loss(know)
+    return {m: -defence_cost(know, m) if isinstance(m, Defend) else -loss
+            for m in know.view.legal_moves}
+
+
+def attack_loss(know: Knowledge) -> float:
+    """R9: what the attack on the table costs the defender (and gains its owner) if let through."""
     v = know.view
     attack = v.attack
     assert attack is not None
@@ -138,17 +165,15 @@ def defend(know: Knowledge) -> TowersMove:
         loss = (5.0 + min(4, v.store_sizes[know.me]) * max(0.0, mean)) * spread
     else:  # Witch: its -10 and a spade trade, most likely named to us
         loss = 15.0 * spread * witch_named_if_through(know)
-    options = [m for m in v.legal_moves if isinstance(m, Defend)]
-    if not options:
-        return YIELD
+    return loss
 
-    def cost(m: Defend) -> float:
-        if m.card == JOKER:
-            return know.keep(JOKER)
-        return WARRIOR_DEFENCE_COST + rank(m.card) / 100  # the lowest warrior that does
 
-    cheapest = min(options, key=cost)
-    return cheapest if loss > cost(cheapest) else YIELD
+def defence_cost(know: Knowledge, move: Defend) -> float:
+    """R9: what repelling with ``move``'s card gives up: a joker's worth, or nearly nothing for
+    a warrior (it stays in the nobility), the lowest warrior that does the cheapest."""
+    if move.card == JOKER:
+        return know.keep(JOKER)
+    return WARRIOR_DEFENCE_COST + rank(move.card) / 100
 
 
 def witch_named_if_through(know: Knowledge) -> float:

@@ -5,13 +5,13 @@ where the search sees a clear gain; measured with ``tavern arena`` against the h
 
 - *Anchor*: the heuristic's move (``anchor_move``). The search replaces it only when the paired
   playouts show another move better by ``margin`` standard errors (``ismcts._paired``).
-- *Few root moves*: on its turn the bot compares the heuristic's best actions, at most
-  ``ROOT_MOVES`` of them and only those within ``CLOSE`` points of the best by the heuristic's
-  own values; when no other action is that close — and out of turn (answers, defence, bonus
-  choices), where the heuristic's choices are cheap to get right — it plays the heuristic's
-  move without searching. That keeps a game fast (31 of its 64 decisions a game are searched,
-  0.06 CPU seconds a move on average) and the comparison precise: the noise of picking the
-  best of many grows with their number.
+- *Few root moves*: the bot compares the heuristic's best moves, at most ``ROOT_MOVES`` of them
+  and only those within ``CLOSE`` points of the best by the heuristic's own values: on its turn
+  (``policy.turn_values``), and out of turn in answers to a trade (R5-R7) and replies to an
+  attack (R9) (``policy.reply_values``: ``replies``' own estimates). When no other move is that
+  close, and in the bonus choices (R9 naming, R10, R13), it plays the heuristic's move without
+  searching. That keeps a game fast and the comparison precise: the noise of picking the best
+  of many grows with their number.
 - *Paired playouts* (``paired``): every root move is played out in the same worlds with the
   same chance steps (common random numbers). A round's points vary by about a hundred with the
   deck, a better move gains a few: independent playouts could not tell them apart in a
@@ -24,8 +24,10 @@ where the search sees a clear gain; measured with ``tavern arena`` against the h
   scored by the points and the finished towers: a tower mark is worth what it is worth later in
   heuristic play (``MARK_VALUE``), since the third one ends the game with +150 (R14).
 
-The determinizations are the engine's (``sample_world``, R16, R27): the search sees only the
-bot's view.
+The determinizations are the engine's (``sample_world``, R16, R27), repaired to agree with what
+the opponents' actions showed of their hands (``inference``: no goods while building, no ♥♦♣ ace
+while towerless, no repelling warrior after letting a costly attack through): the search sees
+only the bot's view.
 """
 
 from __future__ import annotations
@@ -36,10 +38,11 @@ from collections.abc import Sequence
 from taverntable.bots.search_game import SearchDefaults
 from taverntable.engine import CHANCE
 from taverntable.games.three_towers import TowersMove, TowersState, TowersView
-from taverntable.games.three_towers.phases import DEAL, OVER, TURN
+from taverntable.games.three_towers.phases import ANSWER, DEAL, DEFEND, OVER, TURN
 
 from .heuristic import ThreeTowersHeuristicBot, decide
-from .policy import policy_move, turn_values
+from .inference import Lack, constrain, evidence
+from .policy import close_moves, policy_move, reply_values, turn_values
 
 # Points per unit of reward: rewards are point margins over this, about [-1, 1] for a round.
 SCORE_SCALE = 200.0
@@ -56,6 +59,8 @@ MARGIN_SCALE = 0.4
 ROOT_MOVES = 3
 # ... and only those worth at least the best's value minus this many points by the heuristic.
 CLOSE = 15.0
+# The determinizations agree with what the opponents' actions showed of their hands (inference).
+INFER = True
 # The later worth of finished towers, in points, for two players: the mean margin the seat with
 # these marks (own, other's) made from the next round on in 1,500 heuristic games (±22 each).
 # The third mark ends the game with its +150 (R14), so a mark is worth more near the end.
@@ -70,7 +75,8 @@ class TowersSearch(SearchDefaults):
 
     ``policy`` is "heuristic" (also "greedy", the bot's default name for its game's cheap
     policy) or "random"; ``horizon`` caps playouts in moves (None: to the round's count);
-    ``root_moves``/``close`` bound the actions compared on the bot's turn (see the module);
+    ``root_moves``/``close`` bound the moves compared (see the module); ``replies=False``
+    searches only the bot's turn; ``infer=False`` samples the engine's worlds unrepaired;
     ``selective=False`` (the bot's ``selective``) searches every decision with two or more
     legal moves, over all of them.
     """
@@ -86,6 +92,8 @@ class TowersSearch(SearchDefaults):
         root_moves: int = ROOT_MOVES,
         close: float = CLOSE,
         selective: bool = True,
+        replies: bool = True,
+        infer: bool = INFER,
     ) -> None:
         if policy == "greedy":
             policy = "heuristic"
@@ -96,27 +104,38 @@ class TowersSearch(SearchDefaults):
         self.max_root = root_moves
         self.close = close
         self.selective = selective
+        self.replies = replies
+        self.infer = infer
+        self._facts: tuple[TowersView, list[Lack]] | None = None
 
     def sample(self, view: TowersView, rng: random.Random) -> TowersState:
-        """The engine's determinization (R16, R27)."""
+        """The engine's determinization (R16, R27), with the opponents' hands made to agree
+        with what their actions showed (``inference``) when ``infer``."""
         from taverntable.games.three_towers import sample_world
 
-        return sample_world(view, rng)
+        world = sample_world(view, rng)
+        if self.infer:
+            if self._facts is None or self._facts[0] is not view:
+                self._facts = (view, evidence(view))
+            constrain(world, self._facts[1], rng)
+        return world
 
     def root_moves(self, view: TowersView) -> Sequence[TowersMove]:
-        """On the bot's turn, the heuristic's best actions within ``close`` points of the best
-        (at most ``max_root``, the best first); otherwise only the heuristic's move (every
-        legal move when not ``selective``)."""
+        """The heuristic's best actions within ``close`` points of the best by its own values
+        (at most ``max_root``, the heuristic's move first): on the bot's turn, in answers to a
+        trade (R5-R7) and in replies to an attack (R9) when ``replies``; otherwise only the
+        heuristic's move (every legal move when not ``selective``)."""
         legal = view.legal_moves
         if len(legal) <= 1 or not self.selective:
             return legal
-        if view.phase != TURN:
+        if view.phase == TURN:
+            values = turn_values(view)
+        elif self.replies and view.phase in (ANSWER, DEFEND):
+            values = reply_values(view)
+        else:
             move = decide(view)
             return [move] if move in legal else legal
-        values = turn_values(view)
-        best = max(values.values())
-        ranked = sorted(legal, key=lambda m: -values[m])  # stable: ties keep the legal order
-        return [m for m in ranked if values[m] >= best - self.close][: self.max_root]
+        return close_moves(legal, values, decide(view), self.close, self.max_root)
 
     def anchor_move(self, view: TowersView, rng: random.Random) -> TowersMove:
         """The heuristic bot's move: the search plays it unless it finds a clearly better one."""
