@@ -50,7 +50,8 @@ SCORE_SCALE = 200.0
 PLAYOUT_CAP = 600
 # The bot's iteration budget (2,500 for "hard") is scaled by this: 100 playouts to the round's
 # end (fewer when the search stops early), 0.13 CPU seconds a searched move on average and 0.5
-# at most on the development machine; a game against the heuristic takes about 4 CPU seconds.
+# at most on the development machine; with answers and defences searched too, a game against
+# the heuristic takes about 7 CPU seconds (0.12 a move on average, 0.46 at most).
 ITERATION_SCALE = 0.04
 # With paired playouts the anchor's margin (2.5 standard errors by default) is scaled by this,
 # to 1.0: a stricter 2.0 made a fifth as many changes, each worth more, about the same in all.
