@@ -46,7 +46,7 @@ from taverntable.games.three_towers.moves import (
     Trade,
     TradeJoker,
 )
-from taverntable.games.three_towers.rules import TowersRules, rules_from
+from taverntable.games.three_towers.rules import TowersRules
 
 from . import towers_kernel as k
 from .jit import IntArray, int_array
@@ -67,12 +67,11 @@ class UnsupportedRules(ValueError):
 def option_codes(rules: TowersRules) -> IntArray:
     """The rule options as the kernel reads them (``towers_kernel.OPT_*``, in order); refuses
     a rule set with an option the kernel does not know, unless it has its default value."""
-    default = rules_from(rules.preset)
     for field in dataclasses.fields(rules):
         name = field.name
         if name in PLAYED_OPTIONS or name in UNSEEN_OPTIONS:
             continue
-        if getattr(rules, name) != getattr(default, name):
+        if getattr(rules, name) != field.default:
             raise UnsupportedRules(
                 f"the fast path does not play the Three Towers rule option {name}="
                 f"{getattr(rules, name)!r}; play such games on the engine")
