@@ -159,7 +159,7 @@ def step_of(code: int, a: int, b: int) -> tuple[int, object]:
     return seat, move_of(code % k.KIND_SHIFT, a, b)
 
 
-def move_of(kind: int, a: int, b: int) -> object:  # noqa: PLR0911, PLR0912 (one case a kind)
+def move_of(kind: int, a: int, b: int) -> object:
     """The engine's move value for a kernel move (``towers_kernel.M_*``)."""
     match kind:
         case k.M_TRADE:

@@ -17,6 +17,10 @@ lists); stores, towers and the deck are lists (length at ``*_LEN``); the deck's 
 
 from __future__ import annotations
 
+from random import Random
+from types import MethodType
+from typing import cast
+
 from taverntable.games.three_towers.cards import (
     IS_ACE,
     IS_GOODS,
@@ -179,7 +183,8 @@ def _mt_getrandbits(stream: IntArray, k: int) -> int:
 def _py_getrandbits(stream: IntArray, k: int) -> int:
     """The caller's own ``Random.getrandbits`` (pure-Python fallback)."""
     assert isinstance(stream, PyStream)
-    rng = stream.random.__self__  # PyStream keeps the bound ``random`` of the caller's Random
+    # PyStream keeps the bound ``random`` of the caller's Random: its ``__self__`` is that.
+    rng = cast(Random, cast(MethodType, stream.random).__self__)
     bits: int = rng.getrandbits(k)
     return bits
 
@@ -377,10 +382,10 @@ def _end_turn(st: IntArray) -> None:
 @kernel
 def _any_opponent_store(st: IntArray, seat: int) -> bool:
     p = partner(st, seat)
+    found = False
     for o in range(st[PLAYERS]):
-        if o != seat and o != p and st[STORE_LEN + o]:
-            return True
-    return False
+        found = found or (o != seat and o != p and st[STORE_LEN + o] > 0)
+    return found
 
 
 @kernel
@@ -881,7 +886,7 @@ def legal_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> in
                 for t in range(n):
                     count = _push(kinds, xa, xb, count, M_GIVE, c, t)
         return count
-    if phase == CLUB or phase == DARK:
+    if phase in (CLUB, DARK):
         b = st[FINISHED]
         p = partner(st, b)
         seen = new_ints(CODES)
@@ -979,7 +984,7 @@ def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
         elif kind == M_ADD:
             _tower_add(st, s, a)
             _after_tower_grows(st, s)
-        elif kind == M_RAID or kind == M_CURSE:
+        elif kind in (M_RAID, M_CURSE):
             _hand_remove(st, s, b)
             st[A_ATTACKER] = s
             st[A_TARGET] = a
@@ -1064,7 +1069,7 @@ def play_random(st: IntArray, stream: IntArray, kinds: IntArray, xa: IntArray, x
     steps = 0
     while st[PHASE] != OVER:
         phase = st[PHASE]
-        if phase == DEAL or phase == SHUFFLE or phase == STEAL:
+        if phase in (DEAL, SHUFFLE, STEAL):
             k = (M_DEAL if phase == DEAL else M_SHUFFLE if phase == SHUFFLE else M_STEAL)
             count = min(STEAL_MAX, st[STORE_LEN + st[A_TARGET]]) if phase == STEAL else 0
             a = chance_step(st, stream)
