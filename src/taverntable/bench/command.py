@@ -16,12 +16,14 @@ from taverntable.games import all_games
 
 from .fast_bots import fast_bot_benches
 from .fast_play import fast_play_benches
+from .fast_towers import fast_towers_benches
 from .peers import add_peer_ratios, peer_benches
 from .random_play import SLICE, Bench, random_play_benches
 from .search import search_benches
 
-BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(), **fast_bot_benches(),
-                             **search_benches(), **peer_benches()}
+BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(),
+                             **fast_towers_benches(), **fast_bot_benches(), **search_benches(),
+                             **peer_benches()}
 FAST_PREFIX = "fast-"
 # Every line's name is padded to the longest, so that the figures stand in columns.
 NAME_WIDTH = max(map(len, BENCHES))
@@ -126,14 +128,15 @@ def figures_line(name: str, figures: dict[str, float]) -> str:
                 f"{figures['searches_per_s']:>10,.1f} searches/s "
                 f"({figures['iterations_per_search']:.0f} iterations/search, {players})")
     if "rounds_per_game" in figures:
-        return (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.1f} games/s "
+        line = (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.1f} games/s "
                 f"{figures['moves_per_s']:>10,.0f} moves/s "
                 f"({figures['rounds_per_game']:.1f} rounds/game, "
                 f"{figures['moves_per_game']:.0f} moves/game, {players})")
-    line = (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.0f} games/s "
-            f"{figures['moves_per_s']:>10,.0f} moves/s "
-            f"({figures['moves_per_game']:.1f} moves/game, {players}; "
-            f"fastest {SLICE} s: {figures['best_moves_per_s']:,.0f} moves/s)")
+    else:
+        line = (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.0f} games/s "
+                f"{figures['moves_per_s']:>10,.0f} moves/s "
+                f"({figures['moves_per_game']:.1f} moves/game, {players}; "
+                f"fastest {SLICE} s: {figures['best_moves_per_s']:,.0f} moves/s)")
     if "compiled" in figures:
         line += " compiled" if figures["compiled"] else " pure Python (no numba)"
     ratios = [f"{figures[key]:.1f}x the {what}" for key, what in

@@ -1,0 +1,79 @@
+"""Fast-path figures of Three Towers for ``tavern bench``: the kernel's random games
+(``fast.towers``) in the same run as the engine's.
+
+- ``fast-three-towers``: the same random legal games as the engine bench ``three-towers``
+  (the differential test, ``fast.towers_differential``, proves it), played by
+  ``fast.towers.random_games`` in batches; moves are counted as the engine bench counts them
+  (chance steps are played but not counted).
+- ``fast-three-towers-5r``: the same with a round limit of 5 (``three-towers-5r``, R14).
+
+The kernel is compiled (or loaded from numba's cache) before the clock starts; ``compiled`` says
+whether numba compiled it (1) or the pure-Python fallback ran (0). Time is process CPU time, as
+in the other benches.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from taverntable.fast.jit import COMPILED
+from taverntable.fast.towers import random_games
+from taverntable.games.three_towers.rules import MAX_PLAYERS, MIN_PLAYERS, rules_from
+
+from .random_play import ROUND_LIMIT, SLICE, Bench
+
+# Moves per kernel call, about: a call costs far more than the Python around it, and the clock
+# is read every few hundredths of a second.
+BATCH_MOVES = 50_000
+FULL_GAME_MOVES = 11_000  # a random game of three players, about (``--players`` changes it)
+
+
+def bench_fast_towers(options: Mapping[str, Any] | None = None) -> Bench:
+    """A bench of the kernel's random Three Towers games with rule ``options``."""
+
+    def run(seconds: float, players: int, seed: int) -> dict[str, float]:
+        n = max(MIN_PLAYERS, min(MAX_PLAYERS, players))
+        rules = rules_from(**(options or {}))
+        random_games(rules, n, random.Random(seed), 1)  # compile, or load the compiled kernel
+        rng = random.Random(seed)
+        per_game = FULL_GAME_MOVES if rules.max_rounds is None else 70 * rules.max_rounds
+        batch_size = max(1, BATCH_MOVES // per_game)
+        games = moves = rounds = 0
+        best = 0.0
+        start = time.process_time()
+        deadline = start + seconds
+        slice_start, slice_moves = start, 0
+        while True:
+            batch = random_games(rules, n, rng, batch_size, first_dealer=games % n)
+            games += batch.count
+            moves += batch.moves
+            rounds += sum(game.rounds for game in batch.games())
+            now = time.process_time()
+            if now - slice_start >= SLICE:
+                best = max(best, (moves - slice_moves) / (now - slice_start))
+                slice_start, slice_moves = now, moves
+            if now >= deadline:
+                break
+        elapsed = max(time.process_time() - start, 1e-9)
+        return {
+            "games_per_s": games / elapsed,
+            "moves_per_s": moves / elapsed,
+            "moves_per_game": moves / games,
+            "rounds_per_game": rounds / games,
+            "best_moves_per_s": max(best, moves / elapsed),
+            "players": float(n),
+            "compiled": float(COMPILED),
+        }
+
+    return run
+
+
+def fast_towers_benches() -> dict[str, Bench]:
+    """The kernel's random games, without and with the round limit of the ``-5r`` benches."""
+    return {
+        "fast-three-towers": bench_fast_towers(),
+        "fast-three-towers-5r": bench_fast_towers(ROUND_LIMIT),
+    }
