@@ -18,8 +18,9 @@ from taverntable.games.tonk.scoring import stock_result
 
 from .heuristic import discard_score
 from .inference import TableFacts, inferred_world, table_facts
+from .opponents import WorldSampler
 from .policy import greedy_move
-from .reader import TonkReaderBot
+from .watcher import TonkWatcherBot
 
 
 class FastPlayouts:
@@ -101,6 +102,7 @@ class TonkSearch(SearchDefaults):
         discards: int | None = ROOT_DISCARDS,
         selective: bool = True,
         fast: bool | None = None,
+        observe: bool = True,
     ) -> None:
         if policy == "heuristic":
             policy = "greedy"  # the bot's other name for its game's cheap policy (as towers)
@@ -110,6 +112,8 @@ class TonkSearch(SearchDefaults):
         self.infer = infer
         self.discards = discards
         self.selective = selective
+        self.observe = observe
+        self._worlds: WorldSampler | None = None
         self.ending_bias = ENDING_BIAS
         self.ending_margin = ENDING_MARGIN
         self._view: TonkView | None = None
@@ -121,7 +125,15 @@ class TonkSearch(SearchDefaults):
         self.fast = FastPlayouts() if fast else None
 
     def sample(self, view: TonkView, rng: random.Random) -> TonkState:
-        """A determinization: the engine's, then shaped by what the table has shown (``infer``)."""
+        """A determinization: with ``observe``, each other hand drawn from guesses weighted by
+        how likely they make that player's last turn (``opponents.py``); else the engine's,
+        shaped by what the table has shown (``infer``)."""
+        if self.observe:
+            if self._worlds is None or self._worlds.view is not view:
+                # Fixed: the guesses depend on the view alone, like ``worth_searching``.
+                guesses = TonkWatcherBot().guesses_for(view, random.Random(0))
+                self._worlds = WorldSampler(view, guesses)
+            return self._worlds.sample(rng)
         if self.infer:
             if view is not self._view or self._facts is None:
                 self._view, self._facts = view, table_facts(view)
@@ -170,9 +182,9 @@ class TonkSearch(SearchDefaults):
         return worth
 
     def anchor_move(self, view: TonkView, rng: random.Random) -> TonkMove:
-        """The medium level's move (the heuristic's play, the drop model's drop, ``reader``):
-        the search plays it unless it finds a clearly better one."""
-        return TonkReaderBot().choose(view, rng)
+        """The heuristic's play with the drop read from the model and the opponents' observed
+        play (``watcher``): the search plays it unless it finds a clearly better one."""
+        return TonkWatcherBot().choose(view, rng)
 
     def seat(self, state: TonkState) -> int | None:
         """The seat on turn, or None when the deal is over (Tonk has no chance steps)."""
