@@ -31,8 +31,7 @@ from functools import cache
 
 from taverntable.cards import indices
 from taverntable.games.tonk import Discard, Draw, Hit, Spread, TonkState, TonkView, sample_world
-from taverntable.games.tonk.spreads import RANK_COLUMN, SUIT_BITS
-from taverntable.games.tonk.view import SUIT_VALUES
+from taverntable.games.tonk.spreads import RANK_COLUMN, SUIT_BITS, SUIT_VALUES
 
 from .inference import wins_on_deal
 from .policy import MAX_SEEN, low_cdf
@@ -126,16 +125,16 @@ def evidence(view: TonkView) -> tuple[LastTurn, ...]:
             continue
         known = view.known[s]
         hidden = view.hand_sizes[s] - known.bit_count()
-        t = turn.get(s)
-        if t is None:
+        last = turn.get(s)
+        if last is None:
             out.append(LastTurn(s, known, hidden, not acted[s], NO_CARD, 0, False, NO_CARD, 0,
                                 0, -1, 0))
             continue
-        near = NEAR_SPREAD_BONUS if t["stock_left"] > n else 1
+        near = NEAR_SPREAD_BONUS if last["stock_left"] > n else 1
         out.append(LastTurn(
-            s, known, hidden, False, t["discard"], t["melded"], bool(t["stock"]),
-            t["pile_top"], t.get("hits", 0), t.get("dead", 0),
-            -1 if view.rules.hit_lock else t["floor"], near, stock_draws[s],
+            s, known, hidden, False, last["discard"], last["melded"], bool(last["stock"]),
+            last["pile_top"], last.get("hits", 0), last.get("dead", 0),
+            -1 if view.rules.hit_lock else last["floor"], near, stock_draws[s],
             tuple((v, stock_draws[s] - k) for v, k in past[s][:-1])))
     return tuple(out)
 
