@@ -1,8 +1,11 @@
 """The Tonk family's side of ISMCTS: determinizations, the playout policy and the rewards.
 
-The determinizations use what the table has shown (``inference``); the playout policy is
-the greedy one of ``policy``; the root compares only the two best discards by the heuristic
-bot's score, since with more the noise of the comparison costs more than the moves left out.
+The determinizations deal each other player a hand drawn from guesses weighted by how likely
+they make the turn that player was seen to play (``opponents``, ``observe``; else what the table
+has shown, ``inference``); the anchor is the ``watcher``'s move, whose drop reads the same
+guesses and the drop model; the playout policy is the greedy one of ``policy``; the root
+compares only the two best discards by the heuristic bot's score, since with more the noise of
+the comparison costs more than the moves left out.
 """
 
 from __future__ import annotations
@@ -95,7 +98,9 @@ class TonkSearch(SearchDefaults):
 
     ``policy`` is "greedy" (above) or "random" (uniform legal moves); ``horizon`` cuts playouts
     after that many moves and scores them as if the stock had run out (None: play to the end);
-    ``infer`` shapes the determinizations by what the other players' play has shown;
+    ``observe`` draws the determinizations' other hands by how likely they make each player's
+    last turn (``opponents.py``), and then searches only close drop calls (``CLOSE_CALL``);
+    ``infer`` (without ``observe``) shapes them by what the other players' play has shown;
     ``fast`` plays greedy playouts in the compiled kernel (``fast.tonk_greedy``: the same
     moves, so the same rewards and decisions), by default where numba compiled it.
     """
