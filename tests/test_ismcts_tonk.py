@@ -98,7 +98,7 @@ def test_rewards_are_net_stakes_over_twice_the_others() -> None:
 def test_the_hard_levels_anchor_is_the_medium_levels_move() -> None:
     # Issue 16: the search's anchor drops as the drop model says, not as the heuristic does.
     from taverntable.bots.tonk.heuristic import TonkHeuristicBot
-    from taverntable.bots.tonk.reader import TonkReaderBot
+    from taverntable.bots.tonk.watcher import TonkWatcherBot
     from taverntable.engine import play_out
 
     unlike_heuristic = 0
@@ -112,6 +112,6 @@ def test_the_hard_levels_anchor_is_the_medium_levels_move() -> None:
         for start in starts:
             view = view_of(start, start.current_seat_)
             anchor = TonkSearch().anchor_move(view, random.Random(1))
-            assert anchor == TonkReaderBot().choose(view, random.Random(1))
+            assert anchor == TonkWatcherBot().choose(view, random.Random(1))
             unlike_heuristic += anchor != TonkHeuristicBot().choose(view, random.Random(1))
     assert unlike_heuristic >= 1

@@ -1,8 +1,11 @@
 """The Tonk family's side of ISMCTS: determinizations, the playout policy and the rewards.
 
-The determinizations use what the table has shown (``inference``); the playout policy is
-the greedy one of ``policy``; the root compares only the two best discards by the heuristic
-bot's score, since with more the noise of the comparison costs more than the moves left out.
+The determinizations deal each other player a hand drawn from guesses weighted by how likely
+they make the turn that player was seen to play (``opponents``, ``observe``; else what the table
+has shown, ``inference``); the anchor is the ``watcher``'s move, whose drop reads the same
+guesses and the drop model; the playout policy is the greedy one of ``policy``; the root
+compares only the two best discards by the heuristic bot's score, since with more the noise of
+the comparison costs more than the moves left out.
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ from taverntable.games.tonk.scoring import stock_result
 
 from .heuristic import discard_score
 from .inference import TableFacts, inferred_world, table_facts
+from .opponents import WorldSampler
 from .policy import greedy_move
-from .reader import TonkReaderBot
+from .watcher import TonkWatcherBot
 
 
 class FastPlayouts:
@@ -74,6 +78,12 @@ QUICK_WORLDS = 64
 # playouts overrate playing on, measured on heuristic play (docs/bots.md).
 ENDING_MARGIN = 1.0
 ENDING_BIAS = 0.075
+# With observed play (``observe``), the search looks only at drops whose expected gain by the
+# anchor's estimate is within this many stakes per other player of nothing, with this share of
+# the bot's iterations: the anchor's drop decision carries most of the gain, and a move stays
+# well under a second on a busy machine.
+CLOSE_CALL = 0.5
+OBSERVED_ITERATIONS = 0.4
 
 
 def _apply(state: TonkState, move: TonkMove) -> None:
@@ -88,7 +98,9 @@ class TonkSearch(SearchDefaults):
 
     ``policy`` is "greedy" (above) or "random" (uniform legal moves); ``horizon`` cuts playouts
     after that many moves and scores them as if the stock had run out (None: play to the end);
-    ``infer`` shapes the determinizations by what the other players' play has shown;
+    ``observe`` draws the determinizations' other hands by how likely they make each player's
+    last turn (``opponents.py``), and then searches only close drop calls (``CLOSE_CALL``);
+    ``infer`` (without ``observe``) shapes them by what the other players' play has shown;
     ``fast`` plays greedy playouts in the compiled kernel (``fast.tonk_greedy``: the same
     moves, so the same rewards and decisions), by default where numba compiled it.
     """
@@ -101,6 +113,7 @@ class TonkSearch(SearchDefaults):
         discards: int | None = ROOT_DISCARDS,
         selective: bool = True,
         fast: bool | None = None,
+        observe: bool = True,
     ) -> None:
         if policy == "heuristic":
             policy = "greedy"  # the bot's other name for its game's cheap policy (as towers)
@@ -110,6 +123,11 @@ class TonkSearch(SearchDefaults):
         self.infer = infer
         self.discards = discards
         self.selective = selective
+        self.observe = observe
+        self._worlds: WorldSampler | None = None
+        self._watcher = TonkWatcherBot()
+        if observe:
+            self.iteration_scale = OBSERVED_ITERATIONS
         self.ending_bias = ENDING_BIAS
         self.ending_margin = ENDING_MARGIN
         self._view: TonkView | None = None
@@ -121,7 +139,15 @@ class TonkSearch(SearchDefaults):
         self.fast = FastPlayouts() if fast else None
 
     def sample(self, view: TonkView, rng: random.Random) -> TonkState:
-        """A determinization: the engine's, then shaped by what the table has shown (``infer``)."""
+        """A determinization: with ``observe``, each other hand drawn from guesses weighted by
+        how likely they make that player's last turn (``opponents.py``); else the engine's,
+        shaped by what the table has shown (``infer``)."""
+        if self.observe:
+            if self._worlds is None or self._worlds.view is not view:
+                # Fixed: the guesses depend on the view alone, like ``worth_searching``.
+                guesses = self._watcher.guesses_for(view, random.Random(0))
+                self._worlds = WorldSampler(view, guesses)
+            return self._worlds.sample(rng)
         if self.infer:
             if view is not self._view or self._facts is None:
                 self._view, self._facts = view, table_facts(view)
@@ -153,6 +179,11 @@ class TonkSearch(SearchDefaults):
         """
         if view.phase != START or DROP not in view.legal_moves:
             return False
+        if self.observe:
+            # The anchor's own estimate: a drop clearly worth making, or clearly not, is left
+            # to it; the search's time goes to the close calls (and the arena's to more deals).
+            gain = self._watcher.drop_gain(view, random.Random(0)) / (view.num_players - 1)
+            return abs(gain) < CLOSE_CALL
         # The bot asks twice per decision (``IsmctsBot.choose`` and ``search``): answer once.
         if self._worth is not None and self._worth[0] is view:
             return self._worth[1]
@@ -170,9 +201,9 @@ class TonkSearch(SearchDefaults):
         return worth
 
     def anchor_move(self, view: TonkView, rng: random.Random) -> TonkMove:
-        """The medium level's move (the heuristic's play, the drop model's drop, ``reader``):
-        the search plays it unless it finds a clearly better one."""
-        return TonkReaderBot().choose(view, rng)
+        """The heuristic's play with the drop read from the model and the opponents' observed
+        play (``watcher``): the search plays it unless it finds a clearly better one."""
+        return self._watcher.choose(view, rng)
 
     def seat(self, state: TonkState) -> int | None:
         """The seat on turn, or None when the deal is over (Tonk has no chance steps)."""
