@@ -233,3 +233,40 @@ def test_the_hard_bot_with_observed_play_stays_legal(preset: str, players: int) 
             moves += seat == 0
         assert state.result is not None
     assert moves >= 25
+
+
+def test_T9_an_empty_pile_after_an_end_without_discard_is_read_not_a_crash() -> None:
+    # tor 4 players, seed 322: seat 1 takes the pile's only card, spreads and ends without a
+    # discard (T9 ``end``), so seat 2 draws from the stock with no pile: hard crashed here.
+    game = get_game("tor")
+    rng = random.Random(322)
+    state = game.start(game.rules(None), 4, rng=rng, dealer=322 % 4)
+    bot = TonkHeuristicBot()
+    seen_empty = False
+    while state.result is None:
+        view = state.view(state.current_seat)
+        # evidence, the watcher's drop and hard's selective check read every position.
+        evidence(view)
+        seen_empty |= not view.pile and any(
+            m == "end" for _, m in ((s, str(m)) for s, m in view.history))
+        move = rng.choice(view.legal_moves) if rng.random() < 0.5 else bot.choose(view, rng)
+        state.apply(move)
+    assert seen_empty  # the position that crashed was reached and read
+
+
+def test_hard_plays_a_tor_deal_through_an_empty_pile() -> None:
+    game = get_game("tor")
+    rng = random.Random(322)
+    state = game.start(game.rules(None), 4, rng=rng, dealer=322 % 4)
+    moves = []
+    bot = TonkHeuristicBot()
+    while state.result is None:  # the deal up to the empty pile, as above
+        view = state.view(state.current_seat)
+        if not view.pile and view.history:
+            break
+        move = rng.choice(view.legal_moves) if rng.random() < 0.5 else bot.choose(view, rng)
+        moves.append(move)
+        state.apply(move)
+    assert state.result is None and not state.view(state.current_seat).pile
+    hard = IsmctsBot(iterations=50, game=TonkSearch())
+    assert hard.choose(state.view(state.current_seat), random.Random(1)) in state.legal_moves()

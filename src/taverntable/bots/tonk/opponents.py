@@ -85,7 +85,10 @@ def evidence(view: TonkView) -> tuple[LastTurn, ...]:
     for seat, move in view.history:
         acted[seat] = True
         if isinstance(move, Draw):
-            t = turn[seat] = {"melded": 0, "discard": NO_CARD, "pile_top": pile[-1],
+            # The pile may be empty: a player who took its only card and then ended without a
+            # discard (T9 ``end``) leaves none for the next player.
+            t = turn[seat] = {"melded": 0, "discard": NO_CARD,
+                              "pile_top": pile[-1] if pile else NO_CARD,
                               "stock": int(move.source == "stock"), "stock_left": stock_left}
             draws[seat] += 1
             if move.source == "stock":
