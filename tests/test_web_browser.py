@@ -143,7 +143,9 @@ def test_two_people_and_a_bot_play_a_whole_three_towers_round_by_clicking(
     def step() -> bool:
         for page in pages:
             if my_decision(page):
-                prompt = page.locator(".prompt.yours").inner_text()
+                # Read without waiting: the move bar can be drawn a moment before the prompt, or
+                # outlive it when the decision passes; inner_text() would wait 30 s for it.
+                prompt = " ".join(page.locator(".prompt.yours").all_inner_texts())
                 if "answer" in prompt or "attacks you" in prompt:
                     seen_out_of_turn.append(prompt)
                 play_towers_turn(page)
