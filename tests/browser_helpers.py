@@ -16,9 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM_ENV = "TAVERN_TEST_CHROMIUM"
+# A click waits this long (ms) for its card or button: the table is drawn again on every update,
+# and a decision can pass (an answer given by another seat) while a test clicks, so an element
+# that is gone is not waited for with the page's 30 s.
+CLICK_TIMEOUT = 5000
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
 
@@ -79,38 +84,49 @@ def sit(page: Page, base: str, table: str, token: str | None, host: str | None =
 
 
 def move_buttons(page: Page) -> list[str]:
-    return [b.get_attribute("data-move") or "" for b in page.locator(".move-bar button.move").all()]
+    """The moves the move bar offers now, read in one step (no element is waited for)."""
+    moves: list[str] = page.locator(".move-bar button.move").evaluate_all(
+        "buttons => buttons.map(b => b.getAttribute('data-move') || '')")
+    return moves
+
+
+def try_click(locator: Locator) -> bool:
+    """Click, or False if the element is gone or stays hidden (``CLICK_TIMEOUT``)."""
+    try:
+        locator.click(timeout=CLICK_TIMEOUT)
+    except PlaywrightTimeoutError:
+        return False
+    return True
 
 
 def click_move(page: Page, want: Callable[[str], bool]) -> bool:
-    """Click the first offered move button whose move ``want`` accepts."""
-    for button in page.locator(".move-bar button.move").all():
-        move = button.get_attribute("data-move") or ""
+    """Click the first offered move button whose move ``want`` accepts; False if there is none
+    (or the bar was drawn again before the click)."""
+    for k, move in enumerate(move_buttons(page)):
         if want(move):
-            button.click()
-            return True
+            return try_click(page.locator(".move-bar button.move").nth(k))
     return False
 
 
 def select_and_play(page: Page) -> bool:
     """Play a move with cards as a person would: click playable cards of the hand until a move
     button with those cards appears, then press it. False if no selection of up to two cards
-    gives one."""
+    gives one, or the hand was drawn again meanwhile (the caller looks again)."""
     cards = page.locator(".my-area .hand button.card.playable")
     with_cards = page.locator(".move-bar button.with-cards")
     count = cards.count()
     for first in range(count):
         page.keyboard.press("Escape")
-        cards.nth(first).click()
+        if not try_click(cards.nth(first)):
+            break
         if with_cards.count():
-            with_cards.first.click()
-            return True
+            return try_click(with_cards.first)
         for second in range(first + 1, count):
-            cards.nth(second).click()
+            if not try_click(cards.nth(second)):
+                break
             if with_cards.count():
-                with_cards.first.click()
-                return True
-            cards.nth(second).click()  # unselect it and try another
+                return try_click(with_cards.first)
+            try_click(cards.nth(second))  # unselect it and try another
     page.keyboard.press("Escape")
     return False
 

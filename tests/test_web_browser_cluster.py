@@ -21,6 +21,7 @@ from browser_helpers import (
     my_decision,
     new_page,
     sit,
+    try_click,
     wait_until,
 )
 from test_web_browser import play_tonk_turn
@@ -70,7 +71,8 @@ def play_and_wait(page: Page, turns: dict[int, int], key: int) -> None:
     why not): over two processes the update may come after the next look at the page, which
     would act on the old view and click a button about to go away."""
     before = version(page)
-    play_tonk_turn(page, turns, key)
+    if not play_tonk_turn(page, turns, key):
+        return  # a card selected, no move sent
     wait_until(lambda: version(page) != before or page.locator(".notice.error").count() > 0,
                timeout=30)
 
@@ -171,7 +173,7 @@ def test_a_page_goes_on_when_the_tables_owner_is_killed(browser: Browser,
         if anna_draws() > before:
             return True
         if "draw stock" in move_buttons(page):  # refused while the table changes servers
-            page.locator('.move-bar button[data-move="draw stock"]').click()
+            try_click(page.locator('.move-bar button[data-move="draw stock"]'))
         return False
 
     # A click a second (the lease runs out in 4 s; quicker clicks would all be refused).

@@ -23,6 +23,7 @@ from browser_helpers import (
     overflows,
     select_and_play,
     sit,
+    try_click,
     wait_until,
 )
 from web_helpers import create, join, start
@@ -61,9 +62,12 @@ def play_tonk_by_keys(page: Page, turns: dict[int, int], key: int) -> None:
     if wanted in moves:
         page.keyboard.press(str(moves.index(wanted) + 1))
         return
-    page.locator(".my-area .hand button.card").first.click()
-    page.wait_for_selector('.move-bar button[data-move^="discard "]')
-    click_move(page, lambda m: m.startswith("discard "))
+    if any(m.startswith("discard ") for m in moves):
+        click_move(page, lambda m: m.startswith("discard "))
+        return
+    # Selecting a card offers its discard, pressed at the next look; no waiting here: an update
+    # that arrives meanwhile draws the hand again, and the selection with it.
+    try_click(page.locator(".my-area .hand button.card").first)
 
 
 def test_a_newcomer_plays_a_whole_tonk_match_with_two_bots_and_a_friend(browser: Browser,
@@ -197,8 +201,11 @@ def test_a_whole_three_towers_match_by_clicking_shows_each_tower_toward_its_goal
     def play(page: Page) -> None:
         if select_and_play(page):
             return
-        moves = [m for m in move_buttons(page) if not m.startswith("redeal")]
-        target = moves[0] if moves else move_buttons(page)[0]
+        offered = move_buttons(page)
+        if not offered:
+            return  # the decision passed while the cards were tried: the next step looks again
+        moves = [m for m in offered if not m.startswith("redeal")]
+        target = moves[0] if moves else offered[0]
         click_move(page, lambda m: m == target)
 
     def step() -> bool:
