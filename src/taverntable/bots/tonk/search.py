@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from taverntable.bots.search_game import SearchDefaults
+from taverntable.bots.search_game import RootRunner, SearchDefaults
 from taverntable.games.tonk import Discard, TonkMove, TonkState, TonkView, sample_world
 from taverntable.games.tonk.movegen import OVER, START
 from taverntable.games.tonk.moves import DROP
@@ -143,16 +143,44 @@ class TonkSearch(SearchDefaults):
         how likely they make that player's last turn (``opponents.py``); else the engine's,
         shaped by what the table has shown (``infer``)."""
         if self.observe:
-            if self._worlds is None or self._worlds.view is not view:
-                # Fixed: the guesses depend on the view alone, like ``worth_searching``.
-                guesses = self._watcher.guesses_for(view, random.Random(0))
-                self._worlds = WorldSampler(view, guesses)
-            return self._worlds.sample(rng)
+            return self._sampler(view).sample(rng)
         if self.infer:
             if view is not self._view or self._facts is None:
                 self._view, self._facts = view, table_facts(view)
             return inferred_world(view, self._facts, rng)
         return sample_world(view, rng)
+
+    def _sampler(self, view: TonkView) -> WorldSampler:
+        """The observed-play world sampler of ``view``, built once per view."""
+        if self._worlds is None or self._worlds.view is not view:
+            # Fixed: the guesses depend on the view alone, like ``worth_searching``.
+            guesses = self._watcher.guesses_for(view, random.Random(0))
+            self._worlds = WorldSampler(view, guesses)
+        return self._worlds
+
+    def root_runner(self, view: TonkView, legal: Sequence[TonkMove], exploration: float,
+                    rng: random.Random) -> RootRunner | None:
+        """The root search in the kernel (``fast.tonk_search``) with compiled greedy playouts
+        and observed-play worlds (``WorldSampler``'s, from the same guesses); None otherwise
+        (random playouts, other samplers, or no numba), leaving ``rng`` untouched."""
+        if self.fast is None or self.policy != "greedy" or not self.observe or view.revealed:
+            return None
+        from taverntable.fast.tonk_search import KernelRoot
+
+        sampler = self._sampler(view)
+        template = sampler.template
+        searched: list[TonkMove] = []
+        enders: list[TonkMove] = []
+        for m in legal:
+            # The moves that end the deal in one world end it in every one (a drop, going
+            # out: the seat's own cards decide), as ``ismcts._ending_moves`` finds them.
+            after = template.clone()
+            _apply(after, m)
+            (enders if after.phase == OVER else searched).append(m)
+        guesses = sampler.guesses
+        return KernelRoot(template, guesses, [sampler.needed[g.seat] for g in guesses],
+                          sampler.pool, searched, enders, exploration, self.horizon,
+                          rng.getrandbits(64), sampler.tries)
 
     def root_moves(self, view: TonkView) -> Sequence[TonkMove]:
         """With ``selective``, only the heuristic's move unless ``worth_searching``. Otherwise:
