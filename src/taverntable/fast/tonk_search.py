@@ -25,7 +25,6 @@ import math
 from collections.abc import Sequence
 
 from taverntable.bots.search_game import RootStats
-from taverntable.bots.tonk.opponents import Guesses
 from taverntable.games.tonk import Discard, Draw, Drop, End, Hit, Spread, TonkMove, TonkState
 
 from . import tonk_kernel as k
@@ -33,6 +32,7 @@ from .draws import shuffle_prefix
 from .jit import FloatArray, IntArray, float_array, int_array, kernel, new_floats, new_ints
 from .stream import uniform
 from .tonk_greedy import greedy_playout
+from .tonk_guesses import GuessArrays
 
 # Columns of the statistics of a searched root move (``stats``, STAT_WIDTH per move).
 S_VISITS = 0
@@ -254,9 +254,9 @@ class KernelRoot:
     ``pool`` the unseen cards, ``searched`` the root moves chosen by UCB and ``enders`` those
     that end the deal (scored in every world)."""
 
-    def __init__(self, template: TonkState, guesses: Sequence[Guesses], needed: Sequence[int],
-                 pool: Sequence[int], searched: Sequence[TonkMove], enders: Sequence[TonkMove],
-                 exploration: float, horizon: int, seed: int, tries: int = 8) -> None:
+    def __init__(self, template: TonkState, guesses: GuessArrays, pool: Sequence[int],
+                 searched: Sequence[TonkMove], enders: Sequence[TonkMove], exploration: float,
+                 horizon: int, seed: int, tries: int = 8) -> None:
         from .draws import seeded_stream
         from .tonk_greedy import load_state
 
@@ -264,19 +264,7 @@ class KernelRoot:
         self.enders = list(enders)
         self.template = int_array(k.STATE_SIZE)
         load_state(template, self.template)
-        self.seats = int_array([g.seat for g in guesses])
-        self.known = int_array([g.known for g in guesses])
-        self.needed = int_array(list(needed))
-        offsets = [0]
-        hands: list[int] = []
-        cum: list[float] = []
-        for g in guesses:
-            hands.extend(g.hands)
-            cum.extend(g.cumulative)
-            offsets.append(len(hands))
-        self.offsets = int_array(offsets)
-        self.hands = int_array(hands)
-        self.cum = float_array(cum)
+        self.guesses = guesses
         self.pool = int_array(list(pool))
         self.tries = tries
         moves = [kernel_move(m) for m in self.moves]
@@ -297,11 +285,12 @@ class KernelRoot:
 
     def run(self, count: int) -> None:
         """``count`` more iterations."""
+        g = self.guesses
         self.backed += int(run_root(
-            count, self.template, self.seats, self.known, self.needed, self.offsets,
-            self.hands, self.cum, self.pool, self.tries, self.kinds, self.cards,
-            self.end_kinds, self.end_cards, self.exploration, self.horizon, self.stream,
-            self.stats, self.totals, self.ends, self.pairs))
+            count, self.template, g.seats, g.known, g.needed, g.offsets, g.hands, g.cum,
+            self.pool, self.tries, self.kinds, self.cards, self.end_kinds, self.end_cards,
+            self.exploration, self.horizon, self.stream, self.stats, self.totals, self.ends,
+            self.pairs))
         self.iterations += count
 
     def searched(self) -> dict[TonkMove, RootStats]:

@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from taverntable.bots.search_game import RootRunner, SearchDefaults
+from taverntable.cards import indices
 from taverntable.games.tonk import Discard, TonkMove, TonkState, TonkView, sample_world
 from taverntable.games.tonk.movegen import OVER, START
 from taverntable.games.tonk.moves import DROP
@@ -23,7 +24,7 @@ from .heuristic import discard_score
 from .inference import TableFacts, inferred_world, table_facts
 from .opponents import WorldSampler
 from .policy import greedy_move
-from .watcher import TonkWatcherBot
+from .watcher import EXTRA_SEEN, TonkWatcherBot
 
 
 class FastPlayouts:
@@ -84,6 +85,9 @@ ENDING_BIAS = 0.075
 # well under a second on a busy machine.
 CLOSE_CALL = 0.5
 OBSERVED_ITERATIONS = 0.4
+# The compiled root search weighs its guesses at the other hands from a stream seeded with this,
+# so that they depend on the view alone (as ``sample``'s, seeded ``random.Random(0)``).
+GUESS_SEED = 0
 
 
 def _apply(state: TonkState, move: TonkMove) -> None:
@@ -165,10 +169,12 @@ class TonkSearch(SearchDefaults):
         (random playouts, other samplers, or no numba), leaving ``rng`` untouched."""
         if self.fast is None or self.policy != "greedy" or not self.observe or view.revealed:
             return None
+        from taverntable.fast.tonk_guesses import weighed_guesses
         from taverntable.fast.tonk_search import KernelRoot
 
-        sampler = self._sampler(view)
-        template = sampler.template
+        # The sampler's template, not its guesses: those are weighed in the kernel too, the same
+        # model's guesses seeded by nothing but the view (``GUESS_SEED``), as ``sample``'s are.
+        template = sample_world(view, random.Random(0))
         searched: list[TonkMove] = []
         enders: list[TonkMove] = []
         for m in legal:
@@ -177,10 +183,10 @@ class TonkSearch(SearchDefaults):
             after = template.clone()
             _apply(after, m)
             (enders if after.phase == OVER else searched).append(m)
-        guesses = sampler.guesses
-        return KernelRoot(template, guesses, [sampler.needed[g.seat] for g in guesses],
-                          sampler.pool, searched, enders, exploration, self.horizon,
-                          rng.getrandbits(64), sampler.tries)
+        w = self._watcher
+        guesses = weighed_guesses(view, w.softness, w.guesses, EXTRA_SEEN, GUESS_SEED)
+        return KernelRoot(template, guesses, list(indices(view.unseen)), searched, enders,
+                          exploration, self.horizon, rng.getrandbits(64))
 
     def root_moves(self, view: TonkView) -> Sequence[TonkMove]:
         """With ``selective``, only the heuristic's move unless ``worth_searching``. Otherwise:
