@@ -16,7 +16,7 @@ from taverntable.bots.tonk.watcher import EXTRA_SEEN, GUESSES, TonkWatcherBot
 from taverntable.cards import indices
 from taverntable.fast import tonk_kernel as k
 from taverntable.fast.draws import seeded_stream
-from taverntable.fast.jit import int_array, new_ints
+from taverntable.fast.jit import COMPILED, int_array, new_ints
 from taverntable.fast.tonk import move_of
 from taverntable.fast.tonk_greedy import load_state
 from taverntable.fast.tonk_guesses import (
@@ -212,8 +212,8 @@ def test_every_iteration_is_counted_once() -> None:
 
 def test_the_hard_bot_searches_in_the_kernel_from_its_view_alone() -> None:
     """The same view from two worlds the seat cannot tell apart, and the same seed: the same
-    move and the same statistics; the search ran compiled (its worlds never read hidden
-    cards: they are built from the view's guesses)."""
+    move and the same statistics; the search ran compiled where numba is installed (its worlds
+    never read hidden cards: they are built from the view's guesses)."""
     state = next(s for s in _states(12) if s.current_seat is not None
                  and DROP in s.legal_moves())
     seat = state.current_seat
@@ -229,7 +229,8 @@ def test_the_hard_bot_searches_in_the_kernel_from_its_view_alone() -> None:
         runs.append((move, bot.last.visits, bot.last.values))
     assert runs[0] == runs[1]
     adapter = TonkSearch(selective=False)
-    assert adapter.root_runner(view, view.legal_moves, 0.7, random.Random(1)) is not None
+    runner = adapter.root_runner(view, view.legal_moves, 0.7, random.Random(1))
+    assert (runner is not None) == COMPILED
     assert TonkSearch(fast=False).root_runner(view, view.legal_moves, 0.7,
                                               random.Random(1)) is None
 
@@ -256,3 +257,39 @@ def test_different_seeds_give_different_statistics_and_the_same_seed_the_same() 
         root.run(200)
     assert a.searched() == b.searched() and a.endings() == b.endings()
     assert a.searched() != c.searched()
+
+
+def test_kernel_guesses_are_drawn_as_the_python_ones() -> None:
+    """For players who drew (the lowest cards of one more kept, ``EXTRA_SEEN``) and others: how
+    often each card is guessed, and the weighted mean total of a guess, agree with the Python
+    weighing's within sampling error."""
+    view = next(v for v in views("tonk", 3, 60, seed=31)
+                if len(v.history) > 10 and v.stock_size > 5)
+    samples = 4000
+    watcher = TonkWatcherBot()
+    py = weigh_guesses(OpponentModel(view, watcher.softness), random.Random(1), samples,
+                       EXTRA_SEEN)
+    kn = weighed_guesses(view, watcher.softness, samples, EXTRA_SEEN, 7)
+    value = OpponentModel(view).value
+    assert any(t.draws for t in OpponentModel(view).turns)
+    for g_index, g in enumerate(py):
+        assert int(kn.seats[g_index]) == g.seat
+        hands = [int(kn.hands[g_index * samples + i]) for i in range(samples)]
+        assert all(h.bit_count() == view.hand_sizes[g.seat] for h in hands)
+        for c in indices(view.unseen):
+            a = sum(h >> c & 1 for h in g.hands) / samples
+            b = sum(h >> c & 1 for h in hands) / samples
+            p = (a + b) / 2
+            assert abs(a - b) < 5 * math.sqrt(max(p * (1 - p), 1e-3) * 2 / samples)
+        cum = [float(kn.cum[g_index * samples + i]) for i in range(samples)]
+        weights = [b - a for a, b in zip([0.0, *cum], cum, strict=False)]
+
+        def mean_total(hs: list[int], ws: list[float]) -> tuple[float, float]:
+            totals = [sum(value[c] for c in indices(h)) for h in hs]
+            m = sum(t * w for t, w in zip(totals, ws, strict=True)) / sum(ws)
+            v = sum(w * (t - m) ** 2 for t, w in zip(totals, ws, strict=True)) / sum(ws)
+            ess = sum(ws) ** 2 / sum(w * w for w in ws)  # effective sample size
+            return m, v / ess
+
+        (m1, v1), (m2, v2) = mean_total(g.hands, g.weights), mean_total(hands, weights)
+        assert abs(m1 - m2) < 5 * math.sqrt(v1 + v2) + 1e-9
