@@ -10,7 +10,7 @@ sum, its sum of squares and its paired differences from each ending move. ``run_
 ``count`` times without leaving the kernel; the statistics persist in its arrays between calls,
 so the caller can stop at a deadline between chunks. (One difference: the playout's horizon
 counts from the root move, where the Python tree's counts from the end of its walk down the
-policy nodes; greedy playouts end long before either, ``PLAYOUT_CAP``.)
+policy nodes; greedy playouts seldom come near either, ``PLAYOUT_CAP``.)
 
 The worlds are ``opponents.WorldSampler``'s: each other hand is drawn from that seat's weighted
 guesses (weighed in Python once per view), redrawn up to ``tries`` times when it shares a card
