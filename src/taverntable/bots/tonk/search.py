@@ -106,7 +106,8 @@ class TonkSearch(SearchDefaults):
     last turn (``opponents.py``), and then searches only close drop calls (``CLOSE_CALL``);
     ``infer`` (without ``observe``) shapes them by what the other players' play has shown;
     ``fast`` plays greedy playouts in the compiled kernel (``fast.tonk_greedy``: the same
-    moves, so the same rewards and decisions), by default where numba compiled it.
+    moves, so the same rewards and decisions), by default where numba compiled it; with
+    ``observe`` it also offers ISMCTS the whole root search in the kernel (``root_runner``).
     """
 
     def __init__(
@@ -147,33 +148,30 @@ class TonkSearch(SearchDefaults):
         how likely they make that player's last turn (``opponents.py``); else the engine's,
         shaped by what the table has shown (``infer``)."""
         if self.observe:
-            return self._sampler(view).sample(rng)
+            if self._worlds is None or self._worlds.view is not view:
+                # Fixed: the guesses depend on the view alone, like ``worth_searching``.
+                guesses = self._watcher.guesses_for(view, random.Random(0))
+                self._worlds = WorldSampler(view, guesses)
+            return self._worlds.sample(rng)
         if self.infer:
             if view is not self._view or self._facts is None:
                 self._view, self._facts = view, table_facts(view)
             return inferred_world(view, self._facts, rng)
         return sample_world(view, rng)
 
-    def _sampler(self, view: TonkView) -> WorldSampler:
-        """The observed-play world sampler of ``view``, built once per view."""
-        if self._worlds is None or self._worlds.view is not view:
-            # Fixed: the guesses depend on the view alone, like ``worth_searching``.
-            guesses = self._watcher.guesses_for(view, random.Random(0))
-            self._worlds = WorldSampler(view, guesses)
-        return self._worlds
-
     def root_runner(self, view: TonkView, legal: Sequence[TonkMove], exploration: float,
                     rng: random.Random) -> RootRunner | None:
         """The root search in the kernel (``fast.tonk_search``) with compiled greedy playouts
-        and observed-play worlds (``WorldSampler``'s, from the same guesses); None otherwise
-        (random playouts, other samplers, or no numba), leaving ``rng`` untouched."""
+        and observed-play worlds drawn as ``WorldSampler`` draws them, from guesses of the same
+        opponent model weighed in the kernel (``fast.tonk_guesses``); None otherwise (random
+        playouts, the other samplers, or no numba), leaving ``rng`` untouched."""
         if self.fast is None or self.policy != "greedy" or not self.observe or view.revealed:
             return None
         from taverntable.fast.tonk_guesses import weighed_guesses
         from taverntable.fast.tonk_search import KernelRoot
 
-        # The sampler's template, not its guesses: those are weighed in the kernel too, the same
-        # model's guesses seeded by nothing but the view (``GUESS_SEED``), as ``sample``'s are.
+        # ``WorldSampler``'s template; the guesses are seeded by nothing but the view
+        # (``GUESS_SEED``), as ``sample``'s are.
         template = sample_world(view, random.Random(0))
         searched: list[TonkMove] = []
         enders: list[TonkMove] = []
