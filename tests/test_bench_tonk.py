@@ -44,6 +44,22 @@ def test_bench_prints_ismcts_simulations_per_second_for_both_games(
     assert 1 <= figures["iterations_per_search"] <= 100
 
 
+def test_the_compiled_tonk_search_reports_its_ratio_to_each_baseline_run_with_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 14: the compiled root search beside the engine-playout search in one run."""
+    assert main(["bench", "--seconds", "0.3", "--only", "ismcts-tonk,ismcts-tonk-engine",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    fast, engine = report["ismcts-tonk"], report["ismcts-tonk-engine"]
+    assert fast["ratio:ismcts-tonk-engine"] == pytest.approx(
+        fast["sims_per_s"] / engine["sims_per_s"])
+    assert "ratio:ismcts-tonk-python" not in fast  # that baseline did not run
+    assert main(["bench", "--seconds", "0.3", "--only", "ismcts-tonk-python,ismcts-tonk"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("ismcts-tonk-python") and "x ismcts-tonk-python" in lines[1]
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--seconds", "nan"], "--seconds must be a positive number of CPU seconds, not nan"),
     (["--seconds", "inf"], "--seconds must be a positive number of CPU seconds, not inf"),

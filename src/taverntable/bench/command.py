@@ -19,12 +19,15 @@ from .fast_play import fast_play_benches
 from .fast_towers import fast_towers_benches
 from .peers import add_peer_ratios, peer_benches
 from .random_play import SLICE, Bench, random_play_benches
-from .search import search_benches
+from .search import search_benches, search_ratios
 
 BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(),
                              **fast_towers_benches(), **fast_bot_benches(), **search_benches(),
                              **peer_benches()}
 FAST_PREFIX = "fast-"
+SEARCH_RATIOS = search_ratios()
+# A search bench's ratio to a baseline is kept under this prefix and the baseline's name.
+RATIO_PREFIX = "ratio:"
 # Every line's name is padded to the longest, so that the figures stand in columns.
 NAME_WIDTH = max(map(len, BENCHES))
 
@@ -100,7 +103,12 @@ def run(args: argparse.Namespace) -> int:
 
 def add_ratios(name: str, report: dict[str, dict[str, float]]) -> None:
     """A fast-path bench's moves/s over the engine's for the same game (``engine_ratio``) and
-    over the yardstick's (``yardstick_ratio``), when those ran before it in this run."""
+    over the yardstick's (``yardstick_ratio``), and a search bench's sims/s over each of its
+    baselines' (``ratio:NAME``), when those ran before it in this run."""
+    for other in SEARCH_RATIOS.get(name, ()):
+        if other in report:
+            report[name][RATIO_PREFIX + other] = (report[name]["sims_per_s"]
+                                                  / report[other]["sims_per_s"])
     if not name.startswith(FAST_PREFIX):
         return
     figures = report[name]
@@ -124,9 +132,12 @@ def figures_line(name: str, figures: dict[str, float]) -> str:
                 f"{figures['moves_per_game']:.1f} transitions/game, {players})"
                 + (f"; {', '.join(ratios)}" if ratios else ""))
     if "sims_per_s" in figures:
+        ratios = [f"{value:.1f}x {key.removeprefix(RATIO_PREFIX)}"
+                  for key, value in figures.items() if key.startswith(RATIO_PREFIX)]
         return (f"{name:{NAME_WIDTH}} {figures['sims_per_s']:>10,.0f} sims/s "
                 f"{figures['searches_per_s']:>10,.1f} searches/s "
-                f"({figures['iterations_per_search']:.0f} iterations/search, {players})")
+                f"({figures['iterations_per_search']:.0f} iterations/search, {players})"
+                + (f"; {', '.join(ratios)}" if ratios else ""))
     if "rounds_per_game" in figures:
         line = (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.1f} games/s "
                 f"{figures['moves_per_s']:>10,.0f} moves/s "

@@ -8,8 +8,12 @@ definition (data): the game, how many views, the budget and the adapter's settin
 - ``ismcts-tonk``, ``ismcts-tor``: every decision view is searched (``selective=False``), 500
   iterations with the tree one decision deep, so the figure is the search's own speed (the hard
   bot searches only the drop decisions among them).
-- ``ismcts-tonk-engine``: ``ismcts-tonk`` with greedy playouts through the engine's states
-  instead of the compiled kernel (``fast.tonk_greedy``), for the comparison.
+- ``ismcts-tonk``: the root search in the kernel (``fast.tonk_search``: worlds, root choice and
+  greedy playouts compiled), where numba is installed.
+- ``ismcts-tonk-python``: the tree grown in Python with compiled greedy playouts
+  (``fast.tonk_greedy``), the search before the compiled root; ``ismcts-tonk-engine``: the same
+  with playouts through the engine's states. ``ismcts-tonk`` runs after both and reports its
+  ratio to each (``ratio_to``), measured in the same run.
 - ``ismcts-towers``: the two-player decisions the hard bot searches (its turns with close
   alternatives), at its own budget (paired playouts to the round's count).
 
@@ -46,17 +50,23 @@ class SearchBench:
     depth: int | None = None
     players: int | None = None  # None: ``tavern bench --players``
     settings: Mapping[str, Any] = field(default_factory=dict)  # the adapter's
+    fast: bool = True  # the adapter's compiled root search where it has one (``search``)
+    ratio_to: tuple[str, ...] = ()  # benches whose sims/s this one's is divided by
 
 
 SEARCH_BENCHES = (
-    SearchBench("ismcts-tonk", "tonk", views=32, iterations=500, depth=1,
-                settings={"selective": False}),
-    SearchBench("ismcts-tor", "tor", views=32, iterations=500, depth=1,
-                settings={"selective": False}),
     # ``ismcts-tonk`` with its playouts in the engine rather than the kernel (``fast``: by
-    # default where numba compiled it): the fast path's gain, measured in the same run.
+    # default where numba compiled it), and with the tree in Python: the baselines of the
+    # compiled root search, before it in the table so that its line can give the ratios.
     SearchBench("ismcts-tonk-engine", "tonk", views=32, iterations=500, depth=1,
                 settings={"selective": False, "fast": False}),
+    SearchBench("ismcts-tonk-python", "tonk", views=32, iterations=500, depth=1,
+                settings={"selective": False}, fast=False),
+    SearchBench("ismcts-tonk", "tonk", views=32, iterations=500, depth=1,
+                settings={"selective": False},
+                ratio_to=("ismcts-tonk-engine", "ismcts-tonk-python")),
+    SearchBench("ismcts-tor", "tor", views=32, iterations=500, depth=1,
+                settings={"selective": False}),
     SearchBench("ismcts-towers", "three-towers", views=16, players=2),
 )
 
@@ -114,13 +124,14 @@ def bench_search(spec: SearchBench) -> Bench:
         views = decision_views(spec, adapter, n, rng)
         budget = spec.iterations or round(HARD_ITERATIONS * adapter.iteration_scale)
         # Before the clock: compile (or load) a compiled playout kernel, and warm the caches.
-        search(adapter, views[0], rng, iterations=8, depth=spec.depth)
+        search(adapter, views[0], rng, iterations=8, depth=spec.depth, fast=spec.fast)
         sims = searches = 0
         start = time.process_time()
         deadline = start + seconds
         while time.process_time() < deadline:
             view = views[searches % len(views)]
-            sims += search(adapter, view, rng, iterations=budget, depth=spec.depth).iterations
+            sims += search(adapter, view, rng, iterations=budget, depth=spec.depth,
+                           fast=spec.fast).iterations
             searches += 1
         elapsed = time.process_time() - start
         return {
@@ -138,3 +149,8 @@ def search_benches() -> dict[str, Bench]:
     out)."""
     return {spec.name: bench_search(spec) for spec in SEARCH_BENCHES
             if spec.game in game_names()}
+
+
+def search_ratios() -> dict[str, tuple[str, ...]]:
+    """Each search bench's baselines (``SearchBench.ratio_to``), by name."""
+    return {spec.name: spec.ratio_to for spec in SEARCH_BENCHES if spec.ratio_to}

@@ -44,7 +44,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .search_game import SearchGame, search_game_for
+from .search_game import RootRunner, SearchGame, search_game_for
 
 # UCB exploration constant for rewards scaled to about [-1, 1].
 EXPLORATION = 0.7
@@ -63,6 +63,8 @@ ANCHOR_MARGIN = 2.5
 # Playout policies every adapter takes: "greedy" and "heuristic" both name the game's cheap
 # rule-of-thumb policy, "random" plays uniformly random legal moves.
 PLAYOUT_POLICIES = ("greedy", "heuristic", "random")
+# A compiled root search with a time budget runs this many iterations between looks at the clock.
+COMPILED_CHUNK = 256
 
 
 class Node:
@@ -109,6 +111,7 @@ def search(
     margin: float = 0.0,
     ending_bias: float = 0.0,
     ending_margin: float = 0.0,
+    fast: bool = True,
 ) -> SearchResult:
     """Run ISMCTS from ``view`` until ``iterations`` are done or ``seconds`` have passed.
 
@@ -124,6 +127,11 @@ def search(
     ``anchor`` is a move from a trusted cheap policy (the heuristic bot's): the search's move
     replaces it only when its mean reward beats the anchor's by more than ``margin`` standard
     errors of the difference (see ``_anchored``). Otherwise the search plays the anchor.
+
+    With ``fast``, ``depth=1`` and ``opponents="policy"`` the adapter's compiled root search
+    (``root_runner``: Tonk's kernel) runs the iterations where it has one: the same tree, whose
+    only choices are the root's, with its own random numbers (so the same statistics in
+    distribution, not draw for draw).
     """
     if opponents not in ("search", "policy"):
         raise ValueError(f"opponents must be 'search' or 'policy', not {opponents!r}")
@@ -140,19 +148,51 @@ def search(
     if game.paired:
         return _paired(game, view, rng, legal, limit, deadline, start, anchor, margin)
     tree = _Tree(game, view, rng, legal, exploration, opponents == "policy", depth)
-    done = 0
-    while done < limit:
-        # The clock is read every 16 iterations: reading it costs as much as a few tree steps.
-        if done & 15 == 0 and done and time.perf_counter() >= deadline:
-            break
-        tree.iterate()
-        done += 1
+    runner = None
+    if fast and depth == 1 and opponents == "policy":
+        runner = game.root_runner(view, legal, exploration, rng)
+    if runner is not None:
+        done = _run_compiled(tree, runner, limit, deadline)
+    else:
+        done = 0
+        while done < limit:
+            # The clock is read every 16 iterations: reading it costs as much as a few tree
+            # steps.
+            if done & 15 == 0 and done and time.perf_counter() >= deadline:
+                break
+            tree.iterate()
+            done += 1
     kids = tree.root_children()
     visits = {m: kids[m].visits for m in legal if m in kids}
     values = {m: kids[m].total / kids[m].visits for m in legal if m in kids and kids[m].visits}
     move, overridden = tree.choice(visits, values, anchor, margin, ending_bias, ending_margin)
     return SearchResult(move, done, time.perf_counter() - start, visits, values,
                         anchor, overridden)
+
+
+def _run_compiled(tree: _Tree, runner: RootRunner, limit: int, deadline: float) -> int:
+    """Run ``runner`` for ``limit`` iterations (in chunks while ``deadline`` is finite) and put
+    its statistics into ``tree``'s root as ``_Tree.iterate`` would have; the iterations run."""
+    done = 0
+    chunk = limit if math.isinf(deadline) else COMPILED_CHUNK
+    while done < limit:
+        count = min(chunk, limit - done)
+        runner.run(count)
+        done += count
+        if time.perf_counter() >= deadline:
+            break
+    tree.flat = {}
+    for m, stats in runner.endings().items():
+        node = tree.flat[m] = Node(tree.me)
+        node.avail = 0  # as ``_ending_moves``: scored in every world, never chosen by UCB
+        node.visits, node.total, node.squares = stats.visits, stats.total, stats.squares
+    for m, stats in runner.searched().items():
+        node = tree.root.children[m] = Node(tree.me)
+        node.visits, node.avail = stats.visits, stats.avail
+        node.total, node.squares = stats.total, stats.squares
+        node.pairs = stats.pairs or None
+    tree.root.visits = runner.backed
+    return done
 
 
 class _Tree:
@@ -485,6 +525,7 @@ class IsmctsBot:
         ending_bias: float | None = None,
         ending_margin: float | None = None,
         selective: bool = True,
+        fast: bool = True,
     ) -> None:
         self.iterations = iterations
         self.seconds = seconds
@@ -502,6 +543,9 @@ class IsmctsBot:
         self.ending_margin = ending_margin
         # Search only where the adapter says it pays, else play its anchor move (Tonk: drops).
         self.selective = selective
+        # The adapter's compiled root search where it has one (Tonk with numba); False: the
+        # tree in Python (the reference, and the search before the compiled one).
+        self.fast = fast
         self.game = game
         self.last: SearchResult | None = None
         self.validate()
@@ -567,6 +611,7 @@ class IsmctsBot:
             margin=margin or 0.0,
             ending_bias=game.ending_bias if self.ending_bias is None else self.ending_bias,
             ending_margin=game.ending_margin if self.ending_margin is None else self.ending_margin,
+            fast=self.fast,
         )
         return self.last.move
 

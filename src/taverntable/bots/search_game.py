@@ -10,10 +10,45 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Protocol
 
 from taverntable.games import get_game
+
+
+@dataclass(frozen=True, slots=True)
+class RootStats:
+    """One root move's statistics from a compiled root search, as ``ismcts.Node`` keeps them."""
+
+    visits: int
+    avail: int
+    total: float
+    squares: float
+    # Per move that ends the game: count, sum and sum of squares of (this move's reward - its
+    # reward) over the worlds where this move was played (empty for the ending moves).
+    pairs: dict[Any, list[float]] = field(default_factory=dict)
+
+
+class RootRunner(Protocol):
+    """A root search run outside Python (``SearchGame.root_runner``): the tree one decision
+    deep, the other seats and later decisions by the playout policy, and the moves that end the
+    game scored in every world, as ``ismcts._Tree`` does with ``depth=1``."""
+
+    #: iterations that backed up a move chosen by UCB (all unless every root move ends the game)
+    backed: int
+
+    def run(self, count: int) -> None:
+        """``count`` more iterations."""
+        ...
+
+    def searched(self) -> dict[Any, RootStats]:
+        """The moves chosen by UCB that were tried, with their statistics."""
+        ...
+
+    def endings(self) -> dict[Any, RootStats]:
+        """The moves that end the game (scored in every world), in the order of the root's."""
+        ...
 
 
 class SearchGame(Protocol):
@@ -32,6 +67,13 @@ class SearchGame(Protocol):
 
     def anchor_move(self, view: Any, rng: random.Random) -> Any:
         """A trusted cheap policy's move the search must beat, or None for no anchor."""
+        ...
+
+    def root_runner(self, view: Any, legal: Sequence[Any], exploration: float,
+                    rng: random.Random) -> RootRunner | None:
+        """A compiled root search of ``legal`` from ``view``, seeded from ``rng``, or None where
+        the adapter has none (the search then grows its tree in Python, and ``rng`` must be left
+        untouched)."""
         ...
 
     def sample(self, view: Any, rng: random.Random) -> Any:
@@ -86,6 +128,11 @@ class SearchDefaults:
 
     def anchor_move(self, view: Any, rng: random.Random) -> Any:
         """No anchor: the search's own choice stands."""
+        return None
+
+    def root_runner(self, view: Any, legal: Sequence[Any], exploration: float,
+                    rng: random.Random) -> RootRunner | None:
+        """No compiled root search: the tree is grown in Python."""
         return None
 
 

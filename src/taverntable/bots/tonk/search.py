@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from taverntable.bots.search_game import SearchDefaults
+from taverntable.bots.search_game import RootRunner, SearchDefaults
+from taverntable.cards import indices
 from taverntable.games.tonk import Discard, TonkMove, TonkState, TonkView, sample_world
 from taverntable.games.tonk.movegen import OVER, START
 from taverntable.games.tonk.moves import DROP
@@ -23,7 +24,7 @@ from .heuristic import discard_score
 from .inference import TableFacts, inferred_world, table_facts
 from .opponents import WorldSampler
 from .policy import greedy_move
-from .watcher import TonkWatcherBot
+from .watcher import EXTRA_SEEN, TonkWatcherBot
 
 
 class FastPlayouts:
@@ -84,6 +85,9 @@ ENDING_BIAS = 0.075
 # well under a second on a busy machine.
 CLOSE_CALL = 0.5
 OBSERVED_ITERATIONS = 0.4
+# The compiled root search weighs its guesses at the other hands from a stream seeded with this,
+# so that they depend on the view alone (as ``sample``'s, seeded ``random.Random(0)``).
+GUESS_SEED = 0
 
 
 def _apply(state: TonkState, move: TonkMove) -> None:
@@ -102,7 +106,8 @@ class TonkSearch(SearchDefaults):
     last turn (``opponents.py``), and then searches only close drop calls (``CLOSE_CALL``);
     ``infer`` (without ``observe``) shapes them by what the other players' play has shown;
     ``fast`` plays greedy playouts in the compiled kernel (``fast.tonk_greedy``: the same
-    moves, so the same rewards and decisions), by default where numba compiled it.
+    moves, so the same rewards and decisions), by default where numba compiled it; with
+    ``observe`` it also offers ISMCTS the whole root search in the kernel (``root_runner``).
     """
 
     def __init__(
@@ -153,6 +158,33 @@ class TonkSearch(SearchDefaults):
                 self._view, self._facts = view, table_facts(view)
             return inferred_world(view, self._facts, rng)
         return sample_world(view, rng)
+
+    def root_runner(self, view: TonkView, legal: Sequence[TonkMove], exploration: float,
+                    rng: random.Random) -> RootRunner | None:
+        """The root search in the kernel (``fast.tonk_search``) with compiled greedy playouts
+        and observed-play worlds drawn as ``WorldSampler`` draws them, from guesses of the same
+        opponent model weighed in the kernel (``fast.tonk_guesses``); None otherwise (random
+        playouts, the other samplers, or no numba), leaving ``rng`` untouched."""
+        if self.fast is None or self.policy != "greedy" or not self.observe or view.revealed:
+            return None
+        from taverntable.fast.tonk_guesses import weighed_guesses
+        from taverntable.fast.tonk_search import KernelRoot
+
+        # ``WorldSampler``'s template; the guesses are seeded by nothing but the view
+        # (``GUESS_SEED``), as ``sample``'s are.
+        template = sample_world(view, random.Random(0))
+        searched: list[TonkMove] = []
+        enders: list[TonkMove] = []
+        for m in legal:
+            # The moves that end the deal in one world end it in every one (a drop, going
+            # out: the seat's own cards decide), as ``ismcts._ending_moves`` finds them.
+            after = template.clone()
+            _apply(after, m)
+            (enders if after.phase == OVER else searched).append(m)
+        w = self._watcher
+        guesses = weighed_guesses(view, w.softness, w.guesses, EXTRA_SEEN, GUESS_SEED)
+        return KernelRoot(template, guesses, list(indices(view.unseen)), searched, enders,
+                          exploration, self.horizon, rng.getrandbits(64))
 
     def root_moves(self, view: TonkView) -> Sequence[TonkMove]:
         """With ``selective``, only the heuristic's move unless ``worth_searching``. Otherwise:
