@@ -182,6 +182,11 @@ def test_run_fit_and_report_from_the_command_line(tmp_path: Path,
     assert main(["lab", "report", "--lab", str(lab)]) == 0
     assert (lab / "report" / "drop-model" / "drop-model-catch.csv").exists()
     assert (lab / "report" / "drop-model" / "drop-model-catch.png").exists()
+    # Each preset's shipped model says what it was fitted on: here the same seed, in-sample.
+    page = (lab / "report" / "index.html").read_text(encoding="utf-8")
+    for preset in ("tonk", "tor"):
+        assert f"The shipped {preset} model was fitted on drop-model: presets tonk, tor" in page
+    assert "in-sample" in page
 
 
 def test_update_adds_a_presets_model_and_keeps_the_others_unchanged(tmp_path: Path) -> None:
