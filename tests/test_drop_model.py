@@ -27,12 +27,24 @@ from tonk_helpers import play as play_moves
 from tonk_helpers import stacked, swap_hidden
 
 
-def test_the_shipped_file_has_a_model_for_tonk_and_tor_with_this_versions_features() -> None:
+def test_the_shipped_file_has_a_model_for_every_preset_with_this_versions_features() -> None:
     models = shipped_models()
-    assert set(models) >= {"tonk", "tor"}
-    for model in models.values():
+    assert set(models) == {"tonk", "tor", "pagat"}
+    for preset, model in models.items():
+        assert model_for(preset) is model and model.preset == preset
         assert len(model.weights) == len(model.means) == len(model.scales) == len(FEATURES)
-    assert model_for("pagat") is None  # the medium level keeps the heuristic's estimate there
+    assert model_for("no such preset") is None
+
+
+def test_each_shipped_model_says_what_it_was_fitted_on_and_how_it_did() -> None:
+    path = Path(__file__).parents[1] / "src/taverntable/bots/tonk/drop_model.json"
+    measures = json.loads(path.read_text(encoding="utf-8"))["trained"]["measures"]
+    assert set(measures) == set(shipped_models())
+    for preset, m in measures.items():
+        assert f"presets {preset}" in m["study"] or f", {preset}" in m["study"]
+        # Better than the base rate on games the fit did not see, and about as often as seen.
+        assert m["held_out_log_loss"] < m["held_out_log_loss_base_rate"]
+        assert abs(m["held_out_mean_predicted"] - m["held_out_caught_rate"]) < 0.05
 
 
 def test_a_file_of_another_version_or_feature_list_is_refused() -> None:
@@ -88,6 +100,22 @@ def test_features_follow_what_an_opponent_showed() -> None:
     assert after["stock_draws"] == 1 and after["unknown_cards"] == 5
 
 
+@pytest.mark.parametrize(("hit_lock", "turns"), [(True, 1), (False, 2)])
+def test_T6_a_hit_locked_turn_is_not_a_drop_declined(hit_lock: bool, turns: int) -> None:
+    # pagat: seat 1 hits seat 0's spread, so seat 0's second turn allows no drop (T6 hit_lock);
+    # without the option the same moves make it a turn on which seat 0 chose not to drop.
+    state = stacked(rules_from("pagat", hit_lock=hit_lock),
+                    ["7S 7D 7H AC 2C", "7C 3H 2S 4H 9H", "QH 8C 6D 5C KD"],
+                    upcard="KS", stock="AD 10D 3D 5H")
+    play_moves(state, "draw stock", "spread 7S 7D 7H", "discard 2C",
+               "draw stock", "hit 0 7C", "discard 9H", "draw stock", "discard KD")
+    assert state.hit_locked[0] == hit_lock
+    play_moves(state, "draw stock", "discard 5H")
+    for viewer in (1, 2):
+        features = dict(zip(FEATURES, opponent_features(state.view(viewer), 0), strict=True))
+        assert features["turns"] == turns and features["stock_draws"] == 2
+
+
 def test_the_expected_gain_is_a_clean_drops_win_less_twice_each_catch() -> None:
     # T6: with catch chances p_j, (n - 1) * prod(1 - p_j) - 2 * sum(p_j).
     class Fixed(DropModel):
@@ -102,10 +130,13 @@ def test_the_expected_gain_is_a_clean_drops_win_less_twice_each_catch() -> None:
 
 
 @pytest.mark.parametrize("index", range(8))
-def test_each_decision_is_labelled_by_the_engines_drop_result(index: int) -> None:
-    config = get_study("drop-model").config("small")
+@pytest.mark.parametrize("presets", [None, ("pagat",)])
+def test_each_decision_is_labelled_by_the_engines_drop_result(
+        index: int, presets: tuple[str, ...] | None) -> None:
+    config = get_study("drop-model").config("small", presets=presets)
     row, records = play(config, index, 1000 + index)
     assert records == []
+    assert row["preset"] == config.cell(index)[0]
     players = row["players"]
     assert row["decisions"], "every deal of this size has a drop decision"
     for seat, turn, total, net, others in row["decisions"]:
@@ -151,6 +182,33 @@ def test_run_fit_and_report_from_the_command_line(tmp_path: Path,
     assert main(["lab", "report", "--lab", str(lab)]) == 0
     assert (lab / "report" / "drop-model" / "drop-model-catch.csv").exists()
     assert (lab / "report" / "drop-model" / "drop-model-catch.png").exists()
+    # Each preset's shipped model says what it was fitted on: here the same seed, in-sample.
+    page = (lab / "report" / "index.html").read_text(encoding="utf-8")
+    for preset in ("tonk", "tor"):
+        assert f"The shipped {preset} model was fitted on drop-model: presets tonk, tor" in page
+    assert "in-sample" in page
+
+
+def test_update_adds_a_presets_model_and_keeps_the_others_unchanged(tmp_path: Path) -> None:
+    lab = tmp_path / "lab"
+    pagat = lab / "drop-model-pagat"
+    assert main(["lab", "run", "drop-model", "--games", "120", "--workers", "1", "--quiet",
+                 "--lab", str(lab)]) == 0
+    assert main(["lab", "run", "drop-model", "--preset", "pagat", "--games", "80", "--workers",
+                 "1", "--quiet", "--out", str(pagat)]) == 0
+    out = tmp_path / "model.json"
+    assert main(["lab", "fit-drop-model", "--lab", str(lab), "--out", str(out)]) == 0
+    before = json.loads(out.read_text())
+    assert main(["lab", "fit-drop-model", str(pagat), "--update", "--out", str(out)]) == 0
+    after = json.loads(out.read_text())
+    assert set(read_models(after)) == {"tonk", "tor", "pagat"}
+    for preset in ("tonk", "tor"):
+        assert after["models"][preset] == before["models"][preset]
+        assert after["trained"]["measures"][preset] == before["trained"]["measures"][preset]
+    assert "presets pagat;" in after["trained"]["measures"]["pagat"]["study"]
+    # Without --update the file holds the study's presets only.
+    assert main(["lab", "fit-drop-model", str(pagat), "--out", str(out)]) == 0
+    assert set(read_models(json.loads(out.read_text()))) == {"pagat"}
 
 
 def test_fitting_without_a_study_says_what_to_run(tmp_path: Path,

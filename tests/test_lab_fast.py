@@ -68,10 +68,14 @@ def test_tonk_play_rows_and_records_are_the_engines(monkeypatch: pytest.MonkeyPa
             replay_record(record)  # the engine's reader accepts the record
 
 
-def test_drop_model_rows_are_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("presets", [("tonk", "tor"), ("pagat",)])
+def test_drop_model_rows_are_the_engines(monkeypatch: pytest.MonkeyPatch,
+                                         presets: tuple[str, ...]) -> None:
     """Study ``drop-model``: the kernel chooses the moves, the engine plays them, and every drop
-    decision's features and catchers (T6) are those of the engine's own play."""
-    config = replace(get_study("drop-model").config("small"), bots=("heuristic", "random"))
+    decision's features and catchers (T6, with pagat's hit lock) are those of the engine's own
+    play."""
+    config = replace(get_study("drop-model").config("small"), bots=("heuristic", "random"),
+                     presets=presets)
     seeds = [(index, 300 + index) for index in range(40)]
     engine, fast = engine_and_fast(
         monkeypatch, lambda: [drop_model.play(config, i, seed) for i, seed in seeds], len(seeds))

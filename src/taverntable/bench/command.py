@@ -18,8 +18,9 @@ from .fast_bots import fast_bot_benches
 from .fast_play import fast_play_benches
 from .fast_towers import fast_towers_benches
 from .peers import add_peer_ratios, peer_benches
-from .random_play import SLICE, Bench, random_play_benches
+from .random_play import random_play_benches
 from .search import search_benches, search_ratios
+from .timing import SLICE, Bench
 
 BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(),
                              **fast_towers_benches(), **fast_bot_benches(), **search_benches(),

@@ -16,7 +16,6 @@ Time is process CPU time, as in the other benches.
 from __future__ import annotations
 
 import random
-import time
 
 from taverntable.bots.tonk.heuristic import TonkHeuristicBot
 from taverntable.engine import play_out
@@ -24,7 +23,7 @@ from taverntable.fast.jit import COMPILED
 from taverntable.games import get_game
 from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS
 
-from .random_play import SLICE, Bench
+from .timing import Bench, timed
 
 
 def bench_heuristic_deals(preset: str, *, fast: bool) -> Bench:
@@ -45,34 +44,19 @@ def bench_heuristic_deals(preset: str, *, fast: bool) -> Bench:
             warm = random.Random(seed)
             play_deal(rules, n, seats, deal_rng=warm)
         rng = random.Random(seed)
-        games = moves = 0
-        best = 0.0
-        start = slice_start = time.process_time()
-        deadline = start + seconds
-        slice_moves = 0
-        while True:
+        games = 0
+
+        def play() -> tuple[int, int]:
+            nonlocal games
             dealer = games % n
-            if fast:
-                moves += play_deal(rules, n, seats, deal_rng=rng, dealer=dealer,
-                                   max_moves=game.max_moves).moves
-            else:
-                state = game.start(rules, n, rng=rng, dealer=dealer)
-                moves += play_out(state, bots, rng, max_moves=game.max_moves).moves
             games += 1
-            now = time.process_time()
-            if now - slice_start >= SLICE:
-                best = max(best, (moves - slice_moves) / (now - slice_start))
-                slice_start, slice_moves = now, moves
-            if now >= deadline:
-                break
-        elapsed = max(time.process_time() - start, 1e-9)
-        figures = {
-            "games_per_s": games / elapsed,
-            "moves_per_s": moves / elapsed,
-            "moves_per_game": moves / games,
-            "best_moves_per_s": max(best, moves / elapsed),
-            "players": float(n),
-        }
+            if fast:
+                return 1, play_deal(rules, n, seats, deal_rng=rng, dealer=dealer,
+                                    max_moves=game.max_moves).moves
+            state = game.start(rules, n, rng=rng, dealer=dealer)
+            return 1, play_out(state, bots, rng, max_moves=game.max_moves).moves
+
+        figures = timed(play, seconds).figures(n)
         if fast:
             figures["compiled"] = float(COMPILED)
         return figures

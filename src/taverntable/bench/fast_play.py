@@ -20,14 +20,14 @@ Time is process CPU time, as in the other benches.
 from __future__ import annotations
 
 import random
-import time
 
 from taverntable.fast.jit import COMPILED
 from taverntable.fast.tonk import random_deals, random_without_drops
 from taverntable.games.tonk.game import TONK_GAME
 from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS
 
-from .random_play import SLICE, Bench, bench_random_play
+from .random_play import bench_random_play
+from .timing import Bench, timed
 
 # Deals per kernel call: enough that a call costs far more than the Python around it, few
 # enough that the clock is read every few milliseconds.
@@ -43,30 +43,15 @@ def bench_fast_random_play(preset: str, *, drops: bool = True) -> Bench:
         rng = random.Random(seed)
         random_deals(rules, n, random.Random(seed), 1)  # compile, or load the compiled kernel
         batch_size = BATCH if drops else BATCH // 16
-        games = moves = 0
-        best = 0.0
-        start = time.process_time()
-        deadline = start + seconds
-        slice_start, slice_moves = start, 0
-        while True:
+        games = 0
+
+        def play() -> tuple[int, int]:
+            nonlocal games
             batch = random_deals(rules, n, rng, batch_size, first_dealer=games % n, drops=drops)
             games += batch.games
-            moves += batch.moves
-            now = time.process_time()
-            if now - slice_start >= SLICE:
-                best = max(best, (moves - slice_moves) / (now - slice_start))
-                slice_start, slice_moves = now, moves
-            if now >= deadline:
-                break
-        elapsed = max(time.process_time() - start, 1e-9)
-        return {
-            "games_per_s": games / elapsed,
-            "moves_per_s": moves / elapsed,
-            "moves_per_game": moves / games,
-            "best_moves_per_s": max(best, moves / elapsed),
-            "players": float(n),
-            "compiled": float(COMPILED),
-        }
+            return batch.games, batch.moves
+
+        return timed(play, seconds).figures(n) | {"compiled": float(COMPILED)}
 
     return run
 
@@ -100,23 +85,12 @@ def bench_yardstick(seconds: float, players: int, seed: int) -> dict[str, float]
     """The plain-Python yardstick (``yardstick_deal``) for ``seconds`` of CPU time."""
     n = max(MIN_PLAYERS, min(MAX_PLAYERS, players))
     rng = random.Random(seed)
-    games = moves = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while True:
-        for _ in range(64):
-            moves += yardstick_deal(rng, n)
-        games += 64
-        if time.process_time() >= deadline:
-            break
-    elapsed = max(time.process_time() - start, 1e-9)
-    return {
-        "games_per_s": games / elapsed,
-        "moves_per_s": moves / elapsed,
-        "moves_per_game": moves / games,
-        "best_moves_per_s": moves / elapsed,
-        "players": float(n),
-    }
+
+    def play() -> tuple[int, int]:
+        return 64, sum(yardstick_deal(rng, n) for _ in range(64))
+
+    # No slices: its figure of the fastest slice is its mean, as it always was.
+    return timed(play, seconds, slices=False).figures(n)
 
 
 def fast_play_benches() -> dict[str, Bench]:

@@ -7,25 +7,22 @@ server use. Chance steps (Three Towers' deals, shuffles, steals) are applied too
 as moves. A game whose rules take a round limit (``max_rounds``, R14) also gets a bench capped at
 5 rounds, ``NAME-5r``: the length the lab uses.
 
-Time is the process's CPU time (``time.process_time``), so other load on a shared machine
-disturbs the figures less than wall-clock time would; on an idle machine the two agree.
+Time is the process's CPU time (``timing.timed``), so other load on a shared machine disturbs
+the figures less than wall-clock time would; on an idle machine the two agree.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from taverntable.engine import Game, GameState, Policy, play_out, random_policy
 from taverntable.games import all_games
 from taverntable.options import RulesError
 
-Bench = Callable[[float, int, int], dict[str, float]]
+from .timing import Bench, timed
 
-# CPU seconds per slice for the fastest-slice figure (timeit's "best of" on a shared machine).
-SLICE = 0.25
 # The clock is read between games once this many moves have passed: often enough to stop near
 # the deadline, seldom enough to cost nothing beside the moves (a Tonk deal has a handful).
 CLOCK_EVERY = 2048
@@ -59,40 +56,23 @@ def bench_random_play(
 
     def run(seconds: float, players: int, seed: int) -> dict[str, float]:
         n = max(game.min_players, min(game.max_players, players))
-        rng = random.Random(seed)
-        games = moves = rounds = 0
+        games = random_games(game, game.rules(options), n, random.Random(seed), policy)
+        rounds = 0
         counts_rounds: bool | None = None
-        start = slice_start = time.process_time()
-        deadline = start + seconds
-        clock_at = slice_moves = 0
-        best = 0.0  # the fastest slice: what the machine does when nothing else disturbs it
-        # A game is never cut: the deadline is checked between games, so at least one finishes.
-        for made, state in random_games(game, game.rules(options), n, rng, policy):
-            games += 1
-            moves += made
+
+        def play() -> tuple[int, int]:
+            nonlocal rounds, counts_rounds
+            made, state = next(games)
             if counts_rounds is None:
                 counts_rounds = rounds_of(state) is not None
             if counts_rounds:
                 rounds += rounds_of(state) or 0
-            if moves < clock_at:
-                continue
-            clock_at = moves + CLOCK_EVERY
-            now = time.process_time()
-            if now - slice_start >= SLICE:
-                best = max(best, (moves - slice_moves) / (now - slice_start))
-                slice_start, slice_moves = now, moves
-            if now >= deadline:
-                break
-        elapsed = max(time.process_time() - start, 1e-9)
-        figures = {
-            "games_per_s": games / elapsed,
-            "moves_per_s": moves / elapsed,
-            "moves_per_game": moves / games,
-            "best_moves_per_s": max(best, moves / elapsed),
-            "players": float(n),
-        }
+            return 1, made
+
+        t = timed(play, seconds, clock_every=CLOCK_EVERY)
+        figures = t.figures(n)
         if counts_rounds:
-            figures["rounds_per_game"] = rounds / games
+            figures["rounds_per_game"] = rounds / t.games
         return figures
 
     return run

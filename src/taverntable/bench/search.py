@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
@@ -36,7 +36,7 @@ from taverntable.bots.search_game import SearchGame
 from taverntable.engine import Bot, play_out
 from taverntable.games import game_names, get_game
 
-Bench = Callable[[float, int, int], dict[str, float]]
+from .timing import Bench
 
 
 @dataclass(frozen=True, slots=True)

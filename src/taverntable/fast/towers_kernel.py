@@ -19,39 +19,51 @@ from __future__ import annotations
 
 from random import Random
 from types import MethodType
-from typing import cast
+from typing import cast, get_args
 
+# The engine's rule constants and tables, read here so that the kernel cannot drift from them;
+# numba compiles module globals in as constants, so importing them costs the kernel nothing.
+from taverntable.games.three_towers.attacks import STEAL_MAX
 from taverntable.games.three_towers.cards import (
+    DECK_SIZE,
+    HAND_SIZE,
     IS_ACE,
     IS_GOODS,
     IS_PENALTY,
     IS_PLAIN,
     IS_TOWER_ACE,
     IS_WARRIOR,
+    JOKER,
     NUM_CODES,
+    THIEF,
     TOWER_VALUE,
     VALUE,
+    WARLOCK,
+    full_deck,
 )
+from taverntable.games.three_towers.movegen import TRADE_JOKERS
+from taverntable.games.three_towers.rules import MAX_PLAYERS
+from taverntable.games.three_towers.scoring import (
+    CLUB_TAKE,
+    DARK_GIVE,
+    DIAMOND_BONUS,
+    TOWERS_TO_WIN,
+    WIN_BONUS,
+    EndKind,
+)
+from taverntable.games.three_towers.trade import GIVE_BID, TAKE_BID
 
 from .jit import COMPILED, IntArray, bit_length, int_array, kernel, new_ints
 from .stream import PyStream, mt_uint32, uniform
 
-SEATS = 4
+SEATS = MAX_PLAYERS
 CODES = NUM_CODES  # 52 standard cards and the joker
-JOKER = 52
-ROOM = 108  # every zone list can hold the whole deck
-HAND_SIZE = 7
-THIEF = 10
-WITCH = 11
-WARLOCK = 12
-STEAL_MAX = 4
-PICKS_MAX = 4  # R13: the ♣ take and the dark give
-TOWERS_TO_WIN = 3
-WIN_BONUS = 150
-DIAMOND_BONUS = 50
-TAKE_BID = 100  # R7: a joker taking bids above every card, a joker giving below every card
-GIVE_BID = -1
+ROOM = DECK_SIZE  # every zone list can hold the whole deck
 
+FULL_DECK = int_array(full_deck())  # R1's canonical order, which the deal shuffles (``chance``)
+# A1's joker trades in ``movegen``'s order (suit, take 1 or give 0), as int tables.
+JOKER_TRADE_SUIT = int_array([m.suit for m in TRADE_JOKERS])
+JOKER_TRADE_TAKE = int_array([int(m.take) for m in TRADE_JOKERS])
 # Card classes (``cards.py``) as int tables.
 GOODS = int_array([int(x) for x in IS_GOODS])
 PENALTY = int_array([int(x) for x in IS_PENALTY])
@@ -124,7 +136,9 @@ CLUB = 9
 DARK = 10
 OVER = 11
 
-END_KINDS = ("towers", "rounds")
+END_KINDS: tuple[str, ...] = get_args(EndKind)  # the engine's ends; END holds an index
+END_TOWERS = END_KINDS.index("towers")  # R14: a side finished its towers
+END_ROUNDS = END_KINDS.index("rounds")  # R14 max_rounds: the round limit was reached
 
 # Move kinds and their two arguments (``a``, ``b``; -1 where the move has none).
 M_TRADE = 0  # card
@@ -326,11 +340,8 @@ def _deal(st: IntArray, stream: IntArray) -> int:
     """R1, R3 and ``chance.sample`` ``deal``: the 108 cards shuffled, 7 each one at a time from
     the dealer's left; returns the deck's fingerprint."""
     n = st[PLAYERS]
-    for i in range(52):
-        st[DECK + 2 * i] = i
-        st[DECK + 2 * i + 1] = i
-    for i in range(4):
-        st[DECK + 104 + i] = JOKER
+    for i in range(ROOM):
+        st[DECK + i] = FULL_DECK[i]
     st[DECK_LEN] = ROOM
     _shuffle_deck(st, stream)
     fingerprint = deck_print(st)
@@ -446,10 +457,10 @@ def _count(st: IntArray) -> None:
         marks = st[MARKS + b] + (st[MARKS + p] if p >= 0 else 0)
         if marks >= TOWERS_TO_WIN:
             st[SCORES + b] += WIN_BONUS
-            _finish(st, 0)
+            _finish(st, END_TOWERS)
             return
     if st[OPT_MAX_ROUNDS] and st[ROUND_NO] >= st[OPT_MAX_ROUNDS]:
-        _finish(st, 1)
+        _finish(st, END_ROUNDS)
         return
     st[DEALER] = (st[DEALER] + 1) % n
     st[MOVER] = (st[DEALER] + 1) % n
@@ -772,10 +783,9 @@ def _turn_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> in
             count = _push(kinds, xa, xb, count, M_TRADE, c, -1)
     joker = st[h + JOKER] > 0
     if joker:
-        for i in range(4):
-            suit = i + 1 if i < 3 else 0
-            count = _push(kinds, xa, xb, count, M_TRADE_JOKER, suit, 1)
-            count = _push(kinds, xa, xb, count, M_TRADE_JOKER, suit, 0)
+        for i in range(len(JOKER_TRADE_SUIT)):
+            count = _push(kinds, xa, xb, count, M_TRADE_JOKER, JOKER_TRADE_SUIT[i],
+                          JOKER_TRADE_TAKE[i])
     if st[TOWER_LEN + s] == 0:
         for ace in range(0, 52, 13):
             if st[h + ace]:
@@ -950,14 +960,14 @@ def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
         _store_remove(st, builder, a)
         _store_add(st, b, a)
         st[PICKS] += 1
-        if st[PICKS] >= PICKS_MAX or st[STORE_LEN + builder] == 0:
+        if st[PICKS] >= DARK_GIVE or st[STORE_LEN + builder] == 0:
             _count(st)
     elif kind == M_TAKE:  # R13 ♣ tower
         builder = st[FINISHED]
         _store_remove(st, a, b)
         _store_add(st, builder, b)
         st[PICKS] += 1
-        if st[PICKS] >= PICKS_MAX or not _any_opponent_store(st, builder):
+        if st[PICKS] >= CLUB_TAKE or not _any_opponent_store(st, builder):
             _count(st)
     elif kind == M_DONE:
         if st[PHASE] == QUEENS:

@@ -71,6 +71,8 @@ def add_parser(subparsers: Any) -> None:
     fit.add_argument("--lab", type=Path, default=LAB, help="lab folder (default lab-out)")
     fit.add_argument("--out", type=Path, help="model file (default: the package's "
                      "bots/tonk/drop_model.json)")
+    fit.add_argument("--update", action="store_true", help="keep the model file's models of "
+                     "presets the study does not play (e.g. add pagat's from a pagat study)")
     fit.set_defaults(run=run_fit_drop_model)
 
     scale = sub.add_parser("scale", help="measure games/s on one core, all cores and Ray")
@@ -247,12 +249,18 @@ def run_fit_drop_model(args: argparse.Namespace) -> int:
         if not (folder / "study.json").exists():
             raise LabError(f"no study in {folder}; run `tavern lab run drop-model` first")
         config, _, rows = StudyStore.read(folder)
-        document = fit_models(config, rows, args.seed)
+        keep = None
+        if args.update and out.exists():
+            keep = json.loads(out.read_text(encoding="utf-8"))
+        document = fit_models(config, rows, args.seed, keep)
         out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-    except (TavernError, OSError) as e:
+    except (TavernError, OSError, ValueError) as e:  # ValueError: a model file not JSON
         print(f"tavern lab fit-drop-model: {e}", file=sys.stderr)
         return 2
-    for preset, m in document["trained"]["measures"].items():
+    for preset in config.presets:
+        m = document["trained"]["measures"].get(preset, {})
+        if "examples" not in m:
+            continue
         print(f"{preset}: {m['examples']:,} examples ({m['decisions']:,} decisions) fitted; held "
               f"out {m['held_out_examples']:,}: caught {m['held_out_caught_rate']:.3f}, "
               f"predicted {m['held_out_mean_predicted']:.3f}, log loss "

@@ -3,9 +3,9 @@
 A drop (T6) with total ``d`` is caught by every other player whose hand total is ``d`` or less.
 For each other player the model gives the probability of that from features of the deciding
 seat's *view* only: what that player showed (cards taken from the pile and still held, discards,
-spreads and hits, stock draws, turns played without dropping) and what the seat knows (its own
-total, the cards it has not seen, the stock). Fitted by ``tavern lab fit-drop-model`` on the
-decisions the ``drop-model`` study collects from heuristic self-play; the fit ships in
+spreads and hits, stock draws, turns where they could drop and did not) and what the seat knows
+(its own total, the cards it has not seen, the stock). Fitted by ``tavern lab fit-drop-model``
+on the decisions the ``drop-model`` study collects from heuristic self-play; the fit ships in
 ``drop_model.json`` beside this module, one model per preset.
 
 The opponents are taken as independent, so with catch probabilities ``p_j`` a drop is worth
@@ -37,7 +37,7 @@ FEATURES = (
     "margin_per_card",  # margin / unknown cards (at least 1)
     "unknown_cards",  # cards in their hand that the seat cannot name
     "known_points",  # points of the cards they took from the pile and still hold (public)
-    "turns",  # turns they started; in tonk and tor each one is a drop declined (T6)
+    "turns",  # turns they started where they could drop: each one a drop declined (T6)
     "stock_draws",
     "pile_draws",
     "last_discard",  # the value of their last discard (0: none yet)
@@ -65,11 +65,21 @@ def opponent_features(view: TonkView, seat: int) -> list[float]:
     unknown = view.hand_sizes[seat] - known.bit_count()
     turns = stock = pile = melded = 0
     discards: list[int] = []
+    # T6 hit_lock (pagat): a turn that starts after another player hit one of the player's
+    # spreads allows no drop, so it is not a drop declined. Spreads are numbered as laid (T8).
+    owners: list[int] = []
+    locked = False
     for mover, move in view.history:
+        if isinstance(move, Spread):
+            owners.append(mover)
+        elif (isinstance(move, Hit) and view.rules.hit_lock and mover != seat
+              and owners[move.spread] == seat):
+            locked = True
         if mover != seat:
             continue
         if isinstance(move, Draw):
-            turns += 1
+            turns += not locked
+            locked = False  # the lock lasts until the end of this turn; only others set it
             if move.source == "stock":
                 stock += 1
             else:
@@ -150,5 +160,5 @@ def shipped_models() -> dict[str, DropModel]:
 
 
 def model_for(preset: str) -> DropModel | None:
-    """The shipped model of ``preset`` (None when none was fitted for it, e.g. pagat)."""
+    """The shipped model of ``preset`` (None when none was fitted for it: a house preset)."""
     return shipped_models().get(preset)

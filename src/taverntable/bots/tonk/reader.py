@@ -5,8 +5,8 @@ its expected gain is positive, the chance that each other player catches it comi
 model (``drop_model.py``), fitted on what heuristic players showed before a drop: their
 discards, cards taken from the pile, spreads and hits, draws and turns without dropping. The
 heuristic bot instead deals the unseen cards at random, keeping low ones; it overstates how
-often a drop is caught, so it drops too rarely (issue 16). A preset without a fitted model
-(pagat) keeps the heuristic's estimate.
+often a drop is caught, so it drops too rarely (issue 16). tonk, tor and pagat each have a
+fitted model; a preset without one keeps the heuristic's estimate.
 """
 
 from __future__ import annotations

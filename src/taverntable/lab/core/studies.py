@@ -123,7 +123,8 @@ STUDIES: dict[str, Study] = {
             name="drop-model",
             family="tonk",
             title="Would an opponent catch my drop? Decisions for the drop model",
-            summary="Whole deals played by bots (tonk and tor, 3 and 4 players by default); at "
+            summary="Whole deals played by bots (tonk and tor, 3 and 4 players by default; the "
+            "shipped pagat model comes from a run with --preset pagat); at "
             "every start of a turn where a drop (T6) is legal and not hopeless, the deciding "
             "seat's public features of each other player and whether that player would have "
             "caught the drop (the engine's result on the true hands). `tavern lab "

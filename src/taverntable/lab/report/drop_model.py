@@ -90,14 +90,19 @@ def analyse(config: StudyConfig, rows: Sequence[tuple[int, Row]]) -> Section:
                    "mean_real_gain", "ci_low", "ci_high"), gain_rows,
                   note="ci: 95% interval of the mean real gain (Student's t).")
     section.tables += [catch, clean, gains]
-    trained = shipped_trained()
-    same = trained.get("study_seed") == config.seed
-    section.intro.append(
-        "The shipped model was fitted on " + str(trained.get("study", "an unknown study")) +
-        f" (split seed {trained.get('split_seed')}). "
-        + ("This study has the same seed: its games include the fit's, so these figures are "
-           "in-sample (the held-out games' measures are in drop_model.json)." if same else
-           "This study has another seed: the figures measure the model on games it never saw."))
+    fits = shipped_trained().get("measures", {})
+    for preset in sorted(data):
+        fit = fits.get(preset) if isinstance(fits, dict) else None
+        if preset not in models or not isinstance(fit, dict):
+            continue
+        same = fit.get("study_seed") == config.seed
+        section.intro.append(
+            f"The shipped {preset} model was fitted on " + str(fit.get("study", "an unknown "
+            "study")) + f" (split seed {fit.get('split_seed')}). "
+            + ("This study has the same seed: its games include the fit's, so these figures are "
+               "in-sample (the held-out games' measures are in drop_model.json)." if same else
+               "This study has another seed: the figures measure the model on games it never "
+               "saw."))
     for name, table, what in (("catch", catch, "a player catches the drop"),
                               ("clean", clean, "the drop is clean")):
         if table.rows:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from taverntable.bots.tonk.drop_model import FEATURES, FORMAT, VERSION, DropModel
+from taverntable.bots.tonk.drop_model import FEATURES, FORMAT, VERSION, DropModel, read_models
 from taverntable.lab.core.config import LabError, StudyConfig
 from taverntable.lab.core.store import Row
 
@@ -102,26 +102,39 @@ def brier(probs: Sequence[float], caught: Sequence[int]) -> float:
     return math.fsum((p - c) ** 2 for p, c in zip(probs, caught, strict=True)) / len(probs)
 
 
-def fit_models(config: StudyConfig, rows: Sequence[tuple[int, Row]], seed: int
-               ) -> dict[str, Any]:
+def fit_models(config: StudyConfig, rows: Sequence[tuple[int, Row]], seed: int,
+               keep: dict[str, Any] | None = None) -> dict[str, Any]:
     """The drop-model file's JSON: a model per preset in the rows, fitted on the games not held
-    out, with the held-out games' measures of it."""
+    out, with the held-out games' measures of it and what it was fitted on.
+
+    ``keep``, a drop-model file's JSON, gives the models of presets the rows do not play: they
+    are copied unchanged, so a study of one preset (pagat) adds its model without refitting the
+    others (a refit on the same rows agrees only to the last bits of a float: BLAS rounding)."""
     if config.study != "drop-model":
         raise LabError(f"the drop model is fitted on the drop-model study, not {config.study}")
+    models: dict[str, Any] = {}
+    measures: dict[str, Any] = {}
+    if keep is not None:
+        try:
+            read_models(keep)
+        except ValueError as e:
+            raise LabError(f"cannot keep the models of that file: {e}") from None
+        models.update(keep["models"])
+        measures.update(keep.get("trained", {}).get("measures", {}))
     fit_games, held_games = split(rows, seed)
     fitted = examples(rows, fit_games)
     held = examples(rows, held_games)
-    models: dict[str, Any] = {}
-    measures: dict[str, Any] = {}
     for preset, ex in sorted(fitted.items()):
         model = fit_logistic(ex.features, ex.caught, preset)
         models[preset] = model.to_json()
+        measures[preset] = {"study": config.describe(), "study_seed": config.seed,
+                            "games": len(rows), "split_seed": seed}
         test = held.get(preset)
         if test is None or not test.caught:
             continue
         probs = [model.probability(f) for f in test.features]
         base = sum(ex.caught) / len(ex.caught)
-        measures[preset] = {
+        measures[preset] |= {
             "examples": len(ex.caught), "held_out_examples": len(test.caught),
             "decisions": len(ex.net), "held_out_decisions": len(test.net),
             "held_out_caught_rate": round(sum(test.caught) / len(test.caught), 4),
@@ -134,15 +147,12 @@ def fit_models(config: StudyConfig, rows: Sequence[tuple[int, Row]], seed: int
         "format": FORMAT,
         "version": VERSION,
         "features": list(FEATURES),
-        "models": models,
+        "models": dict(sorted(models.items())),
+        # Per preset: the study, its seed and size, the split seed, and the held-out measures.
         "trained": {
-            "study": config.describe(),
-            "study_seed": config.seed,
-            "games": len(rows),
-            "split_seed": seed,
             "held_out_share": HOLDOUT,
             "ridge": RIDGE,
-            "measures": measures,
+            "measures": dict(sorted(measures.items())),
         },
     }
 
