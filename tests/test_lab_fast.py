@@ -4,12 +4,13 @@ any other bot keeps them."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from taverntable.fast import tonk_bots
+from taverntable.fast import tonk_bots, tonk_drop_decisions
 from taverntable.fast.jit import COMPILED
 from taverntable.fast.tonk_bots import FAST_ENV, fast_bots_on
 from taverntable.lab.arena.command import CHEATING
@@ -28,13 +29,18 @@ def engine_and_fast(monkeypatch: pytest.MonkeyPatch, run: object,
     assert callable(run)
     played = []
     play_deal = tonk_bots.play_deal
+    drop_decisions = tonk_drop_decisions.drop_decisions
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         played.append(1)
         return play_deal(*args, **kwargs)
 
+    def counted_decisions(*args: Any, **kwargs: Any) -> Any:
+        played.append(1)
+        return drop_decisions(*args, **kwargs)
+
     monkeypatch.setattr(tonk_play, "play_deal", counted)  # the studies import it
-    monkeypatch.setattr(drop_model, "play_deal", counted)
+    monkeypatch.setattr(drop_model, "drop_decisions", counted_decisions)
     monkeypatch.setattr(tonk_bots, "play_deal", counted)  # the arena imports it as it plays
     monkeypatch.setenv(FAST_ENV, "0")
     assert not fast_bots_on()
@@ -68,19 +74,31 @@ def test_tonk_play_rows_and_records_are_the_engines(monkeypatch: pytest.MonkeyPa
             replay_record(record)  # the engine's reader accepts the record
 
 
-@pytest.mark.parametrize("presets", [("tonk", "tor"), ("pagat",)])
+@pytest.mark.parametrize(("presets", "players", "bots"), [
+    (None, None, ("heuristic", "random")),
+    (("pagat",), None, ("heuristic", "random")),
+    (("tonk", "tor", "pagat"), (2, 3, 5, 7, 10), ("heuristic",)),
+])
 def test_drop_model_rows_are_the_engines(monkeypatch: pytest.MonkeyPatch,
-                                         presets: tuple[str, ...]) -> None:
-    """Study ``drop-model``: the kernel chooses the moves, the engine plays them, and every drop
-    decision's features and catchers (T6, with pagat's hit lock) are those of the engine's own
-    play."""
-    config = replace(get_study("drop-model").config("small"), bots=("heuristic", "random"),
-                     presets=presets)
-    seeds = [(index, 300 + index) for index in range(40)]
+                                         presets: tuple[str, ...] | None,
+                                         players: tuple[int, ...] | None,
+                                         bots: tuple[str, ...]) -> None:
+    """Study ``drop-model`` (its default tables, pagat's, then every preset from 2 to 10 players): the
+    kernel plays the deal and reads each drop decision off its own state, and every decision's
+    seat, turn, total, drop net, features (the same floats, rounded alike; turns under pagat's
+    hit lock) and catchers (T6) are those of the engine's own play, as JSON text too."""
+    config = replace(get_study("drop-model").config("small", presets=presets, players=players),
+                     bots=bots)
+    seeds = [(index, 300 + index) for index in range(3 * len(config.cells()) + 25)]
     engine, fast = engine_and_fast(
         monkeypatch, lambda: [drop_model.play(config, i, seed) for i, seed in seeds], len(seeds))
     assert fast == engine
-    assert sum(len(row["decisions"]) for row, _ in fast) > 20  # type: ignore[index]
+    assert json.dumps(fast) == json.dumps(engine)  # byte for byte, as the study writes rows
+    decisions = [d for row, _ in fast for d in row["decisions"]]  # type: ignore[attr-defined]
+    assert len(decisions) > 20
+    # Both outcomes of a drop and of a catch occur, so the comparison covers them.
+    assert {d[3] > 0 for d in decisions} == {True, False}
+    assert {r[-1] for d in decisions for r in d[4]} == {0, 1}
 
 
 def test_tonk_play_with_another_bot_stays_on_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:

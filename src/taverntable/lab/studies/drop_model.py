@@ -16,7 +16,8 @@ from typing import Any
 from taverntable.bots import make_bot
 from taverntable.bots.tonk.drop_model import opponent_features
 from taverntable.engine import play_out
-from taverntable.fast.tonk_bots import fast_bots_on, fast_seats, play_deal
+from taverntable.fast.tonk_bots import fast_bots_on, fast_seats
+from taverntable.fast.tonk_drop_decisions import drop_decisions
 from taverntable.games import get_game
 from taverntable.games.tonk import Drop, TonkState
 from taverntable.games.tonk.movegen import START
@@ -80,23 +81,20 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     bots = [make_bot(name, preset) for name in names]
     rng = random.Random(seed)
     rules = game.rules(config.options)
+    seats = fast_seats(bots) if fast_bots_on() else None
+    if seats is not None:
+        # Heuristic and random seats: the kernel plays the deal from the same seed and reads
+        # each decision off its own state (``fast/tonk_drop_decisions.py``): the same rows.
+        deal = drop_decisions(rules, players, seats, seed=seed, dealer=DEALER,
+                              max_moves=game.max_moves)
+        row = {"preset": preset, "players": players, "end": deal.end or "stalled",
+               "decisions": deal.rows(DIGITS)}
+        return row, []
     state = game.start(rules, players, rng=rng, dealer=DEALER)
     assert isinstance(state, TonkState)
     decisions = DropDecisions(state, game.max_moves)
-    seats = fast_seats(bots) if fast_bots_on() else None
-    if seats is not None:
-        # Heuristic and random seats: the kernel chooses the moves from the same seed (the
-        # bots' drop estimates are most of the time), the engine plays them and is read here.
-        deal = play_deal(rules, players, seats, deal_rng=seed, dealer=DEALER,
-                         max_moves=game.max_moves)
-        for seat, move in deal.history:
-            state.check(move)
-            state.apply_unchecked(move)
-            decisions.after_move(seat, move, ())
-        stalled = deal.capped
-    else:
-        stalled = play_out(state, bots, rng, max_moves=game.max_moves,
-                           on_move=decisions.after_move).capped
+    stalled = play_out(state, bots, rng, max_moves=game.max_moves,
+                       on_move=decisions.after_move).capped
     result = state.result
     row = {
         "preset": preset,
