@@ -83,8 +83,9 @@ def test_drop_model_rows_are_the_engines(monkeypatch: pytest.MonkeyPatch,
                                          presets: tuple[str, ...] | None,
                                          players: tuple[int, ...] | None,
                                          bots: tuple[str, ...]) -> None:
-    """Study ``drop-model`` (its default tables, pagat's, then every preset from 2 to 10 players): the
-    kernel plays the deal and reads each drop decision off its own state, and every decision's
+    """Study ``drop-model`` (its default tables, pagat's, then every preset from 2 to 10
+    players): the kernel plays the deal and reads each drop decision off its own state, and every
+    decision's
     seat, turn, total, drop net, features (the same floats, rounded alike; turns under pagat's
     hit lock) and catchers (T6) are those of the engine's own play, as JSON text too."""
     config = replace(get_study("drop-model").config("small", presets=presets, players=players),

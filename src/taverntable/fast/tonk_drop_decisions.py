@@ -11,8 +11,10 @@ a total at most the dropper's). The features are the same float operations on th
 as ``opponent_features`` makes, so they are the same floats; the study rounds them in Python, as
 on the engine path (``tests/test_lab_fast.py`` holds the rows to the engine's).
 
-The history-based features (draws by source, discards, melded cards, whether the player acted)
-are counted per seat as the moves are made, instead of read back from a history.
+The history-based features (turns where the player could drop and drew instead, draws by
+source, discards, melded cards, whether the player acted) are counted per seat as the moves are
+made, instead of read back from a history; a turn under T6 hit_lock (pagat) is the kernel's own
+``LOCKED`` flag at the turn's draw.
 """
 
 from __future__ import annotations
@@ -57,7 +59,10 @@ FEATURE_COUNT = 16
 ROW_WIDTH = FEATURE_COUNT + 1
 # Per-seat counters of ``play_decisions`` (``seen``), MAX_SEATS each.
 C_TURNS = 0  # starts of a turn under the cap (the study's ``turns``)
-C_STOCK = C_TURNS + k.MAX_SEATS  # Draw moves by source (with the bot's ``draws``: ``turns``)
+# Draws that began a turn where the player could drop (the ``turns`` feature: T6 hit_lock
+# forbids a drop on a turn after another player hit one of the player's spreads).
+C_DECLINED = C_TURNS + k.MAX_SEATS
+C_STOCK = C_DECLINED + k.MAX_SEATS  # Draw moves by source
 C_PILE = C_STOCK + k.MAX_SEATS
 C_DISCARDS = C_PILE + k.MAX_SEATS
 C_DISCARD_SUM = C_DISCARDS + k.MAX_SEATS
@@ -68,8 +73,8 @@ COUNTERS = C_ACTED + k.MAX_SEATS
 
 
 @kernel
-def _opponent_row(st: IntArray, seat: int, other: int, seen: IntArray, draws: IntArray,
-                  unseen_count: int, mean_unseen: float, rows: FloatArray, at: int) -> None:
+def _opponent_row(st: IntArray, seat: int, other: int, seen: IntArray, unseen_count: int,
+                  mean_unseen: float, rows: FloatArray, at: int) -> None:
     """``opponent_features(view of seat, other)`` into ``rows[at:at + FEATURE_COUNT]``."""
     base = st[k.OPT_FACE] * 52
     d = k.total(st, seat)
@@ -89,7 +94,7 @@ def _opponent_row(st: IntArray, seat: int, other: int, seen: IntArray, draws: In
     rows[at + 3] = margin / max(unknown, 1)
     rows[at + 4] = float(unknown)
     rows[at + 5] = float(known_points)
-    rows[at + 6] = float(draws[other])
+    rows[at + 6] = float(seen[C_DECLINED + other])
     rows[at + 7] = float(seen[C_STOCK + other])
     rows[at + 8] = float(seen[C_PILE + other])
     rows[at + 9] = float(seen[C_LAST_DISCARD + other]) if discards else 0.0
@@ -102,8 +107,8 @@ def _opponent_row(st: IntArray, seat: int, other: int, seen: IntArray, draws: In
 
 
 @kernel
-def _decision(st: IntArray, seat: int, seen: IntArray, draws: IntArray, trial: IntArray,
-              heads: IntArray, rows: FloatArray, decided: int) -> None:
+def _decision(st: IntArray, seat: int, seen: IntArray, trial: IntArray, heads: IntArray,
+              rows: FloatArray, decided: int) -> None:
     """Write decision number ``decided`` (a drop tried on ``trial``, a copy of the deal)."""
     for i in range(k.STATE_SIZE):
         trial[i] = st[i]
@@ -127,7 +132,7 @@ def _decision(st: IntArray, seat: int, seen: IntArray, draws: IntArray, trial: I
     at = decided * (players - 1) * ROW_WIDTH
     for other in range(players):
         if other != seat:
-            _opponent_row(st, seat, other, seen, draws, unseen_count, mean_unseen, rows, at)
+            _opponent_row(st, seat, other, seen, unseen_count, mean_unseen, rows, at)
             rows[at + FEATURE_COUNT] = 1.0 if k.total(st, other) <= d else 0.0  # T6: caught
             at += ROW_WIDTH
 
@@ -139,6 +144,8 @@ def _count_move(st: IntArray, seat: int, kind: int, cards: int, seen: IntArray,
     seen[C_ACTED + seat] = 1
     if kind == k.DRAW_STOCK or kind == k.DRAW_PILE:
         draws[seat] += 1  # turns_taken: each draw shows the seat one more card
+        if not st[k.LOCKED + seat]:  # the lock lasts to the end of the turn the draw starts
+            seen[C_DECLINED + seat] += 1
         seen[(C_STOCK if kind == k.DRAW_STOCK else C_PILE) + seat] += 1
     elif kind == k.DISCARD:
         value = CARD_VALUE[st[k.OPT_FACE] * 52 + low_index(cards)]
@@ -170,7 +177,7 @@ def play_decisions(st: IntArray, bots: IntArray, samples: IntArray, margins: Flo
             seen[C_TURNS + seat] += 1
             # A drop is legal (T6) and not hopeless (the heuristic bot's bound).
             if not st[k.LOCKED + seat] and not k.total(st, seat) > HOPELESS[st[k.OPT_FACE]]:
-                _decision(st, seat, seen, draws, trial, heads, rows, decided)
+                _decision(st, seat, seen, trial, heads, rows, decided)
                 decided += 1
         if bots[seat] == HEURISTIC:
             kind, cards = heuristic_move(st, draws, stream, samples[seat], margins[seat], pool,
