@@ -6,6 +6,12 @@
   ``fast.towers.random_games`` in batches; moves are counted as the engine bench counts them
   (chance steps are played but not counted).
 - ``fast-three-towers-5r``: the same with a round limit of 5 (``three-towers-5r``, R14).
+- ``heuristic-three-towers``: whole games (to three towers, R14) with every seat the heuristic
+  bot (``ThreeTowersHeuristicBot``), through the engine's one loop (``play_out``: a view per
+  decision, every move checked), the games and the bots drawing from one generator;
+  ``fast-heuristic-three-towers``: the same games from the same seed in the kernel
+  (``fast.towers_bots.heuristic_games``; ``fast.towers_bots_differential`` proves they are the
+  same games). Its ``engine_ratio`` is the speed-up.
 
 The kernel is compiled (or loaded from numba's cache) before the clock starts; ``compiled`` says
 whether numba compiled it (1) or the pure-Python fallback ran (0). Time is process CPU time, as
@@ -28,6 +34,7 @@ from .timing import Bench, timed
 # Moves per kernel call, about: a call costs far more than the Python around it, and the clock
 # is read every few hundredths of a second.
 BATCH_MOVES = 50_000
+HEURISTIC_BATCH = 20  # heuristic games per kernel call (some 400 moves each)
 FULL_GAME_MOVES = 11_000  # a random game of three players, about (``--players`` changes it)
 
 
@@ -64,9 +71,69 @@ def bench_fast_towers(options: Mapping[str, Any] | None = None) -> Bench:
     return run
 
 
+def bench_heuristic_towers(*, fast: bool) -> Bench:
+    """A bench of whole heuristic Three Towers games through the engine, or with ``fast`` the
+    kernel."""
+
+    def run(seconds: float, players: int, seed: int) -> dict[str, float]:
+        # Imported here: every ``tavern`` command builds the bench's parser.
+        from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
+        from taverntable.engine import play_out
+        from taverntable.fast.towers_bots import heuristic_games
+        from taverntable.games.three_towers import TowersState
+
+        n = max(MIN_PLAYERS, min(MAX_PLAYERS, players))
+        rules = rules_from()
+        bots = [ThreeTowersHeuristicBot() for _ in range(n)]
+        if fast:  # compile, or load the compiled kernel
+            heuristic_games(rules, n, random.Random(seed), 1)
+        rng = random.Random(seed)
+        games = moves = rounds = 0
+        best = 0.0
+        start = slice_start = time.process_time()
+        deadline = start + seconds
+        slice_moves = 0
+        while True:
+            if fast:
+                batch = heuristic_games(rules, n, rng, HEURISTIC_BATCH, first_dealer=games % n)
+                games += batch.count
+                moves += batch.moves
+                rounds += sum(game.rounds for game in batch.games())
+            else:
+                state = TowersState.start(rules, n, rng=rng, dealer=games % n)
+                moves += play_out(state, bots, rng).moves
+                assert state.result is not None
+                rounds += len(state.result.rounds)
+                games += 1
+            now = time.process_time()
+            if now - slice_start >= SLICE:
+                best = max(best, (moves - slice_moves) / (now - slice_start))
+                slice_start, slice_moves = now, moves
+            if now >= deadline:
+                break
+        elapsed = max(time.process_time() - start, 1e-9)
+        figures = {
+            "games_per_s": games / elapsed,
+            "moves_per_s": moves / elapsed,
+            "moves_per_game": moves / games,
+            "rounds_per_game": rounds / games,
+            "best_moves_per_s": max(best, moves / elapsed),
+            "players": float(n),
+        }
+        if fast:
+            figures["compiled"] = float(COMPILED)
+        return figures
+
+    return run
+
+
 def fast_towers_benches() -> dict[str, Bench]:
-    """The kernel's random games, without and with the round limit of the ``-5r`` benches."""
+    """The kernel's random games, without and with the round limit of the ``-5r`` benches;
+    heuristic games through the engine, then in the kernel (a fast bench reports its ratio to
+    the engine's bench of the same name when that ran before it)."""
     return {
         "fast-three-towers": bench_fast_towers(),
         "fast-three-towers-5r": bench_fast_towers(ROUND_LIMIT),
+        "heuristic-three-towers": bench_heuristic_towers(fast=False),
+        "fast-heuristic-three-towers": bench_heuristic_towers(fast=True),
     }

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from taverntable.games.three_towers.moves import (
@@ -81,6 +81,7 @@ def option_codes(rules: TowersRules) -> IntArray:
         int(rules.teams),
         rules.nobility_points,
         rules.tower_goal,
+        int(rules.own_store_visible),
     ])
 
 
@@ -228,6 +229,24 @@ def random_games(
     """Play ``games`` random games (first dealer ``first_dealer``, then the next seat each
     game) from ``rng``'s stream as ``engine.random_policy`` does, chance steps drawn from the
     same stream; with ``record`` every step is kept for ``RandomGames.games``."""
+    return play_games(k.random_games, rules, players, rng, games, first_dealer, record)
+
+
+GamesKernel = Callable[[IntArray, int, int, int, IntArray, IntArray, IntArray], int]
+"""A kernel that plays whole games (``towers_kernel.random_games``'s signature)."""
+
+
+def play_games(
+    play: GamesKernel,
+    rules: TowersRules,
+    players: int,
+    rng: random.Random,
+    games: int,
+    first_dealer: int,
+    record: bool,
+) -> RandomGames:
+    """``games`` games played by the kernel ``play`` from ``rng``'s stream, which is left where
+    the engine would leave it; with ``record`` every step is kept."""
     rules.check_players(players)
     if not 0 <= first_dealer < players:
         raise ValueError(f"dealer must be a seat 0..{players - 1}, not {first_dealer}")
@@ -238,7 +257,7 @@ def random_games(
     while True:
         steps = int_array(3 * room)
         stream = stream_of(rng)
-        moves = k.random_games(options, players, first_dealer, games, stream, results, steps)
+        moves = play(options, players, first_dealer, games, stream, results, steps)
         if moves >= 0:
             hand_back(stream, rng)
             return RandomGames(players, games, moves, results, steps)

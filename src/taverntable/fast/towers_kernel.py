@@ -113,13 +113,16 @@ SCORES = FINISHED_ACE + 1
 MARKS = SCORES + SEATS
 END = MARKS + SEATS  # END_KINDS code once over
 WINNERS = END + 1  # bit mask
-OPTIONS = WINNERS + 1  # the rule options (``towers.option_codes``), OPTION_COUNT of them
+KNOWN = WINNERS + 1  # SEATS x CODES counts: the public part of each store (R16, ``state.known``)
+KNOWN_LEN = KNOWN + SEATS * CODES
+OPTIONS = KNOWN_LEN + SEATS  # the rule options (``towers.option_codes``), OPTION_COUNT of them
 OPT_DEFENCE_ANY = OPTIONS  # R9 defence "any"
 OPT_MAX_ROUNDS = OPTIONS + 1  # R14, 0 for none
 OPT_TEAMS = OPTIONS + 2  # R15
 OPT_NOBILITY_POINTS = OPTIONS + 3  # R28
 OPT_TOWER_GOAL = OPTIONS + 4  # R29
-OPTION_COUNT = 5
+OPT_OWN_STORE_VISIBLE = OPTIONS + 5  # R16: changes only what seats see (the heuristic reads it)
+OPTION_COUNT = 6
 STATE_SIZE = OPTIONS + OPTION_COUNT
 
 # Phases (``phases.py``).
@@ -254,10 +257,43 @@ def _nob_add(st: IntArray, seat: int, code: int) -> None:
 
 
 @kernel
-def _store_add(st: IntArray, seat: int, code: int) -> None:
+def _store_add_hidden(st: IntArray, seat: int, code: int) -> None:
+    """A card into a store face down (R16: not every seat saw it)."""
     at = st[STORE_LEN + seat]
     st[STORE + seat * ROOM + at] = code
     st[STORE_LEN + seat] = at + 1
+
+
+@kernel
+def _store_add(st: IntArray, seat: int, code: int) -> None:
+    """A card into a store in public (``to_store`` seen by everyone): it joins ``known``."""
+    _store_add_hidden(st, seat, code)
+    st[KNOWN + seat * CODES + code] += 1
+    st[KNOWN_LEN + seat] += 1
+
+
+@kernel
+def _known_remove(st: IntArray, seat: int, code: int) -> None:
+    st[KNOWN + seat * CODES + code] -= 1
+    st[KNOWN_LEN + seat] -= 1
+
+
+@kernel
+def _forget(st: IntArray, seat: int) -> None:
+    """Nothing of ``seat``'s store is public any more (R16, a steal)."""
+    for c in range(CODES):
+        st[KNOWN + seat * CODES + c] = 0
+    st[KNOWN_LEN + seat] = 0
+
+
+@kernel
+def _known_is_store(st: IntArray, seat: int) -> None:
+    """R19: the store turned face up: every card in it is public."""
+    _forget(st, seat)
+    base = STORE + seat * ROOM
+    for i in range(st[STORE_LEN + seat]):
+        st[KNOWN + seat * CODES + st[base + i]] += 1
+    st[KNOWN_LEN + seat] = st[STORE_LEN + seat]
 
 
 @kernel
@@ -274,12 +310,16 @@ def _store_remove(st: IntArray, seat: int, code: int) -> None:
 
 
 @kernel
-def _hand_to_store(st: IntArray, seat: int, dest: int) -> None:
-    """The whole hand of ``seat`` into ``dest``'s store in sorted order (the engine's hand)."""
+def _hand_to_store(st: IntArray, seat: int, dest: int, public: bool) -> None:
+    """The whole hand of ``seat`` into ``dest``'s store in sorted order (the engine's hand),
+    in public or face down."""
     h = HAND + seat * CODES
     for c in range(CODES):
         for _ in range(st[h + c]):
-            _store_add(st, dest, c)
+            if public:
+                _store_add(st, dest, c)
+            else:
+                _store_add_hidden(st, dest, c)
         st[h + c] = 0
     st[HAND_LEN + seat] = 0
 
@@ -354,6 +394,7 @@ def _deal(st: IntArray, stream: IntArray) -> int:
         st[STORE_LEN + s] = 0
         st[TOWER_LEN + s] = 0
         st[TOWER_GOODS + s] = 0
+        _forget(st, s)
     st[ROUND_NO] += 1
     st[FINISHED] = -1
     st[FINISHED_ACE] = -1
@@ -405,7 +446,7 @@ def _end_round(st: IntArray) -> None:
     then the ♣ or dark tower's choice, else the count."""
     keep_nobility = st[OPT_NOBILITY_POINTS] > 0
     for s in range(st[PLAYERS]):
-        _hand_to_store(st, s, s)
+        _hand_to_store(st, s, s, False)
         t = TOWER + s * ROOM
         for i in range(st[TOWER_LEN + s]):
             _store_add(st, s, st[t + i])
@@ -413,6 +454,7 @@ def _end_round(st: IntArray) -> None:
         st[TOWER_GOODS + s] = 0
         if not keep_nobility:
             _nobility_to_store(st, s)
+        _known_is_store(st, s)
     st[Q_LEN] = 0
     st[A_CARD] = -1
     st[PICKS] = 0
@@ -553,7 +595,7 @@ def _fail(st: IntArray) -> None:
         if st[h + c] and PLAIN[c]:
             _lay(st, seat, c)
             break
-    _hand_to_store(st, seat, seat)
+    _hand_to_store(st, seat, seat, True)
     st[T_FAILED] |= 1 << seat
     _draw(st, seat, HAND_SIZE)
     if st[HAND_LEN + seat] == 0:
@@ -689,7 +731,8 @@ def _steal(st: IntArray, stream: IntArray) -> int:
         _store_remove(st, target, picked[i])
         packed |= picked[i] << (6 * i)
     for i in range(k):
-        _store_add(st, attacker, picked[i])
+        _store_add_hidden(st, attacker, picked[i])
+    _forget(st, target)  # which known cards left is hidden: all are forgotten (R16)
     _store_add(st, target, THIEF)
     st[A_CARD] = -1
     _end_turn(st)
@@ -947,17 +990,18 @@ def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
         _end_turn(st)
     elif kind == M_STORE:
         _hand_remove(st, s, a)
-        _store_add(st, s, a)
+        _store_add_hidden(st, s, a)
         if st[HAND_LEN + s] == 0:
             _queens_done(st)
     elif kind == M_GIVE and st[PHASE] == KINGS:
         _hand_remove(st, s, a)
-        _store_add(st, b, a)
+        _store_add_hidden(st, b, a)
         if st[HAND_LEN + s] == 0:
             _end_turn(st)
     elif kind == M_GIVE:  # R13 dark tower
         builder = st[FINISHED]
         _store_remove(st, builder, a)
+        _known_remove(st, builder, a)
         _store_add(st, b, a)
         st[PICKS] += 1
         if st[PICKS] >= DARK_GIVE or st[STORE_LEN + builder] == 0:
@@ -965,6 +1009,7 @@ def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
     elif kind == M_TAKE:  # R13 ♣ tower
         builder = st[FINISHED]
         _store_remove(st, a, b)
+        _known_remove(st, a, b)
         _store_add(st, builder, b)
         st[PICKS] += 1
         if st[PICKS] >= CLUB_TAKE or not _any_opponent_store(st, builder):
@@ -1010,7 +1055,7 @@ def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
             _hand_to_deck(st)
         elif kind == M_REDEAL_JACKS:
             _spend_nobility(st, 4, 0, 0)
-            _hand_to_store(st, s, a)
+            _hand_to_store(st, s, a, False)
             _end_turn(st)
         elif kind == M_REDEAL_QUEENS:
             _spend_nobility(st, 0, 4, 0)

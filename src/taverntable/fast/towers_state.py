@@ -44,6 +44,9 @@ def load(state: TowersState) -> IntArray:
         st[k.TOWER_LEN + s] = len(state.towers[s])
         st[k.SCORES + s] = state.scores[s]
         st[k.MARKS + s] = state.marks[s]
+        for c in state.known[s]:
+            st[k.KNOWN + s * k.CODES + c] += 1
+        st[k.KNOWN_LEN + s] = len(state.known[s])
     for i, c in enumerate(state.deck):
         st[k.DECK + i] = c
     st[k.DECK_LEN] = len(state.deck)
@@ -111,6 +114,8 @@ def snapshot(st: IntArray) -> dict[str, object]:
     out["towers"] = tuple(_live(st, k.TOWER + s * k.ROOM, int(st[k.TOWER_LEN + s]))
                           for s in range(n))
     out["tower_goods"] = _live(st, k.TOWER_GOODS, n)
+    out["known"] = tuple(_live(st, k.KNOWN + s * k.CODES, k.CODES) for s in range(n))
+    out["known_sizes"] = _live(st, k.KNOWN_LEN, n)
     out["deck"] = _live(st, k.DECK, int(st[k.DECK_LEN]))
     out["scores"] = _live(st, k.SCORES, n)
     out["marks"] = _live(st, k.MARKS, n)
