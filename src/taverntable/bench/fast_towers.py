@@ -88,36 +88,29 @@ def bench_heuristic_towers(*, fast: bool) -> Bench:
         if fast:  # compile, or load the compiled kernel
             heuristic_games(rules, n, random.Random(seed), 1)
         rng = random.Random(seed)
-        games = moves = rounds = 0
-        best = 0.0
-        start = slice_start = time.process_time()
-        deadline = start + seconds
-        slice_moves = 0
-        while True:
+        games = rounds = 0
+
+        def play() -> tuple[int, int]:
+            nonlocal games, rounds
             if fast:
                 batch = heuristic_games(rules, n, rng, HEURISTIC_BATCH, first_dealer=games % n)
                 games += batch.count
-                moves += batch.moves
                 rounds += sum(game.rounds for game in batch.games())
-            else:
-                state = TowersState.start(rules, n, rng=rng, dealer=games % n)
-                moves += play_out(state, bots, rng).moves
-                assert state.result is not None
-                rounds += len(state.result.rounds)
-                games += 1
-            now = time.process_time()
-            if now - slice_start >= SLICE:
-                best = max(best, (moves - slice_moves) / (now - slice_start))
-                slice_start, slice_moves = now, moves
-            if now >= deadline:
-                break
-        elapsed = max(time.process_time() - start, 1e-9)
+                return batch.count, batch.moves
+            state = TowersState.start(rules, n, rng=rng, dealer=games % n)
+            moves = play_out(state, bots, rng).moves
+            assert state.result is not None
+            rounds += len(state.result.rounds)
+            games += 1
+            return 1, moves
+
+        t = timed(play, seconds)
         figures = {
-            "games_per_s": games / elapsed,
-            "moves_per_s": moves / elapsed,
-            "moves_per_game": moves / games,
-            "rounds_per_game": rounds / games,
-            "best_moves_per_s": max(best, moves / elapsed),
+            "games_per_s": t.games_per_s,
+            "moves_per_s": t.moves_per_s,
+            "moves_per_game": t.moves_per_game,
+            "rounds_per_game": rounds / t.games,
+            "best_moves_per_s": t.best_moves_per_s,
             "players": float(n),
         }
         if fast:

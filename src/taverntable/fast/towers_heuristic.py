@@ -21,12 +21,13 @@ from __future__ import annotations
 from taverntable.bots.three_towers import heuristic as h
 from taverntable.bots.three_towers import replies as r
 from taverntable.bots.three_towers import tactics as t
+from taverntable.games.three_towers.attacks import STEAL_MAX
+from taverntable.games.three_towers.cards import JOKER, THIEF, WARLOCK, WITCH
 
 from . import towers_kernel as k
 from .jit import IntArray, float_array, kernel, new_ints
 
 CODES = k.CODES
-JOKER = k.JOKER
 SPADES = 0
 DARK_TOWER = 0
 # The Python bot's constants, read once (numba takes module globals as constants).
@@ -379,9 +380,9 @@ def turn_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int) -> flo
     if kind == k.M_CURSE:
         p = 1.0 - DEFENDS_WHEN_ABLE * _defence_chance(st, unseen, a, b)
         tie = 0.001 * standing(st, a)
-        if b == k.WARLOCK:
+        if b == WARLOCK:
             return p * 40.0 * spread + WARLOCK_URGE + tie
-        if b == k.THIEF:
+        if b == THIEF:
             size = st[k.KNOWN_LEN + a]
             mean = 2.0
             if size:
@@ -475,7 +476,7 @@ def _answer(st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: I
     pot += later
     named = 0.0
     if st[k.T_WITCH]:
-        pot += k.POINTS[k.WITCH]
+        pot += k.POINTS[WITCH]
         named = _witch_named(st, unseen)
     best, best_value = 0, 0.0
     for i in range(count):
@@ -659,7 +660,7 @@ def play_heuristic(st: IntArray, stream: IntArray, kinds: IntArray, xa: IntArray
                     else k.M_STEAL)
             count = 0
             if phase == k.STEAL:
-                count = min(k.STEAL_MAX, st[k.STORE_LEN + st[k.A_TARGET]])
+                count = min(STEAL_MAX, st[k.STORE_LEN + st[k.A_TARGET]])
             a = k.chance_step(st, stream)
             k._record(record, recorded + steps, kind, -1, a, count)
         else:
