@@ -16,7 +16,7 @@ coefficients in ``bots/tonk/drop_value.json``.
 
     nice -n 10 .venv/bin/python scripts/drop_value.py collect --preset tonk --players 3 \
         --games 3000 --seed 600000 --out /tmp/dv-tonk3-a.jsonl
-    .venv/bin/python scripts/drop_value.py fit /tmp/dv-*.jsonl [--write]
+    .venv/bin/python scripts/drop_value.py fit /tmp/dv-*.jsonl [--write] [--keep tonk/3]
 """
 
 from __future__ import annotations
@@ -262,8 +262,11 @@ def _compare(games: list[dict[str, Any]]) -> None:
               f"{_interval(np.where(new, d, c) - np.where(old, d, c))}")
 
 
-def fit(paths: list[str], write: bool, ridge: float, names: list[str], rule: str) -> None:
-    """Fit per table; the held-out replay is 4-fold over games (each game held out once)."""
+def fit(paths: list[str], write: bool, ridge: float, names: list[str], rule: str,
+        keep: list[str]) -> None:
+    """Fit per table; the held-out replay is 4-fold over games (each game held out once).
+    The tables in ``keep`` are written with the old rule (expected gain above 0), the fit
+    beside it for the record."""
     use = [FEATURES.index(n) for n in names]
     out: dict[str, Any] = {"version": VERSION, "features": list(FEATURES), "cells": {}}
     for (preset, players), games in sorted(_load(paths).items()):
@@ -290,10 +293,14 @@ def fit(paths: list[str], write: bool, ridge: float, names: list[str], rule: str
         _compare(games)
         for name, c in zip(("const", *FEATURES), coef, strict=True):
             print(f"    {name:>8} {c:+.4f}")
-        out["cells"][f"{preset}/{players}"] = {
-            "coef": [round(float(c), 5) for c in coef],
-            "games": len(games), "decisions": len(x),
-        }
+        cell = f"{preset}/{players}"
+        fitted = [round(float(c), 5) for c in coef]
+        old = [0.0] * (len(FEATURES) + 1)
+        old[1 + FEATURES.index("gain")] = 1.0
+        out["cells"][cell] = {"coef": old if cell in keep else fitted,
+                              "games": len(games), "decisions": len(x)}
+        if cell in keep:
+            out["cells"][cell]["fitted"] = fitted
     if write:
         MODEL_PATH.write_text(json.dumps(out, indent=1) + "\n")
         print(f"wrote {MODEL_PATH}")
@@ -316,12 +323,14 @@ def main(argv: list[str] | None = None) -> int:
                    help="the features the model uses (comma-separated; the others get 0)")
     f.add_argument("--rule", choices=("linear", "threshold", "threshold-stock"),
                    default="threshold")
+    f.add_argument("--keep", action="append", default=[],
+                   help="a table (preset/players) written with the old rule, the fit beside it")
     args = parser.parse_args(argv)
     if args.cmd == "collect":
         collect(args.preset, args.players, args.games, args.seed, args.out)
     else:
         fit(args.paths, args.write, args.ridge, args.features.split(","),
-            args.rule)
+            args.rule, args.keep)
     return 0
 
 

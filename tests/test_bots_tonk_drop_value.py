@@ -97,21 +97,20 @@ def test_T6_the_watcher_drops_where_the_value_of_playing_on_says_so(
     assert flipped[+1] >= 2 and flipped[-1] >= 2
 
 
-def test_T6_with_the_shipped_model_a_marginal_tonk_drop_waits() -> None:
-    # Measured (docs/bots.md): in tonk with 3 players a drop whose expected gain is positive
-    # but small gains less than playing on, so the watcher declines it where the rule before
-    # the model (expected gain above 0) dropped; a clearly good drop is still made.
-    waited = made = 0
-    for view in drop_decisions("tonk", 3, range(60)):
-        old = TonkWatcherBot(play_on=False).drop_gain(view, random.Random(0))
-        if not 0 < old < 3:
-            continue
+@pytest.mark.parametrize(("preset", "players"), [("tonk", 3), ("tor", 4)])
+def test_T6_the_shipped_model_is_the_one_the_watcher_reads(preset: str, players: int) -> None:
+    # The watcher's drop gain is the shipped model's advantage of its catch chances; the
+    # shipped tables keep the measured best rule (docs/bots.md: tonk's fitted 0.35 threshold
+    # lost against medium seats), so its drops are the rule before's.
+    compared = 0
+    for view in drop_decisions(preset, players, range(20)):
         bot = TonkWatcherBot()
         advantage = bot.drop_gain(view, random.Random(0))
+        if not -3 < advantage < 3:
+            continue
         probs = bot.catch_probabilities(view, random.Random(0))
         assert advantage == pytest.approx(drop_value.drop_advantage(view, probs))
-        dropped = TonkWatcherBot().choose(view, random.Random(0)) == DROP
-        assert dropped == (advantage > 0)
-        waited += not dropped
-        made += dropped
-    assert waited >= 1 and made >= 5
+        old = TonkWatcherBot(play_on=False).choose(view, random.Random(0))
+        assert bot.choose(view, random.Random(0)) == old
+        compared += 1
+    assert compared >= 10
