@@ -190,7 +190,7 @@ def test_the_weighted_guesses_put_the_discards_bound_on_the_likely_hands() -> No
 
 
 @pytest.mark.parametrize(("preset", "players"), [("tonk", 3), ("tor", 4)])
-def test_the_watcher_drops_exactly_when_its_expected_gain_is_positive(
+def test_the_watcher_drops_exactly_when_its_drop_gain_is_positive(
     preset: str, players: int
 ) -> None:
     drops = declined = 0
@@ -203,7 +203,7 @@ def test_the_watcher_drops_exactly_when_its_expected_gain_is_positive(
         assert len(probs) == players - 1 and all(0.0 <= p <= 1.0 for p in probs)
         gain = bot.drop_gain(view, random.Random(0))
         move = bot.choose(view, random.Random(0))
-        assert (move == DROP) == (gain > 0)  # T6, per other player above nothing
+        assert (move == DROP) == (gain > 0)  # T6: the drop beats playing on (drop_value)
         drops += gain > 0
         declined += gain <= 0
     assert drops >= 5 and declined >= 30

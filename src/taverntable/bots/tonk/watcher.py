@@ -16,6 +16,7 @@ import random
 from taverntable.games.tonk import TonkView
 
 from .drop_model import model_for
+from .drop_value import drop_advantage
 from .opponents import SOFTNESS, Guesses, OpponentModel, catch_probabilities, weigh_guesses
 from .reader import TonkReaderBot
 
@@ -35,7 +36,7 @@ class TonkWatcherBot(TonkReaderBot):
     name = "watcher"
 
     def __init__(self, softness: float = SOFTNESS, observed: float = OBSERVED_WEIGHT,
-                 guesses: int = GUESSES) -> None:
+                 guesses: int = GUESSES, play_on: bool = True) -> None:
         super().__init__()
         if not 0 < softness <= 1:
             raise ValueError(f"softness must be in (0, 1], not {softness}")
@@ -46,6 +47,9 @@ class TonkWatcherBot(TonkReaderBot):
         self.softness = softness
         self.observed = observed
         self.guesses = guesses
+        # Weigh the drop against the measured value of playing on (``drop_value.py``); False:
+        # against nothing, the rule before it (kept to measure one against the other).
+        self.play_on = play_on
         self._last: tuple[TonkView, float] | None = None
 
     def guesses_for(self, view: TonkView, rng: random.Random) -> list[Guesses]:
@@ -67,8 +71,10 @@ class TonkWatcherBot(TonkReaderBot):
         return [w * a + (1 - w) * b for a, b in zip(seen, fitted, strict=True)]
 
     def drop_gain(self, view: TonkView, rng: random.Random) -> float:
-        """The expected gain of a drop now (T6), in stakes. The same view gets the same answer
-        (its guesses are seeded from nothing else), so the search may ask before its anchor."""
+        """What a drop now (T6) gains over playing on, in stakes: the drop's expected gain less
+        the measured value of playing on (``drop_value.py``), or the expected gain alone where
+        no model was measured (or with ``play_on`` off). The same view gets the same answer (its
+        guesses are seeded from nothing else), so the search may ask before its anchor."""
         if self._last is not None and self._last[0] is view:
             return self._last[1]
         values = view.rules.card_values
@@ -77,7 +83,10 @@ class TonkWatcherBot(TonkReaderBot):
             gain = float("-inf")
         else:
             probs = self.catch_probabilities(view, random.Random(0))
-            clean = math.prod(1.0 - p for p in probs)
-            gain = (view.num_players - 1) * clean - 2.0 * sum(probs)
+            advantage = drop_advantage(view, probs) if self.play_on else None
+            if advantage is None:
+                clean = math.prod(1.0 - p for p in probs)
+                advantage = (view.num_players - 1) * clean - 2.0 * sum(probs)
+            gain = advantage
         self._last = (view, gain)
         return gain
