@@ -14,9 +14,14 @@ import pytest
 
 from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
 from taverntable.engine import Event, play_out
-from taverntable.fast import towers_playout
+from taverntable.fast import towers, towers_playout
 from taverntable.fast.tonk_bots import FAST_ENV, fast_bots_on
-from taverntable.fast.towers_playout import Diverged, heuristic_seats, play_out_heuristic
+from taverntable.fast.towers_playout import (
+    Diverged,
+    fast_table,
+    heuristic_seats,
+    play_out_heuristic,
+)
 from taverntable.games.three_towers import TowersState, rules_from
 from taverntable.lab.core.config import StudyConfig
 from taverntable.lab.core.seeds import game_seed
@@ -92,6 +97,23 @@ def test_only_the_registry_heuristic_takes_the_fast_path() -> None:
     assert heuristic_seats([lab_bot("heuristic"), lab_bot("heuristic")])
     assert not heuristic_seats([lab_bot("heuristic"), lab_bot("no-redeals")])
     assert not heuristic_seats([lab_bot("heuristic"), lab_bot("random")])
+
+
+def test_rules_the_kernel_does_not_play_and_fast_0_take_the_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = TowersState.start(rules_from("three-towers", tower_goal=40), 2,
+                              rng=random.Random(1), dealer=0)  # R29 proposed
+    bots = [lab_bot("heuristic")] * 2
+    monkeypatch.setenv(FAST_ENV, "1")
+    assert fast_table(state, bots)
+    # An option the kernel did not know would be refused (UnsupportedRules): the engine plays.
+    monkeypatch.setattr(towers, "PLAYED_OPTIONS",
+                        tuple(o for o in towers.PLAYED_OPTIONS if o != "tower_goal"))
+    assert not fast_table(state, bots)
+    monkeypatch.undo()
+    monkeypatch.setenv(FAST_ENV, "0")
+    assert not fast_table(state, bots)
 
 
 def engine_and_fast(players: int, seed: int, cap: int | None, checked: bool) -> list[Any]:

@@ -13,7 +13,7 @@ checked by ``apply`` and the seat that made it, and any difference raises ``Dive
 than playing another game than the engine would. What the engine saves is the bots' decisions,
 which are what cost.
 
-Callers take this path when ``fast_bots_on()`` and ``heuristic_seats(bots)``.
+Callers take this path when ``fast_table(state, bots)``.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from taverntable.games.three_towers.attacks import STEAL_MAX
 from . import towers_kernel as k
 from .jit import IntArray, int_array, kernel, new_ints
 from .stream import stream_of
-from .towers import comparable, step_of
+from .tonk_bots import fast_bots_on
+from .towers import UnsupportedRules, comparable, option_codes, step_of
 from .towers_heuristic import U_SIZE, decide
 from .towers_state import load, snapshot
 
@@ -45,6 +46,19 @@ def heuristic_seats(bots: Sequence[object]) -> bool:
     """Whether every seat is the registry's heuristic bot itself (a subclass, or a lab style
     such as ``StyledHeuristicBot``, decides otherwise)."""
     return all(type(bot) is ThreeTowersHeuristicBot for bot in bots)
+
+
+def fast_table(state: TowersState, bots: Sequence[object]) -> bool:
+    """Whether ``play_out_heuristic`` may play ``state`` for ``bots``: the switch is on
+    (``fast_bots_on``), every seat is the heuristic and the kernel plays the rules (a rule
+    option it does not know is played by the engine, ``towers.UnsupportedRules``)."""
+    if not (fast_bots_on() and heuristic_seats(bots)):
+        return False
+    try:
+        option_codes(state.rules)
+    except UnsupportedRules:
+        return False
+    return True
 
 
 @kernel

@@ -15,8 +15,7 @@ from taverntable.bots import make_bot
 from taverntable.bots.three_towers.heuristic import decide, turn_value
 from taverntable.bots.three_towers.tactics import Knowledge
 from taverntable.engine import Bot, PlayedOut, play_out
-from taverntable.fast.tonk_bots import fast_bots_on
-from taverntable.fast.towers_playout import heuristic_seats, play_out_heuristic
+from taverntable.fast.towers_playout import fast_table, play_out_heuristic
 from taverntable.games.three_towers import TowersMove, TowersState, TowersView
 from taverntable.games.three_towers.moves import (
     Add,
@@ -96,6 +95,6 @@ def play_lab_out(state: TowersState, names: list[str], rng: random.Random,
     played by the kernel and replayed by the engine (``fast.towers_playout``: the same game)
     unless ``TAVERNTABLE_FAST=0``."""
     bots = [lab_bot(name) for name in names]
-    if fast_bots_on() and heuristic_seats(bots):
+    if fast_table(state, bots):
         return play_out_heuristic(state, rng, max_moves=max_moves, checked=False)
     return play_out(state, bots, rng, max_moves=max_moves)

@@ -15,8 +15,7 @@ from typing import Any
 
 from taverntable.bots import make_bot
 from taverntable.engine import play_out
-from taverntable.fast.tonk_bots import fast_bots_on
-from taverntable.fast.towers_playout import heuristic_seats, play_out_heuristic
+from taverntable.fast.towers_playout import fast_table, play_out_heuristic
 from taverntable.games import get_game
 from taverntable.games.three_towers import TowersState
 from taverntable.games.three_towers.cards import IS_GOODS, IS_PENALTY, IS_TOWER_ACE, VALUE, suit
@@ -63,7 +62,7 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
         moves.append((seat, move, events))
 
     # All-heuristic tables: the kernel decides, the engine replays (``fast.towers_playout``).
-    if fast_bots_on() and heuristic_seats(bots):
+    if fast_table(state, bots):
         played = play_out_heuristic(state, rng, max_moves=game.max_moves, on_move=keep,
                                     checked=False)
     else:
