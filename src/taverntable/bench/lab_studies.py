@@ -1,12 +1,15 @@
-"""The Tonk lab studies through the engine and on the fast path, interleaved in one run (issue 14).
+"""The lab studies through the engine and on the fast path, interleaved in one run (issue 14).
 
-``python -m taverntable.bench.lab_studies`` plays the same games of each study of the Tonk family
-(its ``small`` configuration, the lab's per-game seeds) in rounds: each round plays a batch of
-games with ``TAVERNTABLE_FAST=0`` (the engine) and the same batch on the fast path, the order
-alternating between rounds so that a drift of the machine's load falls on both. It prints each
-path's games per second of process CPU time, the ratio of the totals and the mean of the rounds'
-ratios with its 95% interval (Student's t over rounds), and checks that both paths wrote the same
-rows (JSON text). A study with no fast path (``tonk-deal-wins``) shows a ratio near 1.
+``python -m taverntable.bench.lab_studies`` plays the same games of each study of the Tonk and
+Three Towers families (its ``small`` configuration, the lab's per-game seeds) in rounds: each
+round plays a batch of games with ``TAVERNTABLE_FAST=0`` (the engine) and the same batch on the
+fast path, the order alternating between rounds so that a drift of the machine's load falls on
+both. It prints each path's games per second of process CPU time, the ratio of the totals and
+the mean of the rounds' ratios with its 95% interval (Student's t over rounds), and checks that
+both paths wrote the same rows (JSON text). A study with no fast path (``tonk-deal-wins``) shows
+a ratio near 1; in ``towers-options`` only the tables of the heuristic alone take the fast path
+(the lab's styled bots, the raider, the builder and the treated no-redeals seats, play through
+the engine).
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ from taverntable.lab.core.studies import STUDIES, Study, play_function
 # Games per round and study by default: a round through the engine takes half a CPU second or
 # more (a deal-only game is hundreds of times cheaper than a played one); the fast path's
 # rounds are still long enough (tens of milliseconds) for the process clock.
-DEFAULT_GAMES = {"tonk-deal-wins": 20_000, "tonk-play": 300, "drop-model": 200}
+DEFAULT_GAMES = {"tonk-deal-wins": 20_000, "tonk-play": 300, "drop-model": 200,
+                 "towers-play": 36, "towers-options": 40}  # 36: 3 sizes, 40: twice 20 variants
+FAMILIES = ("tonk", "three-towers")  # the families whose studies have a fast path
 FALLBACK_GAMES = 40
 
 
@@ -55,9 +60,9 @@ class StudyTiming:
                 "ratio_high": high, "same_rows": self.same_rows}
 
 
-def tonk_studies() -> list[Study]:
-    """The studies of the Tonk family, in the registry's order."""
-    return [study for study in STUDIES.values() if study.family == "tonk"]
+def lab_studies() -> list[Study]:
+    """The studies of the ``FAMILIES``, in the registry's order."""
+    return [study for study in STUDIES.values() if study.family in FAMILIES]
 
 
 def play_batch(study: Study, config: StudyConfig, indices: range,
@@ -102,18 +107,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m taverntable.bench.lab_studies",
                                 description=__doc__.split("\n\n")[0] if __doc__ else None)
     p.add_argument("--only", action="append", metavar="STUDY",
-                   help="time only these studies (repeat; default every Tonk study)")
+                   help="time only these studies (repeat; default every Tonk and Three Towers "
+                   "study)")
     p.add_argument("--games", type=int, help="games per round and path (default: per study, "
                    f"{DEFAULT_GAMES})")
     p.add_argument("--rounds", type=int, default=5, help="rounds of each path (default 5)")
     p.add_argument("--seed", type=int, default=1, help="the study seed (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON list")
     args = p.parse_args(argv)
-    studies = tonk_studies()
+    studies = lab_studies()
     if args.only:
         unknown = set(args.only) - {s.name for s in studies}
         if unknown:
-            p.error(f"not a Tonk study: {', '.join(sorted(unknown))} "
+            p.error(f"not a Tonk or Three Towers study: {', '.join(sorted(unknown))} "
                     f"(known: {', '.join(s.name for s in studies)})")
         studies = [s for s in studies if s.name in args.only]
     if args.rounds < 1 or (args.games is not None and args.games < 1):

@@ -267,6 +267,12 @@ class TowersState:
         """Check ``move``, then play it for the deciding seat (or chance); returns what happened:
         the move as every seat may read it, then the cards it moved (``docs/contract.md``)."""
         self.check(move)
+        return self.apply_known(move)
+
+    def apply_known(self, move: TowersMove) -> list[Event]:
+        """``apply`` without the check, for a move already known to be legal (the fast path's
+        replay of the moves the kernel chose, ``fast.towers_playout``): the same transition and
+        events. The legal moves are what a check costs, and the replay need not list them."""
         seat = self.decider
         everyone = (1 << self.num_players) - 1
         public = str(move) if seen_by(self, move) == everyone else redact(move).text

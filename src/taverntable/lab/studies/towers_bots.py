@@ -14,8 +14,9 @@ from collections.abc import Callable
 from taverntable.bots import make_bot
 from taverntable.bots.three_towers.heuristic import decide, turn_value
 from taverntable.bots.three_towers.tactics import Knowledge
-from taverntable.engine import Bot
-from taverntable.games.three_towers import TowersMove, TowersView
+from taverntable.engine import Bot, PlayedOut, play_out
+from taverntable.fast.towers_playout import fast_table, play_out_heuristic
+from taverntable.games.three_towers import TowersMove, TowersState, TowersView
 from taverntable.games.three_towers.moves import (
     Add,
     Build,
@@ -86,3 +87,14 @@ def lab_bot(name: str) -> Bot:
     if name in STYLES:
         return StyledHeuristicBot(name, STYLES[name])
     return make_bot(name, "three-towers")
+
+
+def play_lab_out(state: TowersState, names: list[str], rng: random.Random,
+                 max_moves: int) -> PlayedOut:
+    """``play_out`` with the lab bots ``names`` by seat; a table of the heuristic alone is
+    played by the kernel and replayed by the engine (``fast.towers_playout``: the same game)
+    unless ``TAVERNTABLE_FAST=0``."""
+    bots = [lab_bot(name) for name in names]
+    if fast_table(state, bots):
+        return play_out_heuristic(state, rng, max_moves=max_moves, checked=False)
+    return play_out(state, bots, rng, max_moves=max_moves)

@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from taverntable.engine import play_out
 from taverntable.games import get_game
 from taverntable.games.three_towers import GameResult, TowersState, rules_from
 from taverntable.games.three_towers.cards import VALUE, suit
@@ -24,7 +23,7 @@ from taverntable.lab.core.config import LabError, StudyConfig
 from taverntable.lab.core.studies import GameOutput
 from taverntable.records import dump_record
 
-from .towers_bots import lab_bot
+from .towers_bots import lab_bot, play_lab_out
 from .towers_score import margin, sides
 
 DEALER = 0  # the first round's dealer, as in towers-play
@@ -124,7 +123,7 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     game = get_game(config.presets[0])
     state = game.start(rules, variant.players, rng=rng, dealer=DEALER)
     assert isinstance(state, TowersState)
-    played = play_out(state, [lab_bot(b) for b in names], rng, max_moves=game.max_moves)
+    played = play_lab_out(state, names, rng, game.max_moves)
     result = state.result
     if played.capped or result is None:
         return {"variant": name, "players": variant.players, "end": "stalled"}, []

@@ -15,6 +15,7 @@ from typing import Any
 
 from taverntable.bots import make_bot
 from taverntable.engine import play_out
+from taverntable.fast.towers_playout import fast_table, play_out_heuristic
 from taverntable.games import get_game
 from taverntable.games.three_towers import TowersState
 from taverntable.games.three_towers.cards import IS_GOODS, IS_PENALTY, IS_TOWER_ACE, VALUE, suit
@@ -57,8 +58,15 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     state = game.start(rules, players, rng=rng, dealer=DEALER)
     assert isinstance(state, TowersState)
     moves: list[PlayedMove] = []  # every move with its events, for the points by action
-    played = play_out(state, bots, rng, max_moves=game.max_moves,
-                      on_move=lambda seat, move, events: moves.append((seat, move, events)))
+    def keep(seat: int, move: Any, events: Any) -> None:
+        moves.append((seat, move, events))
+
+    # All-heuristic tables: the kernel decides, the engine replays (``fast.towers_playout``).
+    if fast_table(state, bots):
+        played = play_out_heuristic(state, rng, max_moves=game.max_moves, on_move=keep,
+                                    checked=False)
+    else:
+        played = play_out(state, bots, rng, max_moves=game.max_moves, on_move=keep)
     result = state.result
     if played.capped or result is None:
         return {"preset": preset, "players": players, "end": "stalled"}, []

@@ -20,13 +20,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from taverntable.engine import play_out
 from taverntable.games import get_game
 from taverntable.games.three_towers import GameResult, TowersState
 from taverntable.games.three_towers.cards import HAND_SIZE, JOKER, VALUE
 from taverntable.games.three_towers.moves import Deal
 
-from .towers_bots import ALL_REDEALS, NOBILITY_REDEALS, lab_bot
+from .towers_bots import ALL_REDEALS, NOBILITY_REDEALS, play_lab_out
 from .towers_options import DEALER, Variant, seat_bots, variant_rules
 from .towers_score import margin
 
@@ -62,8 +61,7 @@ def play_pair(config: StudyConfig, variant: Variant, index: int, seed: int) -> d
     results: list[GameResult] = []
     cap = get_game(config.presets[0]).max_moves
     for state, bots in ((control, names), (treated, treated_names)):
-        played = play_out(state, [lab_bot(b) for b in bots], random.Random(seed ^ PLAY_SALT),
-                          max_moves=cap)
+        played = play_lab_out(state, bots, random.Random(seed ^ PLAY_SALT), cap)
         if played.capped or state.result is None:
             return {**row, "end": "stalled"}
         results.append(state.result)
