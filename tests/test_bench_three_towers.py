@@ -59,7 +59,7 @@ def test_the_kernel_playout_search_reports_its_ratio_to_the_python_playouts(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The hard bot's paired playouts in the kernel beside its Python playouts, in one run."""
-    assert main(["bench", "--seconds", "0.3", "--only", "ismcts-towers-python,ismcts-towers",
+    assert cli.main(["bench", "--seconds", "0.3", "--only", "ismcts-towers-python,ismcts-towers",
                  "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     fast, python = report["ismcts-towers"], report["ismcts-towers-python"]

@@ -49,9 +49,9 @@ SCORE_SCALE = 200.0
 # A playout is cut after this many moves even inside a round (a round is about 60 moves).
 PLAYOUT_CAP = 600
 # The bot's iteration budget (2,500 for "hard") is scaled by this: 100 playouts to the round's
-# end (fewer when the search stops early), 0.13 CPU seconds a searched move on average and 0.5
-# at most on the development machine; with answers and defences searched too, a game against
-# the heuristic takes about 7 CPU seconds (0.12 a move on average, 0.46 at most).
+# end (fewer when the search stops early). With the playouts in Python a game against the
+# heuristic took about 3-7 CPU seconds (0.12 a move on average, 0.46 at most); in the kernel
+# (``paired_scorer``) about 0.24 (docs/bots.md).
 ITERATION_SCALE = 0.04
 # With paired playouts the anchor's margin (2.5 standard errors by default) is scaled by this,
 # to 1.0: a stricter 2.0 made a fifth as many changes, each worth more, about the same in all.
