@@ -53,3 +53,16 @@ def test_every_game_of_the_registry_has_a_random_play_bench() -> None:
     assert [name for name in BENCHES if name in game_names()] == game_names()
     assert "three-towers-5r" in BENCHES and "tonk-5r" not in BENCHES
     assert {"ismcts-tonk", "ismcts-tor", "ismcts-towers"} <= set(BENCHES)
+
+
+def test_the_kernel_playout_search_reports_its_ratio_to_the_python_playouts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The hard bot's paired playouts in the kernel beside its Python playouts, in one run."""
+    assert cli.main(["bench", "--seconds", "0.3", "--only", "ismcts-towers-python,ismcts-towers",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    fast, python = report["ismcts-towers"], report["ismcts-towers-python"]
+    assert fast["ratio:ismcts-towers-python"] == pytest.approx(
+        fast["sims_per_s"] / python["sims_per_s"])
+    assert 1 <= python["iterations_per_search"] <= 100

@@ -230,7 +230,7 @@ def test_playouts_stop_at_the_count_and_rewards_are_margins() -> None:
         assert abs(sum(rewards)) < 1e-9  # two seats: one's margin is the other's loss
         lead = world.scores[0] - world.scores[1]
         # The finished towers count while the game goes on (the third ends it with +150).
-        towers = 0.0 if world.is_over else _marks_worth(world, 0)
+        towers = 0.0 if world.is_over else _marks_worth(world.marks, world.rules.teams, 0)
         assert abs(rewards[0] * SCORE_SCALE - (lead + towers)) < 1e-6
         assert towers == 0.0 or (towers > 0) == (world.marks[0] > world.marks[1])
 

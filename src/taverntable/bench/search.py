@@ -15,7 +15,10 @@ definition (data): the game, how many views, the budget and the adapter's settin
   with playouts through the engine's states. ``ismcts-tonk`` runs after both and reports its
   ratio to each (``ratio_to``), measured in the same run.
 - ``ismcts-towers``: the two-player decisions the hard bot searches (its turns with close
-  alternatives), at its own budget (paired playouts to the round's count).
+  alternatives), at its own budget (paired playouts to the round's count), with the playouts in
+  the kernel (``fast.towers_playouts``) where numba is installed; ``ismcts-towers-python``: the
+  same searches with the playouts in Python (``hard:fast=false``: the same decisions), whose
+  sims/s ``ismcts-towers`` is divided by.
 
 Time is process CPU time, as in the engine benches, so other load on the machine disturbs the
 figure less.
@@ -67,7 +70,10 @@ SEARCH_BENCHES = (
                 ratio_to=("ismcts-tonk-engine", "ismcts-tonk-python")),
     SearchBench("ismcts-tor", "tor", views=32, iterations=500, depth=1,
                 settings={"selective": False}),
-    SearchBench("ismcts-towers", "three-towers", views=16, players=2),
+    # The hard bot's paired playouts in Python (``hard:fast=false``), before the kernel's.
+    SearchBench("ismcts-towers-python", "three-towers", views=16, players=2, fast=False),
+    SearchBench("ismcts-towers", "three-towers", views=16, players=2,
+                ratio_to=("ismcts-towers-python",)),
 )
 
 

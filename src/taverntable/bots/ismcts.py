@@ -44,7 +44,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .search_game import RootRunner, SearchGame, search_game_for
+from .search_game import PairedScorer, RootRunner, SearchGame, search_game_for
 
 # UCB exploration constant for rewards scaled to about [-1, 1].
 EXPLORATION = 0.7
@@ -131,7 +131,9 @@ def search(
     With ``fast``, ``depth=1`` and ``opponents="policy"`` the adapter's compiled root search
     (``root_runner``: Tonk's kernel) runs the iterations where it has one: the same tree, whose
     only choices are the root's, with its own random numbers (so the same statistics in
-    distribution, not draw for draw).
+    distribution, not draw for draw). With ``fast`` and a paired adapter, its compiled paired
+    playouts (``paired_scorer``: Three Towers' kernel) score each world: the same rewards, so
+    the same decision, draw for draw.
     """
     if opponents not in ("search", "policy"):
         raise ValueError(f"opponents must be 'search' or 'policy', not {opponents!r}")
@@ -146,7 +148,8 @@ def search(
     limit = iterations if iterations is not None else 1 << 62
     deadline = start + seconds if seconds is not None else math.inf
     if game.paired:
-        return _paired(game, view, rng, legal, limit, deadline, start, anchor, margin)
+        scorer = game.paired_scorer(view, legal) if fast else None
+        return _paired(game, view, rng, legal, limit, deadline, start, anchor, margin, scorer)
     tree = _Tree(game, view, rng, legal, exploration, opponents == "policy", depth)
     runner = None
     if fast and depth == 1 and opponents == "policy":
@@ -398,6 +401,7 @@ def _paired(
     start: float,
     anchor: Any,
     margin: float,
+    scorer: PairedScorer | None = None,
 ) -> SearchResult:
     """Flat Monte Carlo with common random numbers, for an adapter that sets ``paired``.
 
@@ -410,7 +414,9 @@ def _paired(
     every root move or not at all (the first always is). The choice is the best mean; with an
     anchor, it replaces the anchor only when the mean of their paired differences beats zero
     by ``margin`` standard errors of that mean; once half the budget is spent with no move
-    ahead of the anchor, the search stops there.
+    ahead of the anchor, the search stops there. A ``scorer`` (the adapter's compiled
+    playouts) plays a world's moves in place of ``playout``: the same rewards from the same
+    seed, so the same decision.
     """
     me = view.seat
     sample, step, playout, rewards = game.sample, game.step, game.playout, game.rewards
@@ -427,6 +433,12 @@ def _paired(
             break
         world = sample(view, rng)
         seed = rng.getrandbits(64)
+        if scorer is not None:
+            for m, r in zip(legal, scorer.score(world, seed), strict=True):
+                results[m].append(r)
+                sums[m] += r
+            done += len(legal)
+            continue
         for m in legal:
             after = clone(world)
             step(after, m)
@@ -543,8 +555,9 @@ class IsmctsBot:
         self.ending_margin = ending_margin
         # Search only where the adapter says it pays, else play its anchor move (Tonk: drops).
         self.selective = selective
-        # The adapter's compiled root search where it has one (Tonk with numba); False: the
-        # tree in Python (the reference, and the search before the compiled one).
+        # The adapter's compiled root search where it has one (Tonk with numba), or its compiled
+        # paired playouts (Three Towers); False: the tree, or the playouts, in Python (the
+        # reference, and the search before the compiled one).
         self.fast = fast
         self.game = game
         self.last: SearchResult | None = None

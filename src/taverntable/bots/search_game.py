@@ -51,6 +51,16 @@ class RootRunner(Protocol):
         ...
 
 
+class PairedScorer(Protocol):
+    """The paired playouts of one decision's compared moves run outside Python
+    (``SearchGame.paired_scorer``): what ``ismcts._paired`` does with one world."""
+
+    def score(self, world: Any, seed: int) -> list[float]:
+        """The searching seat's reward after each compared move (in their order) in ``world``,
+        played out as ``playout`` plays it with ``random.Random(seed)``."""
+        ...
+
+
 class SearchGame(Protocol):
     """One game's side of ISMCTS."""
 
@@ -74,6 +84,11 @@ class SearchGame(Protocol):
         """A compiled root search of ``legal`` from ``view``, seeded from ``rng``, or None where
         the adapter has none (the search then grows its tree in Python, and ``rng`` must be left
         untouched)."""
+        ...
+
+    def paired_scorer(self, view: Any, legal: Sequence[Any]) -> PairedScorer | None:
+        """Compiled paired playouts of ``legal`` from ``view``'s worlds, or None where the
+        adapter has none (``_paired`` then plays them with ``playout``)."""
         ...
 
     def sample(self, view: Any, rng: random.Random) -> Any:
@@ -133,6 +148,10 @@ class SearchDefaults:
     def root_runner(self, view: Any, legal: Sequence[Any], exploration: float,
                     rng: random.Random) -> RootRunner | None:
         """No compiled root search: the tree is grown in Python."""
+        return None
+
+    def paired_scorer(self, view: Any, legal: Sequence[Any]) -> PairedScorer | None:
+        """No compiled paired playouts: they are played with ``playout``."""
         return None
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from taverntable.bots.search_game import SearchDefaults
+from taverntable.bots.search_game import PairedScorer, SearchDefaults
 from taverntable.engine import CHANCE
 from taverntable.games.three_towers import TowersMove, TowersState, TowersView
 from taverntable.games.three_towers.phases import ANSWER, DEAL, DEFEND, OVER, TURN
@@ -49,9 +49,9 @@ SCORE_SCALE = 200.0
 # A playout is cut after this many moves even inside a round (a round is about 60 moves).
 PLAYOUT_CAP = 600
 # The bot's iteration budget (2,500 for "hard") is scaled by this: 100 playouts to the round's
-# end (fewer when the search stops early), 0.13 CPU seconds a searched move on average and 0.5
-# at most on the development machine; with answers and defences searched too, a game against
-# the heuristic takes about 7 CPU seconds (0.12 a move on average, 0.46 at most).
+# end (fewer when the search stops early). With the playouts in Python a game against the
+# heuristic took about 3-7 CPU seconds (0.12 a move on average, 0.46 at most); in the kernel
+# (``paired_scorer``) about 0.24 (docs/bots.md).
 ITERATION_SCALE = 0.04
 # With paired playouts the anchor's margin (2.5 standard errors by default) is scaled by this,
 # to 1.0: a stricter 2.0 made a fifth as many changes, each worth more, about the same in all.
@@ -79,7 +79,8 @@ class TowersSearch(SearchDefaults):
     ``root_moves``/``close`` bound the moves compared (see the module); ``replies=False``
     searches only the bot's turn; ``infer=False`` samples the engine's worlds unrepaired;
     ``selective=False`` (the bot's ``selective``) searches every decision with two or more
-    legal moves, over all of them.
+    legal moves, over all of them; ``fast`` offers ISMCTS the paired playouts in the kernel
+    (``paired_scorer``), by default where numba compiled it.
     """
 
     paired = True
@@ -95,6 +96,7 @@ class TowersSearch(SearchDefaults):
         selective: bool = True,
         replies: bool = True,
         infer: bool = INFER,
+        fast: bool | None = None,
     ) -> None:
         if policy == "greedy":
             policy = "heuristic"
@@ -108,6 +110,9 @@ class TowersSearch(SearchDefaults):
         self.replies = replies
         self.infer = infer
         self._facts: tuple[TowersView, list[Lack]] | None = None
+        if fast is None:
+            from taverntable.fast.jit import COMPILED as fast  # numba compiles the kernels
+        self.fast = fast
 
     def sample(self, view: TowersView, rng: random.Random) -> TowersState:
         """The engine's determinization (R16, R27), with the opponents' hands made to agree
@@ -187,37 +192,78 @@ class TowersSearch(SearchDefaults):
 
     def rewards(self, state: TowersState) -> Sequence[float]:
         """Each seat's (team's) points over the mean of its opponents', plus the worth of its
-        finished towers while the game goes on (``MARK_VALUE``), over ``SCORE_SCALE``.
+        finished towers while the game goes on (``MARK_VALUE``), over ``SCORE_SCALE``
+        (``seat_reward``).
 
         Points are linear, not squashed: the arena (and the player) counts the mean margin, so
         a move that gains 20 points on average is better whatever the spread of the outcomes.
         A round cut short by the horizon counts only the points already scored.
         """
-        n = state.num_players
-        teams = state.rules.teams
         over = state.phase == OVER
-        out: list[float] = []
-        for s in range(n):
-            mine = (s, (s + 2) % 4) if teams else (s,)
-            others = [o for o in range(n) if o not in mine]
-            own = sum(state.scores[x] for x in mine)
-            other = sum(state.scores[o] for o in others) / len(others) * len(mine)
-            value = own - other
-            if not over:
-                value += _marks_worth(state, s)
-            out.append(value / SCORE_SCALE)
-        return out
+        teams = state.rules.teams
+        return [seat_reward(state.scores, state.marks, over, teams, s)
+                for s in range(state.num_players)]
+
+    def paired_scorer(self, view: TowersView, legal: Sequence[TowersMove]
+                      ) -> PairedScorer | None:
+        """The paired playouts of ``legal`` in the kernel (``fast.towers_playouts``: the same
+        moves, chance steps and rewards as ``playout`` and ``rewards``) with the heuristic
+        policy, where numba compiled the kernels and the kernel plays the view's rules; None
+        otherwise (``ismcts._paired`` then plays them in Python)."""
+        if not self.fast or self.policy != "heuristic":
+            return None
+        from taverntable.fast.towers import UnsupportedRules, option_codes
+
+        try:
+            option_codes(view.rules)
+        except UnsupportedRules:
+            return None
+        return _KernelScorer(view.seat, view.rules.teams, legal, self.horizon)
 
 
-def _marks_worth(state: TowersState, seat: int) -> float:
+class _KernelScorer:
+    """``PairedScorer`` of the kernel's playouts: each final position's reward for ``seat``."""
+
+    def __init__(self, seat: int, teams: bool, legal: Sequence[TowersMove],
+                 horizon: int) -> None:
+        from taverntable.fast.towers_playouts import KernelPlayouts
+
+        self.seat, self.teams = seat, teams
+        self.playouts = KernelPlayouts(legal, horizon)
+
+    def score(self, world: TowersState, seed: int) -> list[float]:
+        """The seat's reward after each move, chance steps from ``random.Random(seed)``."""
+        return [seat_reward(scores, marks, over, self.teams, self.seat)
+                for scores, marks, over in self.playouts.finals(world, seed)]
+
+
+def seat_reward(scores: Sequence[int], marks: Sequence[int], over: bool, teams: bool,
+                seat: int) -> float:
+    """``seat``'s (team's) points over the mean of its opponents', plus the later worth of its
+    finished towers while the game goes on, over ``SCORE_SCALE`` (``TowersSearch.rewards``; the
+    kernel's playouts are scored by this too, so both paths round alike)."""
+    n = len(scores)
+    mine = (seat, (seat + 2) % 4) if teams else (seat,)
+    others = [o for o in range(n) if o not in mine]
+    own = sum(scores[x] for x in mine)
+    other = sum(scores[o] for o in others) / len(others) * len(mine)
+    value = own - other
+    if not over:
+        value += _marks_worth(marks, teams, seat)
+    return value / SCORE_SCALE
+
+
+def _marks_worth(marks: Sequence[int], teams: bool, seat: int) -> float:
     """The later worth of ``seat``'s finished towers against the others' (see MARK_VALUE)."""
-    n = state.num_players
-    if n == 2 and not state.rules.teams:
-        own, other = state.marks[seat], state.marks[1 - seat]
+    n = len(marks)
+    if n == 2 and not teams:
+        own, other = marks[seat], marks[1 - seat]
         if (own, other) in MARK_VALUE:
             return MARK_VALUE[own, other]
         return -MARK_VALUE.get((other, own), 0.0)
-    own_marks = state.team_marks(seat)
-    others = [state.team_marks(o) for o in state.opponents(seat)]
-    return MARK_POINTS * (own_marks - sum(others) / len(others))
 
+    def team(s: int) -> int:  # R14/R15: a seat's towers with its partner's
+        return marks[s] + (marks[(s + 2) % 4] if teams else 0)
+
+    others = [team(o) for o in range(n) if o != seat and (not teams or o != (seat + 2) % 4)]
+    return MARK_POINTS * (team(seat) - sum(others) / len(others))
