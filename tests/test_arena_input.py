@@ -26,7 +26,7 @@ BAD_BOTS = {
     "hard:depth=abc": "depth takes a whole number or none, not 'abc'",
     "hard:depth=0": "depth must be at least 1, not 0",
     "hard:horizon=-1": "horizon must be at least 0, not -1",
-    "hard:selective=maybe": "selective takes true or false, not 'maybe'",
+    "hard:selective=maybe": "selective takes true or false or none, not 'maybe'",
     "hard:seconds=nan:iterations=none": "seconds takes a finite number or none, not 'nan'",
     "hard:seconds=0": "seconds must be positive, not 0.0",
     "hard:iterations=none": "give an iteration budget, a time budget, or both",

@@ -235,7 +235,7 @@ def test_selective_search_plays_the_heuristic_after_the_draw() -> None:
         state = TonkState.deal(PRESETS["tonk"], 3, rng=rng)
         while (seat := state.current_seat) is not None:
             view = state.view(seat)
-            bot = IsmctsBot(iterations=40)
+            bot = IsmctsBot(iterations=40, selective=True)
             move = bot.choose(view, random.Random(2))
             if view.phase != START or "drop" not in {str(m) for m in view.legal_moves}:
                 # T6: only a turn's start with a legal drop is searched.
@@ -254,7 +254,7 @@ def test_a_hopeless_drop_is_not_searched() -> None:
     state = stacked("tonk", ["KS KH QS 9H 8D", "AC 10C 3C 2S 9C", "QH 8C 6D 2C 7D"], "5C")
     view = state.view(0)
     assert not TonkSearch().worth_searching(view)  # 47 points: a drop loses about 2 a player
-    bot = IsmctsBot(iterations=50)
+    bot = IsmctsBot(iterations=50, selective=True)
     assert str(bot.choose(view, random.Random(1))) != "drop" and bot.last is None
 
 
@@ -268,3 +268,21 @@ def test_a_drop_replaces_the_anchor_only_on_a_clear_paired_advantage() -> None:
     assert _ending_instead(anchor, bias=0.0, margin=1000.0) is None  # not clear enough
     anchor.pairs = {"drop": [1, -0.1, 0.01]}
     assert _ending_instead(anchor, bias=0.0, margin=0.0) is None  # one pair: no error estimate
+
+
+def test_hard_searches_every_tonk_decision_by_default() -> None:
+    """The hard level (the bot's defaults) searches after the draw too (T8, T9): spreads, hits
+    and discards, not only the drop call (T6) that ``selective=True`` keeps to."""
+    rng = random.Random(21)
+    after_draw = 0
+    for _ in range(20):
+        state = TonkState.deal(PRESETS["tonk"], 3, rng=rng)
+        while (seat := state.current_seat) is not None:
+            view = state.view(seat)
+            bot = IsmctsBot(iterations=40)
+            move = bot.choose(view, random.Random(2))
+            if view.phase != START and len(view.legal_moves) > 1:
+                assert bot.last is not None  # searched
+                after_draw += 1
+            state.apply(move)
+    assert after_draw > 20

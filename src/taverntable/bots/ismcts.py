@@ -536,7 +536,7 @@ class IsmctsBot:
         game: SearchGame | None = None,
         ending_bias: float | None = None,
         ending_margin: float | None = None,
-        selective: bool = True,
+        selective: bool | None = None,
         fast: bool = True,
     ) -> None:
         self.iterations = iterations
@@ -553,7 +553,10 @@ class IsmctsBot:
         # takes the adapter's measured values (``ending_bias``/``ending_margin`` attributes).
         self.ending_bias = ending_bias
         self.ending_margin = ending_margin
-        # Search only where the adapter says it pays, else play its anchor move (Tonk: drops).
+        # Search only where the adapter says it pays, else play its anchor move (Tonk: the drop
+        # calls; Three Towers: close alternatives); None: the adapter's own default (Tonk
+        # searches every decision since the compiled search made it cheap, Three Towers only
+        # its close alternatives).
         self.selective = selective
         # The adapter's compiled root search where it has one (Tonk with numba), or its compiled
         # paired playouts (Three Towers); False: the tree, or the playouts, in Python (the
@@ -589,9 +592,10 @@ class IsmctsBot:
         if len(legal) == 1:
             self.last = None
             return legal[0]
-        game = self.game or search_game_for(
-            view, policy=self.policy, horizon=self.horizon, selective=self.selective
-        )
+        options: dict[str, Any] = {"policy": self.policy, "horizon": self.horizon}
+        if self.selective is not None:
+            options["selective"] = self.selective
+        game = self.game or search_game_for(view, **options)
         candidates = game.root_moves(view)
         if len(candidates) == 1:
             self.last = None

@@ -79,10 +79,10 @@ QUICK_WORLDS = 64
 # playouts overrate playing on, measured on heuristic play (docs/bots.md).
 ENDING_MARGIN = 1.0
 ENDING_BIAS = 0.075
-# With observed play (``observe``), the search looks only at drops whose expected gain by the
-# anchor's estimate is within this many stakes per other player of nothing, with this share of
-# the bot's iterations: the anchor's drop decision carries most of the gain, and a move stays
-# well under a second on a busy machine.
+# With observed play (``observe``), a selective search looks only at drops whose expected gain
+# by the anchor's estimate is within this many stakes per other player of nothing; every search
+# gets this share of the bot's iterations (more did not pay: 10,000 instead of 1,000 a decision
+# gave −0.007 [−0.020, +0.005] a game against medium seats, docs/bots.md).
 CLOSE_CALL = 0.5
 OBSERVED_ITERATIONS = 0.4
 # The compiled root search weighs its guesses at the other hands from a stream seeded with this,
@@ -103,7 +103,10 @@ class TonkSearch(SearchDefaults):
     ``policy`` is "greedy" (above) or "random" (uniform legal moves); ``horizon`` cuts playouts
     after that many moves and scores them as if the stock had run out (None: play to the end);
     ``observe`` draws the determinizations' other hands by how likely they make each player's
-    last turn (``opponents.py``), and then searches only close drop calls (``CLOSE_CALL``);
+    last turn (``opponents.py``); ``selective`` searches only the drop calls that pay
+    (``worth_searching``: with ``observe`` the close ones, ``CLOSE_CALL``) and plays the anchor's
+    move elsewhere: off by default, since searching every decision with the compiled root search
+    gained +0.023 [+0.009, +0.036] stakes a game over it (docs/bots.md);
     ``infer`` (without ``observe``) shapes them by what the other players' play has shown;
     ``fast`` plays greedy playouts in the compiled kernel (``fast.tonk_greedy``: the same
     moves, so the same rewards and decisions), by default where numba compiled it; with
@@ -116,7 +119,7 @@ class TonkSearch(SearchDefaults):
         horizon: int | None = None,
         infer: bool = True,
         discards: int | None = ROOT_DISCARDS,
-        selective: bool = True,
+        selective: bool = False,
         fast: bool | None = None,
         observe: bool = True,
     ) -> None:
