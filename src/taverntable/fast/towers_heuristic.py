@@ -21,7 +21,6 @@ from __future__ import annotations
 from taverntable.bots.three_towers import heuristic as h
 from taverntable.bots.three_towers import replies as r
 from taverntable.bots.three_towers import tactics as t
-from taverntable.games.three_towers.attacks import STEAL_MAX
 from taverntable.games.three_towers.cards import JOKER, THIEF, WARLOCK, WITCH
 
 from . import towers_kernel as k
@@ -656,19 +655,11 @@ def play_heuristic(st: IntArray, stream: IntArray, kinds: IntArray, xa: IntArray
     while st[k.PHASE] != k.OVER:
         phase = st[k.PHASE]
         if phase == k.DEAL or phase == k.SHUFFLE or phase == k.STEAL:
-            kind = (k.M_DEAL if phase == k.DEAL else k.M_SHUFFLE if phase == k.SHUFFLE
-                    else k.M_STEAL)
-            count = 0
-            if phase == k.STEAL:
-                count = min(STEAL_MAX, st[k.STORE_LEN + st[k.A_TARGET]])
-            a = k.chance_step(st, stream)
-            k._record(record, recorded + steps, kind, -1, a, count)
+            k.recorded_chance_step(st, stream, record, recorded + steps)
         else:
-            seat = st[k.DECIDER]
             count = k.legal_moves(st, kinds, xa, xb)
             pick = decide(st, kinds, xa, xb, count, unseen)
-            k._record(record, recorded + steps, kinds[pick], seat, xa[pick], xb[pick])
-            k.apply_move(st, kinds[pick], xa[pick], xb[pick])
+            k.recorded_move(st, kinds, xa, xb, pick, record, recorded + steps)
             moves += 1
         steps += 1
     return moves * (1 << 20) + steps

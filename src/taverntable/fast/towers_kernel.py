@@ -1114,6 +1114,25 @@ def _record(record: IntArray, at: int, kind: int, seat: int, a: int, b: int) -> 
 
 
 @kernel
+def recorded_chance_step(st: IntArray, stream: IntArray, record: IntArray, at: int) -> None:
+    """Draw and play the chance step now, written to row ``at`` of ``record`` (no seat; a
+    steal's row also holds how many cards it may take)."""
+    phase = st[PHASE]
+    k = (M_DEAL if phase == DEAL else M_SHUFFLE if phase == SHUFFLE else M_STEAL)
+    count = min(STEAL_MAX, st[STORE_LEN + st[A_TARGET]]) if phase == STEAL else 0
+    a = chance_step(st, stream)
+    _record(record, at, k, -1, a, count)
+
+
+@kernel
+def recorded_move(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, pick: int,
+                  record: IntArray, at: int) -> None:
+    """Play the deciding seat's legal move ``pick``, written to row ``at`` of ``record``."""
+    _record(record, at, kinds[pick], st[DECIDER], xa[pick], xb[pick])
+    apply_move(st, kinds[pick], xa[pick], xb[pick])
+
+
+@kernel
 def play_random(st: IntArray, stream: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray,
                 record: IntArray, recorded: int) -> int:
     """Play the game out (``engine.play_out`` with ``random_policy``): chance steps drawn from
@@ -1125,16 +1144,11 @@ def play_random(st: IntArray, stream: IntArray, kinds: IntArray, xa: IntArray, x
     while st[PHASE] != OVER:
         phase = st[PHASE]
         if phase in (DEAL, SHUFFLE, STEAL):
-            k = (M_DEAL if phase == DEAL else M_SHUFFLE if phase == SHUFFLE else M_STEAL)
-            count = min(STEAL_MAX, st[STORE_LEN + st[A_TARGET]]) if phase == STEAL else 0
-            a = chance_step(st, stream)
-            _record(record, recorded + steps, k, -1, a, count)
+            recorded_chance_step(st, stream, record, recorded + steps)
         else:
-            seat = st[DECIDER]
             count = legal_moves(st, kinds, xa, xb)
-            pick = int(uniform(stream) * count)
-            _record(record, recorded + steps, kinds[pick], seat, xa[pick], xb[pick])
-            apply_move(st, kinds[pick], xa[pick], xb[pick])
+            recorded_move(st, kinds, xa, xb, int(uniform(stream) * count), record,
+                          recorded + steps)
             moves += 1
         steps += 1
     return moves * (1 << 20) + steps

@@ -24,7 +24,6 @@ from collections.abc import Callable, Sequence
 from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
 from taverntable.engine import CHANCE, Event, OnMove, PlayedOut
 from taverntable.games.three_towers import TowersMove, TowersState
-from taverntable.games.three_towers.attacks import STEAL_MAX
 
 from . import towers_kernel as k
 from .jit import IntArray, int_array, kernel, new_ints
@@ -75,21 +74,13 @@ def play_capped(st: IntArray, stream: IntArray, record: IntArray, max_moves: int
     while st[k.PHASE] != k.OVER:
         phase = st[k.PHASE]
         if phase == k.DEAL or phase == k.SHUFFLE or phase == k.STEAL:
-            kind = (k.M_DEAL if phase == k.DEAL else k.M_SHUFFLE if phase == k.SHUFFLE
-                    else k.M_STEAL)
-            count = 0
-            if phase == k.STEAL:
-                count = min(STEAL_MAX, st[k.STORE_LEN + st[k.A_TARGET]])
-            a = k.chance_step(st, stream)
-            k._record(record, steps, kind, -1, a, count)
+            k.recorded_chance_step(st, stream, record, steps)
         else:
             if moves >= max_moves:
                 break
-            seat = st[k.DECIDER]
             count = k.legal_moves(st, kinds, xa, xb)
             pick = decide(st, kinds, xa, xb, count, unseen)
-            k._record(record, steps, kinds[pick], seat, xa[pick], xb[pick])
-            k.apply_move(st, kinds[pick], xa[pick], xb[pick])
+            k.recorded_move(st, kinds, xa, xb, pick, record, steps)
             moves += 1
         steps += 1
     if 3 * steps > len(record):
