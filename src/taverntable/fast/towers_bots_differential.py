@@ -32,72 +32,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
-from taverntable.engine import CHANCE, play_out, random_policy
+from taverntable.engine import CHANCE, random_policy
 from taverntable.games.three_towers import TowersState
 from taverntable.games.three_towers.view import sample_world, view_of
 
 from .jit import COMPILED
-from .towers import comparable
 from .towers_bots import decision, heuristic_games
-from .towers_differential import Table, presets_and_flips, tables
-
-_BATCH = 8  # games per kernel call
+from .towers_differential import Comparison, Table, compare_played, presets_and_flips, tables
 
 
-@dataclass(frozen=True, slots=True)
-class GameComparison:
-    """Games, moves and steps compared, and the first difference if any."""
-
-    games: int
-    moves: int
-    steps: int
-    difference: str | None
-
-
-def compare_games(table: Table, seed: int, games: int) -> GameComparison:
-    """Play ``games`` heuristic games from ``seed`` on both paths; stop at the first
-    difference."""
-    rules, n = table.rules, table.players
-    bots = [ThreeTowersHeuristicBot() for _ in range(n)]
-    fast_rng, rng = random.Random(seed), random.Random(seed)
-    moves = steps = played = 0
-    while played < games:
-        batch = heuristic_games(rules, n, fast_rng, min(_BATCH, games - played),
-                                first_dealer=played % n, record=True)
-        for game in batch.games():
-            g = played
-            state = TowersState.start(rules, n, rng=rng, dealer=g % n)
-            made = play_out(state, bots, rng).moves
-            where = f"{rules!r}, {n} players, seed {seed}, game {g}"
-            engine = tuple((seat, comparable(move)) for seat, move in state.history)
-            mine = game.history or ()
-            if engine != mine:
-                i = next((i for i, (a, b) in enumerate(zip(engine, mine, strict=False))
-                          if a != b), min(len(engine), len(mine)))
-                return GameComparison(g, moves, steps, f"{where}: step {i} differs (seat, "
-                                      f"move): engine {_step(engine, i)}, fast {_step(mine, i)};"
-                                      f" the steps before: "
-                                      f"{'; '.join(map(str, engine[max(0, i - 4):i]))}")
-            result = state.result
-            assert result is not None
-            expected = (result.end, result.winners, result.scores, result.towers,
-                        len(result.rounds), made)
-            got = (game.end, game.winners, game.scores, game.towers, game.rounds, game.moves)
-            if expected != got:
-                return GameComparison(g, moves, steps, f"{where}: results differ (end, "
-                                      f"winners, scores, towers, rounds, moves): engine "
-                                      f"{expected}, fast {got}")
-            moves += made
-            steps += len(engine)
-            played += 1
-    if fast_rng.random() != rng.random():
-        return GameComparison(played, moves, steps, f"{rules!r}, {n} players, seed {seed}: "
-                              "the generators were left at different places")
-    return GameComparison(played, moves, steps, None)
-
-
-def _step(steps: Sequence[object], i: int) -> str:
-    return str(steps[i]) if i < len(steps) else "(the game is over)"
+def compare_games(table: Table, seed: int, games: int) -> Comparison:
+    """Play ``games`` heuristic games from ``seed`` on both paths (every move checked); stop at
+    the first difference, and check that both left their generator at the same place."""
+    bots = [ThreeTowersHeuristicBot() for _ in range(table.players)]
+    return compare_played(table, seed, games, heuristic_games, bots, same_generator=True)
 
 
 @dataclass(slots=True)

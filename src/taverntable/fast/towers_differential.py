@@ -24,14 +24,15 @@ import itertools
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from taverntable.engine import play_out, random_policy
 from taverntable.games.three_towers import THREE_TOWERS, TowersRules, TowersState
 
 from .jit import COMPILED
-from .towers import comparable, random_games
+from .towers import RandomGames, comparable, random_games
 
 # Games per kernel call (each recorded step takes three ints).
 _BATCH = 16
@@ -88,16 +89,31 @@ def compare(table: Table, seed: int, games: int, *, checked: bool = True) -> Com
     """Play ``games`` games from ``seed`` on both paths; stop at the first difference. Without
     ``checked`` the engine plays its legal moves with ``apply_unchecked`` (the same transitions
     without the second check and the events, about twice as fast: for long runs)."""
+    return compare_played(table, seed, games, random_games, random_policy, checked=checked)
+
+
+# A kernel's games: (rules, players, rng, games, first_dealer=, record=) -> its batch.
+KernelGames = Callable[..., RandomGames]
+
+
+def compare_played(table: Table, seed: int, games: int, kernel_games: KernelGames,
+                   players: Any, *, checked: bool = True,
+                   same_generator: bool = False) -> Comparison:
+    """Play ``games`` games from ``seed`` through the engine (``play_out`` with ``players``, a
+    policy or one bot a seat) and with ``kernel_games`` from a generator of the same seed;
+    compare every step (the seat and the move), then each result (end, winners, scores, towers,
+    rounds, moves), and with ``same_generator`` where the two left their generators; stop at the
+    first difference."""
     rules, n = table.rules, table.players
     fast_rng, rng = random.Random(seed), random.Random(seed)
     moves = steps = played = 0
     while played < games:
-        batch = random_games(rules, n, fast_rng, min(_BATCH, games - played),
+        batch = kernel_games(rules, n, fast_rng, min(_BATCH, games - played),
                              first_dealer=played % n, record=True)
         for game in batch.games():
             g = played
             state = TowersState.start(rules, n, rng=rng, dealer=g % n)
-            made = play_out(state, random_policy, rng, checked=checked).moves
+            made = play_out(state, players, rng, checked=checked).moves
             where = f"{rules!r}, {n} players, seed {seed}, game {g}"
             engine = tuple((seat, comparable(move)) for seat, move in state.history)
             mine = game.history or ()
@@ -119,6 +135,9 @@ def compare(table: Table, seed: int, games: int, *, checked: bool = True) -> Com
             moves += made
             steps += len(engine)
             played += 1
+    if same_generator and fast_rng.random() != rng.random():
+        return Comparison(played, moves, steps, f"{rules!r}, {n} players, seed {seed}: the "
+                          "generators were left at different places")
     return Comparison(games, moves, steps, None)
 
 
