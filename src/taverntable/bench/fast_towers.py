@@ -29,13 +29,29 @@ from taverntable.fast.towers import random_games
 from taverntable.games.three_towers.rules import MAX_PLAYERS, MIN_PLAYERS, rules_from
 
 from .random_play import ROUND_LIMIT
-from .timing import Bench, timed
+from .timing import Bench, Timed, timed
 
 # Moves per kernel call, about: a call costs far more than the Python around it, and the clock
 # is read every few hundredths of a second.
 BATCH_MOVES = 50_000
 HEURISTIC_BATCH = 20  # heuristic games per kernel call (some 400 moves each)
 FULL_GAME_MOVES = 11_000  # a random game of three players, about (``--players`` changes it)
+
+
+def towers_figures(t: Timed, rounds: int, players: int, *, compiled: bool) -> dict[str, float]:
+    """A Three Towers bench's figures in its own order (``tavern bench --json``): ``Timed``'s
+    with the rounds a game; ``compiled`` (a kernel bench) adds whether numba compiled it."""
+    figures = {
+        "games_per_s": t.games_per_s,
+        "moves_per_s": t.moves_per_s,
+        "moves_per_game": t.moves_per_game,
+        "rounds_per_game": rounds / t.games,
+        "best_moves_per_s": t.best_moves_per_s,
+        "players": float(players),
+    }
+    if compiled:
+        figures["compiled"] = float(COMPILED)
+    return figures
 
 
 def bench_fast_towers(options: Mapping[str, Any] | None = None) -> Bench:
@@ -57,16 +73,7 @@ def bench_fast_towers(options: Mapping[str, Any] | None = None) -> Bench:
             rounds += sum(game.rounds for game in batch.games())
             return batch.count, batch.moves
 
-        t = timed(play, seconds)
-        return {  # this bench's own order of the figures (``tavern bench --json``)
-            "games_per_s": t.games_per_s,
-            "moves_per_s": t.moves_per_s,
-            "moves_per_game": t.moves_per_game,
-            "rounds_per_game": rounds / t.games,
-            "best_moves_per_s": t.best_moves_per_s,
-            "players": float(n),
-            "compiled": float(COMPILED),
-        }
+        return towers_figures(timed(play, seconds), rounds, n, compiled=True)
 
     return run
 
@@ -104,18 +111,7 @@ def bench_heuristic_towers(*, fast: bool) -> Bench:
             games += 1
             return 1, moves
 
-        t = timed(play, seconds)
-        figures = {
-            "games_per_s": t.games_per_s,
-            "moves_per_s": t.moves_per_s,
-            "moves_per_game": t.moves_per_game,
-            "rounds_per_game": rounds / t.games,
-            "best_moves_per_s": t.best_moves_per_s,
-            "players": float(n),
-        }
-        if fast:
-            figures["compiled"] = float(COMPILED)
-        return figures
+        return towers_figures(timed(play, seconds), rounds, n, compiled=fast)
 
     return run
 
