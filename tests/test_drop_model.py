@@ -12,6 +12,7 @@ import pytest
 from taverntable.bots.tonk.drop_model import (
     FEATURES,
     DropModel,
+    kept_points,
     model_for,
     opponent_features,
     read_models,
@@ -98,6 +99,34 @@ def test_features_follow_what_an_opponent_showed() -> None:
     assert (before["turns"], before["last_discard"], before["not_acted"]) == (0, 0, 1)
     assert (after["turns"], after["last_discard"], after["not_acted"]) == (1, 10, 0)
     assert after["stock_draws"] == 1 and after["unknown_cards"] == 5
+    assert (before["min_discard"], before["max_discard"], before["high_discards"]) == (0, 0, 0)
+    assert (after["min_discard"], after["max_discard"], after["high_discards"]) == (10, 10, 1)
+    assert after["prev_discard"] == 0  # one discard so far
+    play_moves(state, "draw stock", "discard 10C", "draw stock", "discard 2C",
+               "draw stock", "discard 4H")
+    later = dict(zip(FEATURES, opponent_features(state.view(2), 0), strict=True))
+    assert (later["min_discard"], later["max_discard"], later["high_discards"]) == (4, 10, 1)
+    assert (later["last_discard"], later["prev_discard"], later["turns"]) == (4, 10, 2)
+    # The products are of the features they name.
+    assert later["margin_sq"] == later["margin"] ** 2
+    assert later["margin_turns"] == later["margin"] * later["turns"]
+    assert later["margin_unknown"] == later["margin"] * later["unknown_cards"]
+    assert later["own_total_sq"] == later["own_total"] ** 2
+    assert later["kept_margin_sq"] == later["kept_margin"] ** 2
+
+
+def test_kept_points_are_the_low_cards_of_more_draws() -> None:
+    unseen = sorted([1, 2, 2, 3, 5, 7, 8, 10, 10, 10, 10, 10])
+    # Without draws the cards are spread evenly over the unseen values; holding every unseen
+    # card, they are all of them.
+    assert kept_points(unseen, len(unseen), 0) == sum(unseen)
+    assert kept_points(unseen, 0, 5) == 0 and kept_points([], 3, 2) == 0
+    # Each draw is one more card seen and the highest let go: the kept points never rise.
+    for unknown in range(1, 6):
+        kept = [kept_points(unseen, unknown, draws) for draws in range(12)]
+        assert kept == sorted(kept, reverse=True) and kept[-1] < kept[0]
+        # Never below the lowest cards there are, never above the highest.
+        assert sum(unseen[:unknown]) <= kept[-1] and kept[0] <= sum(unseen[-unknown:])
 
 
 @pytest.mark.parametrize(("hit_lock", "turns"), [(True, 1), (False, 2)])

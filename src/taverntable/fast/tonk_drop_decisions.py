@@ -12,9 +12,11 @@ as ``opponent_features`` makes, so they are the same floats; the study rounds th
 on the engine path (``tests/test_lab_fast.py`` holds the rows to the engine's).
 
 The history-based features (turns where the player could drop and drew instead, draws by
-source, discards, melded cards, whether the player acted) are counted per seat as the moves are
-made, instead of read back from a history; a turn under T6 hit_lock (pagat) is the kernel's own
-``LOCKED`` flag at the turn's draw.
+source, discards (their count, sum, last, the one before, lowest, highest and how many were worth
+10 or more), melded cards, whether the player acted) are counted per seat as the moves are made,
+instead of read back from a history; a turn under T6 hit_lock (pagat) is the kernel's own
+``LOCKED`` flag at the turn's draw. ``kept_margin`` reads the unseen cards' values from a
+histogram instead of a sorted list.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from .tonk_heuristic import (
     CARD_VALUE,
     HEURISTIC,
     HOPELESS,
+    MAX_VALUE,
     TOTALS_SIZE,
     _count,
     heuristic_move,
@@ -55,7 +58,7 @@ from .tonk_heuristic import (
 # One decision in ``heads``: the seat, its turn, its total, the drop's net (in units).
 HEAD_WIDTH = 4
 # One other player in ``rows``: the features, then 1.0 if they caught the drop else 0.0.
-FEATURE_COUNT = 16
+FEATURE_COUNT = 26
 ROW_WIDTH = FEATURE_COUNT + 1
 # Per-seat counters of ``play_decisions`` (``seen``), MAX_SEATS each.
 C_TURNS = 0  # starts of a turn under the cap (the study's ``turns``)
@@ -67,14 +70,36 @@ C_PILE = C_STOCK + k.MAX_SEATS
 C_DISCARDS = C_PILE + k.MAX_SEATS
 C_DISCARD_SUM = C_DISCARDS + k.MAX_SEATS
 C_LAST_DISCARD = C_DISCARD_SUM + k.MAX_SEATS
-C_MELDED = C_LAST_DISCARD + k.MAX_SEATS
+C_PREV_DISCARD = C_LAST_DISCARD + k.MAX_SEATS  # the discard before the last
+C_MIN_DISCARD = C_PREV_DISCARD + k.MAX_SEATS
+C_MAX_DISCARD = C_MIN_DISCARD + k.MAX_SEATS
+C_HIGH_DISCARDS = C_MAX_DISCARD + k.MAX_SEATS  # discards worth 10 points or more
+C_MELDED = C_HIGH_DISCARDS + k.MAX_SEATS
 C_ACTED = C_MELDED + k.MAX_SEATS
 COUNTERS = C_ACTED + k.MAX_SEATS
 
 
 @kernel
+def _kept_points(histogram: IntArray, size: int, unknown: int, draws: int) -> int:
+    """``drop_model.kept_points`` with the unseen values as a histogram (``size`` cards)."""
+    if not size:
+        return 0
+    drawn = min(unknown + draws, size)
+    kept = 0
+    for j in range(1, unknown + 1):
+        position = min(size - 1, max(0, j * (size + 1) // (drawn + 1) - 1))
+        value = 0
+        below = 0  # unseen cards of values under ``value``
+        while below + histogram[value] <= position:
+            below += histogram[value]
+            value += 1
+        kept += value
+    return kept
+
+
+@kernel
 def _opponent_row(st: IntArray, seat: int, other: int, seen: IntArray, unseen_count: int,
-                  mean_unseen: float, rows: FloatArray, at: int) -> None:
+                  mean_unseen: float, histogram: IntArray, rows: FloatArray, at: int) -> None:
     """``opponent_features(view of seat, other)`` into ``rows[at:at + FEATURE_COUNT]``."""
     base = st[k.OPT_FACE] * 52
     d = k.total(st, seat)
@@ -88,13 +113,16 @@ def _opponent_row(st: IntArray, seat: int, other: int, seen: IntArray, unseen_co
     discards = seen[C_DISCARDS + other]
     expected = known_points + unknown * mean_unseen
     margin = d - expected
+    turns = seen[C_DECLINED + other]
+    kept_margin = d - known_points - _kept_points(
+        histogram, unseen_count, unknown, seen[C_STOCK + other] + seen[C_PILE + other])
     rows[at] = float(d)
     rows[at + 1] = expected
     rows[at + 2] = margin
     rows[at + 3] = margin / max(unknown, 1)
     rows[at + 4] = float(unknown)
     rows[at + 5] = float(known_points)
-    rows[at + 6] = float(seen[C_DECLINED + other])
+    rows[at + 6] = float(turns)
     rows[at + 7] = float(seen[C_STOCK + other])
     rows[at + 8] = float(seen[C_PILE + other])
     rows[at + 9] = float(seen[C_LAST_DISCARD + other]) if discards else 0.0
@@ -104,6 +132,16 @@ def _opponent_row(st: IntArray, seat: int, other: int, seen: IntArray, unseen_co
     rows[at + 13] = float(52 - st[k.STOCK_AT])
     rows[at + 14] = float(unseen_count)
     rows[at + 15] = float(st[k.PLAYERS])
+    rows[at + 16] = float(seen[C_MIN_DISCARD + other])  # 0 until the first discard
+    rows[at + 17] = float(seen[C_MAX_DISCARD + other])
+    rows[at + 18] = float(seen[C_PREV_DISCARD + other]) if discards > 1 else 0.0
+    rows[at + 19] = float(seen[C_HIGH_DISCARDS + other])
+    rows[at + 20] = float(kept_margin)
+    rows[at + 21] = margin * margin
+    rows[at + 22] = margin * turns
+    rows[at + 23] = margin * unknown
+    rows[at + 24] = float(d * d)
+    rows[at + 25] = float(kept_margin * kept_margin)
 
 
 @kernel
@@ -123,8 +161,11 @@ def _decision(st: IntArray, seat: int, seen: IntArray, trial: IntArray, heads: I
     unseen = unseen_of(st, seat)
     unseen_count = 0
     unseen_points = 0
+    histogram = new_ints(MAX_VALUE)  # unseen cards by value, for ``_kept_points``
     while unseen:
-        unseen_points += CARD_VALUE[base + low_index(unseen)]
+        value = CARD_VALUE[base + low_index(unseen)]
+        unseen_points += value
+        histogram[value] += 1
         unseen_count += 1
         unseen &= unseen - 1
     mean_unseen = unseen_points / unseen_count if unseen_count else 0.0
@@ -132,7 +173,8 @@ def _decision(st: IntArray, seat: int, seen: IntArray, trial: IntArray, heads: I
     at = decided * (players - 1) * ROW_WIDTH
     for other in range(players):
         if other != seat:
-            _opponent_row(st, seat, other, seen, unseen_count, mean_unseen, rows, at)
+            _opponent_row(st, seat, other, seen, unseen_count, mean_unseen, histogram, rows,
+                          at)
             rows[at + FEATURE_COUNT] = 1.0 if k.total(st, other) <= d else 0.0  # T6: caught
             at += ROW_WIDTH
 
@@ -149,9 +191,17 @@ def _count_move(st: IntArray, seat: int, kind: int, cards: int, seen: IntArray,
         seen[(C_STOCK if kind == k.DRAW_STOCK else C_PILE) + seat] += 1
     elif kind == k.DISCARD:
         value = CARD_VALUE[st[k.OPT_FACE] * 52 + low_index(cards)]
+        first = seen[C_DISCARDS + seat] == 0
         seen[C_DISCARDS + seat] += 1
         seen[C_DISCARD_SUM + seat] += value
+        seen[C_PREV_DISCARD + seat] = seen[C_LAST_DISCARD + seat]
         seen[C_LAST_DISCARD + seat] = value
+        if first or value < seen[C_MIN_DISCARD + seat]:
+            seen[C_MIN_DISCARD + seat] = value
+        if value > seen[C_MAX_DISCARD + seat]:
+            seen[C_MAX_DISCARD + seat] = value
+        if value >= 10:
+            seen[C_HIGH_DISCARDS + seat] += 1
     elif kind == k.SPREAD or kind >= k.HIT:
         seen[C_MELDED + seat] += _count(cards)
 
@@ -202,8 +252,9 @@ def deal_decisions(options: IntArray, players: int, dealer: int, stake: int,
 
 
 # The features that can hold a fraction (``FEATURES``: expected_total, margin, margin_per_card,
-# mean_discard); the others are whole numbers, which ``round`` gives back unchanged.
-FRACTIONS = (1, 2, 3, 10)
+# mean_discard and the margin's products); the others are whole numbers, which ``round`` gives
+# back unchanged.
+FRACTIONS = (1, 2, 3, 10, 21, 22, 23)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,4 +324,5 @@ def _values(array: IntArray | FloatArray, count: int) -> list[Any]:
 
 assert len(FEATURES) == FEATURE_COUNT, "the kernel writes every feature of FEATURES"
 assert [FEATURES[i] for i in FRACTIONS] == ["expected_total", "margin", "margin_per_card",
-                                            "mean_discard"]
+                                            "mean_discard", "margin_sq", "margin_turns",
+                                            "margin_unknown"]

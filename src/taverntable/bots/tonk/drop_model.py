@@ -27,7 +27,7 @@ from taverntable.games.tonk import Discard, Draw, Hit, Spread, TonkView
 
 MODEL_FILE = "drop_model.json"
 FORMAT = "taverntable-drop-model"
-VERSION = 1
+VERSION = 2  # 2: the features from min_discard on (26 instead of 16)
 
 # Per other player, in this order; every one is computed by ``opponent_features`` from the view.
 FEATURES = (
@@ -47,7 +47,34 @@ FEATURES = (
     "stock_size",
     "unseen_cards",  # cards the seat cannot locate (other hands and the stock)
     "players",
+    "min_discard",  # the lowest value of their discards (0: none yet)
+    "max_discard",  # the highest (0: none yet)
+    "prev_discard",  # the value of their discard before the last (0: fewer than two)
+    "high_discards",  # their discards worth 10 points or more
+    "kept_margin",  # own_total - kept_total (``kept_points``)
+    # Products the linear model cannot form itself: the catch chance bends with the margin, and
+    # a margin means more when they have had more turns or hold more cards the seat cannot name.
+    "margin_sq",
+    "margin_turns",  # margin * turns
+    "margin_unknown",  # margin * unknown_cards
+    "own_total_sq",
+    "kept_margin_sq",
 )
+
+
+def kept_points(unseen: list[int], unknown: int, draws: int) -> int:
+    """The points of ``unknown`` cards kept as the lowest of ``unknown + draws`` unseen cards:
+    the heuristic bot's model of an opponent (``heuristic.other_totals``: each draw shows them
+    one more card and they keep the low ones), here without sampling. ``unseen`` is the unseen
+    cards' values in ascending order; the j-th lowest of n cards drawn from N is read at sorted
+    position ``j * (N + 1) // (n + 1) - 1`` (the order statistic's mean rank), in whole numbers
+    so that the kernel (``fast/tonk_drop_decisions.py``) gives the same total."""
+    size = len(unseen)
+    if not size:
+        return 0
+    drawn = min(unknown + draws, size)
+    return sum(unseen[min(size - 1, max(0, j * (size + 1) // (drawn + 1) - 1))]
+               for j in range(1, unknown + 1))
 
 
 def opponent_features(view: TonkView, seat: int) -> list[float]:
@@ -58,7 +85,7 @@ def opponent_features(view: TonkView, seat: int) -> list[float]:
     """
     values = view.rules.card_values
     d = view.total()
-    unseen = [values[c % 13 + 1] for c in indices(view.unseen)]
+    unseen = sorted(values[c % 13 + 1] for c in indices(view.unseen))
     mean_unseen = sum(unseen) / len(unseen) if unseen else 0.0
     known = view.known[seat]
     known_points = sum(values[c % 13 + 1] for c in indices(known))
@@ -91,6 +118,7 @@ def opponent_features(view: TonkView, seat: int) -> list[float]:
     acted = any(mover == seat for mover, _ in view.history)
     expected = known_points + unknown * mean_unseen
     margin = d - expected
+    kept_margin = d - known_points - kept_points(unseen, unknown, stock + pile)
     return [
         float(d), expected, margin, margin / max(unknown, 1), float(unknown),
         float(known_points), float(turns), float(stock), float(pile),
@@ -98,6 +126,11 @@ def opponent_features(view: TonkView, seat: int) -> list[float]:
         sum(discards) / len(discards) if discards else 0.0,
         float(melded), 0.0 if acted else 1.0, float(view.stock_size), float(len(unseen)),
         float(view.num_players),
+        float(min(discards, default=0)), float(max(discards, default=0)),
+        float(discards[-2]) if len(discards) > 1 else 0.0,
+        float(sum(1 for v in discards if v >= 10)),
+        float(kept_margin), margin * margin, margin * turns, margin * unknown, float(d * d),
+        float(kept_margin * kept_margin),
     ]
 
 
