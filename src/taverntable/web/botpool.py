@@ -5,27 +5,49 @@ the hard (ISMCTS) bot thinks for up to a second of CPU, which would stall every 
 sharing the event loop, so it runs in a small pool of worker processes. A bot is built for each
 decision from its name (bots keep no memory between moves that matters) and is given only the
 seat's view and a seeded generator.
+
+A worker's first searching decision loads the compiled kernels (under a second from numba's
+cache; about 9 CPU seconds the first time after an install, when they compile), so the pool
+starts warming a game's kernels as soon as a table of that game seats a searching bot
+(``prepare``), while its people are still gathering.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import random
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable
+from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
 
 from taverntable.bots import LEVELS, make_bot
+from taverntable.engine import play_out
+from taverntable.games import get_game
 from taverntable.worker_life import die_with_parent
+
+log = logging.getLogger(__name__)
 
 # Bots that search: every other bot decides in the event loop.
 SEARCHING = {"ismcts"}
+# Decisions the warm-up plays: enough for every kernel a searching bot's decisions use.
+WARM_MOVES = 4
 
 
 def decide(game: str, level: str, view: Any, seed: int) -> Any:
     """The move of a ``level`` bot of ``game`` at ``view`` (run in a worker or in place)."""
     return make_bot(level, game).choose(view, random.Random(seed))
+
+
+def warm(game: str, level: str = "hard") -> int:
+    """Play the first ``WARM_MOVES`` decisions of a new deal of ``game`` with ``level`` bots at
+    every seat (run in a worker: it loads the kernels there), and return how many were played."""
+    g = get_game(game)
+    state = g.start(g.rules({}), g.min_players, rng=random.Random(0))
+    bots = [make_bot(level, game) for _ in range(state.num_players)]
+    return play_out(state, bots, random.Random(0), max_moves=WARM_MOVES).moves
 
 
 class BotPool:
@@ -34,25 +56,49 @@ class BotPool:
     def __init__(self, processes: int = 1) -> None:
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
+        self._warmed: set[str] = set()  # games whose warm-up was sent to the pool
 
     def searches(self, level: str) -> bool:
         """Whether the bot of ``level`` searches (and so runs in a worker process)."""
         return LEVELS.get(level.lower(), level.lower()) in SEARCHING
 
+    def prepare(self, game: str, levels: Iterable[str | None]) -> Future[int] | None:
+        """Start warming ``game``'s kernels in the pool when one of ``levels`` searches and
+        this pool has not warmed that game yet (``warm``); returns the warm-up's future, or
+        None when there is nothing to warm. Never waits: a decision asked for meanwhile
+        simply runs after it in the worker, as it would have loaded the kernels itself."""
+        level = next((x for x in levels if x is not None and self.searches(x)), None)
+        if level is None or game in self._warmed:
+            return None
+        self._warmed.add(game)
+        done = self._workers().submit(warm, game, level)
+        done.add_done_callback(_report_warm_failure)
+        return done
+
     async def choose(self, game: str, level: str, view: Any, seed: int) -> Any:
         """The bot's move, computed without blocking the event loop for long."""
         if not self.searches(level):
             return decide(game, level, view, seed)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._workers(), decide, game, level, view, seed)
+
+    def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: a fork of a process running an event loop and threads is not safe.
             # A worker dies with the server, even one killed with SIGKILL.
             self._pool = ProcessPoolExecutor(self.processes, mp_context=get_context("spawn"),
                                              initializer=die_with_parent,
                                              initargs=(os.getpid(),))
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, decide, game, level, view, seed)
+        return self._pool
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        self._warmed.clear()
+
+
+def _report_warm_failure(done: Future[int]) -> None:
+    # A failed warm-up costs only time (the first decision loads the kernels itself): log it.
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("warming the bot kernels failed: %s", done.exception())

@@ -128,6 +128,8 @@ class Table:
         self.host_hash = host_hash
         self.store = store
         self.bots = bots
+        # A searching bot's kernels load while the table gathers, not at its first move.
+        bots.prepare(game.name, [s.level for s in seats if s.is_bot] + [settings.bot_level])
         self.pace = pace
         self.status = "lobby"
         self.match = 1
