@@ -4,7 +4,7 @@ The determinizations deal each other player a hand drawn from guesses weighted b
 they make the turn that player was seen to play (``opponents``, ``observe``; else what the table
 has shown, ``inference``); the anchor is the ``watcher``'s move, whose drop reads the same
 guesses and the drop model; the playout policy is the greedy one of ``policy``; the root
-compares only the two best discards by the heuristic bot's score, since with more the noise of
+compares only the three best discards by the heuristic bot's score, since with more the noise of
 the comparison costs more than the moves left out.
 """
 
@@ -68,8 +68,12 @@ class FastPlayouts:
 # so its playouts seldom come near this; random playouts may, and nothing forbids them to.
 PLAYOUT_CAP = 400
 # The search compares this many discards at the root, the best by the heuristic bot's score.
-ROOT_DISCARDS = 2
-# Selective search (the default) skips a drop decision whose drop loses more than this many
+ROOT_DISCARDS = 3
+# The search's opponent model (its worlds, and its anchor's drop) is firmer than the ``watcher``
+# bot's own: a guess loses this factor of its weight for each action of the model it contradicts
+# (``opponents.SOFTNESS`` is 0.1). With 3 root discards, measured together (docs/bots.md).
+SEARCH_SOFTNESS = 0.05
+# Selective search (off by default) skips a drop decision whose drop loses more than this many
 # stakes per other player on average over ``QUICK_WORLDS`` determinizations: continuing is worth
 # about -0.4 to +1 there, and no drop that bad was worth making (docs/bots.md).
 HOPELESS_DROP = -1.0
@@ -133,7 +137,7 @@ class TonkSearch(SearchDefaults):
         self.selective = selective
         self.observe = observe
         self._worlds: WorldSampler | None = None
-        self._watcher = TonkWatcherBot()
+        self._watcher = TonkWatcherBot(softness=SEARCH_SOFTNESS)
         if observe:
             self.iteration_scale = OBSERVED_ITERATIONS
         self.ending_bias = ENDING_BIAS
