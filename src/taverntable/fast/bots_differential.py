@@ -35,7 +35,7 @@ from taverntable.games.tonk import TonkState, sample_world
 from taverntable.games.tonk.moves import END, Discard, Draw, Drop, End, Hit, Spread, TonkMove
 from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules
 
-from .differential import presets_and_flips
+from .differential import decision_difference, presets_and_flips
 from .jit import COMPILED
 from .tonk import random_without_drops
 from .tonk_bots import FastSeat, decision, fast_seats, play_deal
@@ -89,11 +89,9 @@ def compare_decisions(rules: TonkRules, players: int, seed: int, games: int,
             world = decision(sample_world(view, rng), HEURISTIC_SEAT, world_rng)
             where = (f"{rules!r}, {players} players, seed {seed}, deal {g}, move {moves} "
                      f"(seat {seat}, {state.phase})")
-            if fast != mine:
-                found.difference = f"{where}: engine {mine}, fast {fast}"
-                return found
-            if world != mine:
-                found.difference = f"{where}: engine {mine}, fast on a sampled world {world}"
+            differs = decision_difference(where, mine, fast, world)
+            if differs is not None:
+                found.difference = differs
                 return found
             after = engine_rng.random()
             if fast_rng.random() != after or world_rng.random() != after:

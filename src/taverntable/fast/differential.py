@@ -46,6 +46,17 @@ def option_sets() -> list[TonkRules]:
             for values in itertools.product(*_OPTIONS.values())]
 
 
+def decision_difference(where: str, engine: object, fast: object, world: object) -> str | None:
+    """How a bot's decision on the engine differs from the kernel's on the same state and on a
+    world sampled from the seat's view (None: all three agree); ``where`` names the position.
+    The bot differentials of both games report with it."""
+    if fast != engine:
+        return f"{where}: engine {engine}, fast {fast}"
+    if world != engine:
+        return f"{where}: engine {engine}, fast on a sampled world {world}"
+    return None
+
+
 def presets_and_flips() -> list[TonkRules]:
     """Each preset, and each preset with one option changed: the short comparison's rules."""
     rules = list(PRESETS.values())

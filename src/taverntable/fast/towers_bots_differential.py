@@ -36,6 +36,7 @@ from taverntable.engine import CHANCE, random_policy
 from taverntable.games.three_towers import TowersState
 from taverntable.games.three_towers.view import sample_world, view_of
 
+from .differential import decision_difference
 from .jit import COMPILED
 from .towers_bots import decision, heuristic_games
 from .towers_differential import Comparison, Table, compare_played, presets_and_flips, tables
@@ -79,11 +80,9 @@ def compare_decisions(table: Table, seed: int, games: int,
                 where = (f"{rules!r}, {n} players, seed {seed}, game {g}, move "
                          f"{len(state.history)} (seat {seat}, {state.phase}, {len(legal)} "
                          "legal moves)")
-                if fast != mine:
-                    found.difference = f"{where}: engine {mine}, fast {fast}"
-                    return found
-                if world != mine:
-                    found.difference = f"{where}: engine {mine}, fast on a sampled world {world}"
+                differs = decision_difference(where, mine, fast, world)
+                if differs is not None:
+                    found.difference = differs
                     return found
                 found.positions += 1
                 found.phases[state.phase] += 1
