@@ -179,6 +179,29 @@ def test_big_tables_scale_the_iteration_budget() -> None:
     assert bot.last is not None and bot.last.iterations == round(50 * OBSERVED_ITERATIONS)
 
 
+def test_the_tonk_search_takes_its_own_share_of_the_budget_and_margin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With observed play the Tonk adapter scales the bot's budget and margin (search.py):
+    # the search itself must be called with both scaled.
+    from taverntable.bots.tonk.search import OBSERVED_ITERATIONS, SEARCH_MARGIN_SCALE
+
+    calls: list[dict[str, object]] = []
+    real = ismcts.search
+
+    def spy(*args: object, **kwargs: object) -> object:
+        calls.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ismcts, "search", spy)
+    state = midgame("tonk", 3, 11)
+    bot = IsmctsBot(iterations=100, margin=2.5, selective=False)
+    bot.choose(state.view(state.current_seat or 0), random.Random(1))
+    assert len(calls) == 1
+    assert calls[0]["iterations"] == round(100 * OBSERVED_ITERATIONS)
+    assert calls[0]["margin"] == pytest.approx(2.5 * SEARCH_MARGIN_SCALE)
+
+
 def test_anchor_is_kept_unless_the_search_beats_it_clearly() -> None:
     from taverntable.bots.tonk.heuristic import TonkHeuristicBot
 

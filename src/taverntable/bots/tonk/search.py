@@ -84,11 +84,15 @@ QUICK_WORLDS = 64
 ENDING_MARGIN = 1.0
 ENDING_BIAS = 0.075
 # With observed play (``observe``), a selective search looks only at drops whose expected gain
-# by the anchor's estimate is within this many stakes per other player of nothing; every search
-# gets this share of the bot's iterations (more did not pay: 10,000 instead of 1,000 a decision
-# gave −0.007 [−0.020, +0.005] a game against medium seats, docs/bots.md).
+# by the anchor's estimate is within this many stakes per other player of nothing.
 CLOSE_CALL = 0.5
-OBSERVED_ITERATIONS = 0.4
+# With observed play every search gets this share of the bot's iterations (4,000 of 2,500 × 1.6)
+# and replaces its anchor's move at ``SEARCH_MARGIN_SCALE`` of the bot's margin (1.5 of 2.5
+# standard errors): the firmer opponent model and three root discards made a longer search pay
+# where it had not (paired, tonk 3p: +0.010 stakes a game over 1,000 iterations and 2.5 standard
+# errors; a move still takes tens of milliseconds, docs/bots.md).
+OBSERVED_ITERATIONS = 1.6
+SEARCH_MARGIN_SCALE = 0.6
 # The compiled root search weighs its guesses at the other hands from a stream seeded with this,
 # so that they depend on the view alone (as ``sample``'s, seeded ``random.Random(0)``).
 GUESS_SEED = 0
@@ -140,6 +144,7 @@ class TonkSearch(SearchDefaults):
         self._watcher = TonkWatcherBot(softness=SEARCH_SOFTNESS)
         if observe:
             self.iteration_scale = OBSERVED_ITERATIONS
+            self.margin_scale = SEARCH_MARGIN_SCALE
         self.ending_bias = ENDING_BIAS
         self.ending_margin = ENDING_MARGIN
         self._view: TonkView | None = None
