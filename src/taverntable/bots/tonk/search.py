@@ -4,7 +4,7 @@ The determinizations deal each other player a hand drawn from guesses weighted b
 they make the turn that player was seen to play (``opponents``, ``observe``; else what the table
 has shown, ``inference``); the anchor is the ``watcher``'s move, whose drop reads the same
 guesses and the drop model; the playout policy is the greedy one of ``policy``; the root
-compares only the three best discards by the heuristic bot's score, since with more the noise of
+compares only the four best discards by the heuristic bot's score, since with more the noise of
 the comparison costs more than the moves left out.
 """
 
@@ -67,11 +67,12 @@ class FastPlayouts:
 # lowest hand wins. The greedy policy declines the pile under pagat unless its card helps (T11),
 # so its playouts seldom come near this; random playouts may, and nothing forbids them to.
 PLAYOUT_CAP = 400
-# The search compares this many discards at the root, the best by the heuristic bot's score.
-ROOT_DISCARDS = 3
+# The search compares this many discards at the root, the best by the heuristic bot's score:
+# 3 paid with 1,000 iterations a decision, 4 with 4,000 (docs/bots.md, "A longer search").
+ROOT_DISCARDS = 4
 # The search's opponent model (its worlds, and its anchor's drop) is firmer than the ``watcher``
 # bot's own: a guess loses this factor of its weight for each action of the model it contradicts
-# (``opponents.SOFTNESS`` is 0.1). With 3 root discards, measured together (docs/bots.md).
+# (``opponents.SOFTNESS`` is 0.1). Measured together with 3 root discards (docs/bots.md).
 SEARCH_SOFTNESS = 0.05
 # Selective search (off by default) skips a drop decision whose drop loses more than this many
 # stakes per other player on average over ``QUICK_WORLDS`` determinizations: continuing is worth
@@ -88,9 +89,9 @@ ENDING_BIAS = 0.075
 CLOSE_CALL = 0.5
 # With observed play every search gets this share of the bot's iterations (4,000 of 2,500 × 1.6)
 # and replaces its anchor's move at ``SEARCH_MARGIN_SCALE`` of the bot's margin (1.5 of 2.5
-# standard errors): the firmer opponent model and three root discards made a longer search pay
-# where it had not (paired, tonk 3p: +0.010 stakes a game over 1,000 iterations and 2.5 standard
-# errors; a move still takes tens of milliseconds, docs/bots.md).
+# standard errors): with the firmer opponent model a longer search paid where it had not
+# (paired, tonk 3p: +0.007 stakes a game over 1,000 iterations and 2.5 standard errors, 10,000
+# deals; a move still takes tens of milliseconds: docs/bots.md, "A longer search").
 OBSERVED_ITERATIONS = 1.6
 SEARCH_MARGIN_SCALE = 0.6
 # The compiled root search weighs its guesses at the other hands from a stream seeded with this,
