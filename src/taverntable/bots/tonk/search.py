@@ -68,7 +68,8 @@ class FastPlayouts:
 # so its playouts seldom come near this; random playouts may, and nothing forbids them to.
 PLAYOUT_CAP = 400
 # The search compares this many discards at the root, the best by the heuristic bot's score:
-# 3 paid with 1,000 iterations a decision, 4 with 4,000 (docs/bots.md, "A longer search").
+# 3 paid with 1,000 iterations a decision, 4 with 4,000 (docs/bots.md, "A longer search and a
+# fourth root discard").
 ROOT_DISCARDS = 4
 # The search's opponent model (its worlds, and its anchor's drop) is firmer than the ``watcher``
 # bot's own: a guess loses this factor of its weight for each action of the model it contradicts
@@ -91,7 +92,8 @@ CLOSE_CALL = 0.5
 # and replaces its anchor's move at ``SEARCH_MARGIN_SCALE`` of the bot's margin (1.5 of 2.5
 # standard errors): with the firmer opponent model a longer search paid where it had not
 # (paired, tonk 3p: +0.007 stakes a game over 1,000 iterations and 2.5 standard errors, 10,000
-# deals; a move still takes tens of milliseconds: docs/bots.md, "A longer search").
+# deals; a move still takes tens of milliseconds: docs/bots.md, "A longer search and a fourth
+# root discard").
 OBSERVED_ITERATIONS = 1.6
 SEARCH_MARGIN_SCALE = 0.6
 # The compiled root search weighs its guesses at the other hands from a stream seeded with this,
