@@ -95,18 +95,22 @@ def test_the_owner_killed_mid_game_another_process_takes_the_table_over(
         table = made["table"]["id"]
         other = join(base_b, table, "Bence")
         start(base_a, table, made["host_token"])
-        players = [Player(ws_url(base_b, table, made["token"]), 0, 11),
-                   Player(ws_url(base_b, table, other["token"]), 1, 12),
+        # The people never drop (T6), so that the deal A dies in goes on after it: with random
+        # drops the kill could come at the match's last move (CI saw it), with nothing after.
+        players = [Player(ws_url(base_b, table, made["token"]), 0, 11, declines=("drop",)),
+                   Player(ws_url(base_b, table, other["token"]), 1, 12, declines=("drop",)),
                    Player(ws_url(base_b, table), None, 13)]
         killed: dict[str, Any] = {}
 
         async def kill_when_playing() -> None:
             while True:
                 await asyncio.sleep(0.01)
-                seen = [m["version"] for m in players[2].messages if m["type"] == "update"]
-                if seen and seen[-1] % 1_000_000 >= 6:  # the first deal has begun
+                seen = [m for m in players[2].messages if m["type"] == "update"]
+                last = seen[-1] if seen else None
+                # A deal begun and not over: someone has moved (T5) and there is no result.
+                if last and last["version"] % 1_000_000 >= 1 and last["view"]["result"] is None:
                     a.send_signal(signal.SIGKILL)
-                    killed["at"], killed["version"] = time.monotonic(), seen[-1]
+                    killed["at"], killed["version"] = time.monotonic(), last["version"]
                     return
 
         async def play() -> None:
