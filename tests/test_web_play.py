@@ -38,7 +38,8 @@ def test_two_people_and_a_bot_play_a_whole_tonk_match(database: str) -> None:
         assert other["seat"] == 1
         start(base, table, made["host_token"])
         # The people never drop (T6; the bot does), so that each has a turn: with random drops
-        # one match in 500 left a person without any (none in 3,000 simulated without them).
+        # one match in 500 left a person without any (6 of 3,000 simulated; none of 3,000
+        # when the people never drop).
         players = [Player(ws_url(base, table, made["token"]), 0, 1, declines=("drop",)),
                    Player(ws_url(base, table, other["token"]), 1, 2, declines=("drop",)),
                    Player(ws_url(base, table), None, 3)]
