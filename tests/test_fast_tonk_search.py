@@ -50,9 +50,14 @@ def views(preset: str, players: int, count: int, seed: int) -> list[TonkView]:
     return out
 
 
+def search_watcher() -> TonkWatcherBot:
+    """The watcher bot as the hard search builds it (its firmer opponent model)."""
+    return TonkWatcherBot(softness=SEARCH_SOFTNESS)
+
+
 def kernel_worlds(view: TonkView, count: int, seed: int) -> list[list[int]]:
     """``count`` worlds of the kernel's sampler for ``view``, as state arrays."""
-    watcher = TonkWatcherBot(softness=SEARCH_SOFTNESS)  # the hard search's own
+    watcher = search_watcher()
     guesses = weighed_guesses(view, watcher.softness, GUESSES, EXTRA_SEEN, seed)
     template = int_array(k.STATE_SIZE)
     load_state(engine_world(view, random.Random(0)), template)
@@ -111,7 +116,7 @@ def test_kernel_worlds_deal_the_cards_as_the_python_sampler_does() -> None:
     view: the kernel's frequencies are the Python sampler's within sampling error."""
     view = next(v for v in views("tonk", 3, 40, seed=21) if len(v.history) > 8)
     n = 3000
-    watcher = TonkWatcherBot(softness=SEARCH_SOFTNESS)  # the hard search's own
+    watcher = search_watcher()
     python = WorldSampler(view, watcher.guesses_for(view, random.Random(0)))
     rng = random.Random(1)
     py = [0] * (52 * view.num_players)
@@ -160,7 +165,7 @@ def _root(view: TonkView, python_guesses: bool, seed: int) -> KernelRoot:
         after = template.clone()
         after.apply_unchecked(m)
         (enders if after.is_over else searched).append(m)
-    watcher = TonkWatcherBot(softness=SEARCH_SOFTNESS)  # the hard search's own
+    watcher = search_watcher()
     if python_guesses:
         sampler = WorldSampler(view, watcher.guesses_for(view, random.Random(0)))
         guesses = guess_arrays(sampler.guesses, [sampler.needed[g.seat] for g in sampler.guesses])
@@ -271,7 +276,7 @@ def test_kernel_guesses_are_drawn_as_the_python_ones() -> None:
     view = next(v for v in views("tonk", 3, 60, seed=31)
                 if len(v.history) > 10 and v.stock_size > 5)
     samples = 4000
-    watcher = TonkWatcherBot(softness=SEARCH_SOFTNESS)  # the hard search's own
+    watcher = search_watcher()
     py = weigh_guesses(OpponentModel(view, watcher.softness), random.Random(1), samples,
                        EXTRA_SEEN)
     kn = weighed_guesses(view, watcher.softness, samples, EXTRA_SEEN, 7)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -83,13 +84,7 @@ def shuffle_the_friend_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     tonk = get_game("tonk")
     seed = next(s for s in range(1000)
                 if not tonk.start(tonk.rules({}), 4, rng=random.Random(s), dealer=0).is_over)
-
-    class Seeded:
-        @staticmethod
-        def randbits(bits: int) -> int:
-            return seed
-
-    monkeypatch.setattr(tables_module, "secrets", Seeded)
+    monkeypatch.setattr(tables_module, "secrets", SimpleNamespace(randbits=lambda bits: seed))
 
 
 def test_a_newcomer_plays_a_whole_tonk_match_with_two_bots_and_a_friend(
