@@ -34,6 +34,7 @@ from web_helpers import (
     drop_postgres,
     fresh_postgres,
     join,
+    play_from_the_start,
     postgres_url,
     records,
     redis_url,
@@ -62,16 +63,12 @@ def test_clients_on_two_processes_play_a_whole_match(cluster_db: tuple[str, str]
         table = made["table"]["id"]
         other = join(base_b, table, "Bence")  # B forwards the join to A, the owner
         assert other["seat"] == 1 and other["table"]["seats"][1]["name"] == "Bence"
-        start(base_b, table, made["host_token"])  # so does the host's start
-        assert HTTP.get(f"{base_b}/api/tables/{table}").json()["status"] == "playing"
         players = [Player(ws_url(base_a, table, made["token"]), 0, 1),
                    Player(ws_url(base_b, table, other["token"]), 1, 2),
                    Player(ws_url(base_b, table), None, 3)]
-
-        async def play() -> None:
-            await asyncio.gather(*(p.run() for p in players))
-
-        asyncio.run(play())
+        # B forwards the host's start too; the three deals recorded below show it started.
+        asyncio.run(play_from_the_start(
+            players, lambda: start(base_b, table, made["host_token"])))
         deals = records(base_b, table)
         lobby = HTTP.get(f"{base_b}/api/tables").json()
     assert len(deals) == 3 and table not in [t["id"] for t in lobby]
@@ -95,7 +92,6 @@ def test_the_owner_killed_mid_game_another_process_takes_the_table_over(
                       host_seat=0, host_name="Anna", deals=4, absent_seconds=3600)
         table = made["table"]["id"]
         other = join(base_b, table, "Bence")
-        start(base_a, table, made["host_token"])
         # The people never drop (T6), so that the deal A dies in goes on after it: with random
         # drops the kill could come at the match's last move, with nothing after (1 run in 4).
         players = [Player(ws_url(base_b, table, made["token"]), 0, 11, declines=("drop",)),
@@ -116,7 +112,7 @@ def test_the_owner_killed_mid_game_another_process_takes_the_table_over(
 
         async def play() -> None:
             killer = asyncio.create_task(kill_when_playing())
-            await asyncio.gather(*(p.run() for p in players))
+            await play_from_the_start(players, lambda: start(base_a, table, made["host_token"]))
             await killer
 
         asyncio.run(play())

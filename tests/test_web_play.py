@@ -15,15 +15,12 @@ from web_helpers import (
     check_messages,
     create,
     join,
+    play_from_the_start,
     records,
     server_thread,
     start,
     ws_url,
 )
-
-
-async def play_all(players: list[Player]) -> None:
-    await asyncio.gather(*(p.run() for p in players))
 
 
 def test_two_people_and_a_bot_play_a_whole_tonk_match(database: str) -> None:
@@ -36,14 +33,13 @@ def test_two_people_and_a_bot_play_a_whole_tonk_match(database: str) -> None:
         table = made["table"]["id"]
         other = join(base, table, "Bence")
         assert other["seat"] == 1
-        start(base, table, made["host_token"])
         # The people never drop (T6; the bot does), so that each has a turn: with random drops
         # one match in 500 left a person without any (6 of 3,000 simulated; none of 3,000
         # when the people never drop).
         players = [Player(ws_url(base, table, made["token"]), 0, 1, declines=("drop",)),
                    Player(ws_url(base, table, other["token"]), 1, 2, declines=("drop",)),
                    Player(ws_url(base, table), None, 3)]
-        asyncio.run(play_all(players))
+        asyncio.run(play_from_the_start(players, lambda: start(base, table, made["host_token"])))
         deals = records(base, table)
     assert len(deals) == 4
     final = [m for m in players[0].messages if m["type"] == "table"][-1]["table"]
@@ -64,11 +60,10 @@ def test_a_whole_three_towers_game_with_two_people_and_a_bot(database: str) -> N
         table = made["table"]["id"]
         other = join(base, table, "Ilse")
         assert other["seat"] == 0
-        start(base, table, made["host_token"])
         players = [Player(ws_url(base, table, made["token"]), 2, 5),
                    Player(ws_url(base, table, other["token"]), 0, 6),
                    Player(ws_url(base, table), None, 7)]
-        asyncio.run(play_all(players))
+        asyncio.run(play_from_the_start(players, lambda: start(base, table, made["host_token"])))
         deals = records(base, table)
     assert len(deals) == 1
     result = replay_record(deals[0]).result

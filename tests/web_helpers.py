@@ -17,7 +17,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -282,3 +282,23 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
             assert message["events"] == [e.to_json(who) for e in events]
         checked += 1
     return checked
+
+
+async def play_from_the_start(players: Sequence[Player], begin: Callable[[], None],
+                              timeout: float = 120.0) -> None:
+    """Connect every client to a table not yet started, wait until each has the table (so its
+    server has attached it), then ``begin`` the match (the host's start) and play it out.
+
+    A client that connects after the start may find the match over: a person with no turn in
+    it (a deal won on the deal, T4, or ended by a drop before its turn, T6) and a spectator
+    never hold the match up, and CI once saw a three-deal match end before such a client on
+    the other process had connected, with not one update for it to check."""
+    tasks = [asyncio.create_task(p.run(timeout)) for p in players]
+    async with asyncio.timeout(30):
+        while not all(any(m["type"] == "table" for m in p.messages) for p in players):
+            for task in tasks:
+                if task.done():
+                    task.result()  # a client that failed to connect: its error, now
+            await asyncio.sleep(0.01)
+    await asyncio.to_thread(begin)
+    await asyncio.gather(*tasks)
