@@ -223,7 +223,13 @@ def test_moves_out_of_turn_and_from_spectators_are_refused(client: TestClient) -
                    absent_seconds=3600)
     table = made["table"]["id"]
     other = client.post(f"/api/tables/{table}/join", json={"name": "Bence"}).json()
-    mover = client.get(f"/api/tables/{table}").json()["turn"]["seat"]
+    # A person's turn, which waits for that person (the bot's may be over by the time the idle
+    # person's update comes, and the idle person then be the one to move).
+    deadline = time.monotonic() + 30
+    while (turn := client.get(f"/api/tables/{table}").json()["turn"]) is None or turn["bot"]:
+        assert time.monotonic() < deadline, "no person's turn came"
+        time.sleep(0.02)
+    mover = turn["seat"]
     idle = other["token"] if mover == 0 else made["token"]
     with client.websocket_connect(f"/ws/{table}?token={idle}") as ws:
         update = until(ws, "update")
