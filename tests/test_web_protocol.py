@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,16 @@ def started(client: TestClient, **extra: Any) -> dict[str, Any]:
                            headers={"X-Host-Token": made["host_token"]})
     assert response.status_code == 200
     return made
+
+
+def wait_summary(client: TestClient, table: str, test: Callable[[dict[str, Any]], bool],
+                 what: str) -> dict[str, Any]:
+    """The table's summary once it passes ``test`` (``what`` it waits for, in the failure)."""
+    deadline = time.monotonic() + 30
+    while not test(summary := client.get(f"/api/tables/{table}").json()):
+        assert time.monotonic() < deadline, f"never came: {what}"
+        time.sleep(0.02)
+    return summary
 
 
 def until(ws: WebSocketTestSession, kind: str, test: Any = None) -> dict[str, Any]:
@@ -225,11 +235,8 @@ def test_moves_out_of_turn_and_from_spectators_are_refused(client: TestClient) -
     other = client.post(f"/api/tables/{table}/join", json={"name": "Bence"}).json()
     # A person's turn, which waits for that person (the bot's may be over by the time the idle
     # person's update comes, and the idle person then be the one to move).
-    deadline = time.monotonic() + 30
-    while (turn := client.get(f"/api/tables/{table}").json()["turn"]) is None or turn["bot"]:
-        assert time.monotonic() < deadline, "no person's turn came"
-        time.sleep(0.02)
-    mover = turn["seat"]
+    mover = wait_summary(client, table, lambda s: s["turn"] is not None and not s["turn"]["bot"],
+                         "a person's turn")["turn"]["seat"]
     idle = other["token"] if mover == 0 else made["token"]
     with client.websocket_connect(f"/ws/{table}?token={idle}") as ws:
         update = until(ws, "update")
@@ -288,11 +295,8 @@ def test_a_refresh_restores_the_seat_from_the_cookie(client: TestClient) -> None
 def test_an_absent_person_is_played_by_a_bot_until_back(client: TestClient) -> None:
     made = started(client, absent_seconds=0.2, deals=1)
     table = made["table"]["id"]
-    deadline = time.monotonic() + 30
-    while client.get(f"/api/tables/{table}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "nobody played for the absent seat"
-        time.sleep(0.05)
-    sheet = client.get(f"/api/tables/{table}").json()["sheet"]
+    sheet = wait_summary(client, table, lambda s: s["status"] == "finished",
+                         "a bot playing the match out for the absent seat")["sheet"]
     assert len(sheet) == 1
 
 
@@ -329,21 +333,13 @@ def test_records_hold_only_finished_deals(client: TestClient) -> None:
     assert all("result" in json.loads(line) for line in lines)
 
 
-def wait_status(client: TestClient, table: str, status: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 30
-    while (summary := client.get(f"/api/tables/{table}").json())["status"] != status:
-        assert time.monotonic() < deadline, f"the table never became {status}"
-        time.sleep(0.05)
-    return summary
-
-
 def test_a_target_ends_the_match_and_the_host_asks_for_a_rematch(client: TestClient) -> None:
     """T2/T12: the match ends after the deal in which a balance reaches the target; a rematch
     starts a new match with the same seats and fresh balances."""
     seats = [{"kind": "person"}, {"kind": "bot", "level": "medium"}, {"kind": "bot"}]
     made = started(client, seats=seats, absent_seconds=0, target=3)
     table = made["table"]["id"]
-    done = wait_status(client, table, "finished")
+    done = wait_summary(client, table, lambda s: s["status"] == "finished", "the finished match")
     assert max(done["balances"]) >= 3
     assert all(max(sum(d["points"][s] for d in done["sheet"][:k]) for s in range(3)) < 3
                for k in range(len(done["sheet"])))  # not before the last deal
