@@ -41,16 +41,18 @@ class Policy(nn.Module):
 
     def __init__(self, observation: int, actions: int, hidden: int = 256, features: int = 128):
         super().__init__()
-        self.body = nn.Sequential(nn.Linear(observation, hidden), nn.ReLU(),
-                                  nn.Linear(hidden, features), nn.ReLU())
+        self.body = nn.Sequential(
+            nn.Linear(observation, hidden), nn.ReLU(), nn.Linear(hidden, features), nn.ReLU()
+        )
         self.embed = nn.Embedding(actions, features)
         self.bias = nn.Embedding(actions, 1)
         self.value = nn.Linear(features, 1)
         nn.init.normal_(self.embed.weight, std=0.05)
         nn.init.zeros_(self.bias.weight)
 
-    def forward(self, obs: torch.Tensor, legal: torch.Tensor, pad: torch.Tensor
-                ) -> tuple[torch.Tensor, torch.Tensor]:
+    def forward(
+        self, obs: torch.Tensor, legal: torch.Tensor, pad: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor]:
         """Scores of the legal ids (padding at -inf) and the value, for a batch of steps."""
         h = self.body(obs)
         scores = (self.embed(legal) * h.unsqueeze(1)).sum(-1) + self.bias(legal).squeeze(-1)
@@ -68,8 +70,9 @@ class Policy(nn.Module):
         np.savez_compressed(path, **arrays)
 
 
-def play_deal(env: Any, policy: Policy, opponent: Any, rng: random.Random
-              ) -> tuple[list[tuple[np.ndarray, list[int], int]], float]:
+def play_deal(
+    env: Any, policy: Policy, opponent: Any, rng: random.Random
+) -> tuple[list[tuple[np.ndarray, list[int], int]], float]:
     """One deal: the learner's steps (observation, legal ids, index chosen) and its result."""
     env.reset(seed=rng.getrandbits(32))
     raw = env.unwrapped
@@ -87,8 +90,9 @@ def play_deal(env: Any, policy: Policy, opponent: Any, rng: random.Random
             legal = np.flatnonzero(obs["action_mask"]).tolist()
             with torch.no_grad():
                 no_padding = torch.zeros(1, len(legal), dtype=torch.bool)
-                scores, _ = policy(torch.from_numpy(obs["observation"])[None],
-                                   torch.tensor([legal]), no_padding)
+                scores, _ = policy(
+                    torch.from_numpy(obs["observation"])[None], torch.tensor([legal]), no_padding
+                )
             index = int(torch.distributions.Categorical(logits=scores[0]).sample())
             steps.append((obs["observation"], legal, index))
             env.step(legal[index])
@@ -99,12 +103,14 @@ def play_deal(env: Any, policy: Policy, opponent: Any, rng: random.Random
     return steps, result
 
 
-def update(policy: Policy, optimizer: torch.optim.Optimizer,
-           batch: list[tuple[list[tuple[np.ndarray, list[int], int]], float]]) -> None:
+def update(
+    policy: Policy,
+    optimizer: torch.optim.Optimizer,
+    batch: list[tuple[list[tuple[np.ndarray, list[int], int]], float]],
+) -> None:
     """One actor-critic step on a batch of deals: every step's advantage is the deal's result
     minus the value of its observation."""
-    rows = [(obs, legal, index, result) for steps, result in batch
-            for obs, legal, index in steps]
+    rows = [(obs, legal, index, result) for steps, result in batch for obs, legal, index in steps]
     if not rows:
         return
     width = max(len(legal) for _, legal, _, _ in rows)
@@ -112,8 +118,8 @@ def update(policy: Policy, optimizer: torch.optim.Optimizer,
     legal = torch.zeros(len(rows), width, dtype=torch.long)
     pad = torch.ones(len(rows), width, dtype=torch.bool)
     for i, (_, ids, _, _) in enumerate(rows):
-        legal[i, :len(ids)] = torch.tensor(ids)
-        pad[i, :len(ids)] = False
+        legal[i, : len(ids)] = torch.tensor(ids)
+        pad[i, : len(ids)] = False
     chosen = torch.tensor([r[2] for r in rows])
     results = torch.tensor([r[3] for r in rows], dtype=torch.float32)
     scores, value = policy(obs, legal, pad)
@@ -121,8 +127,11 @@ def update(policy: Policy, optimizer: torch.optim.Optimizer,
     advantage = results - value
     chosen_logp = logp.gather(1, chosen[:, None]).squeeze(1)
     entropy = -(logp.exp() * logp.masked_fill(pad, 0.0)).sum(-1)
-    loss = (-(chosen_logp * advantage.detach()).mean() + 0.5 * advantage.pow(2).mean()
-            - 0.01 * entropy.mean())
+    loss = (
+        -(chosen_logp * advantage.detach()).mean()
+        + 0.5 * advantage.pow(2).mean()
+        - 0.01 * entropy.mean()
+    )
     optimizer.zero_grad()
     loss.backward()
     nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
@@ -159,14 +168,29 @@ def main() -> None:
         if elapsed - last_report >= 30:
             last_report = elapsed
             means = ", ".join(f"vs {name} {np.mean(r):+.3f}" for name, r in recent.items() if r)
-            print(f"{elapsed / 60:4.1f} min, {deals} deals: mean result of the last 500 {means}",
-                  flush=True)
+            print(
+                f"{elapsed / 60:4.1f} min, {deals} deals: mean result of the last 500 {means}",
+                flush=True,
+            )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     policy.save_numpy(args.out)
     print(f"trained on {deals} deals in {args.minutes:g} minutes; weights: {args.out}")
     for other in ("random", "heuristic"):
-        cli.main(["arena", "--game", GAME, "--players", "2", "--deals", str(args.deals),
-                  "--seed", str(args.seed), "--bots", f"learned:weights={args.out},{other}"])
+        cli.main(
+            [
+                "arena",
+                "--game",
+                GAME,
+                "--players",
+                "2",
+                "--deals",
+                str(args.deals),
+                "--seed",
+                str(args.seed),
+                "--bots",
+                f"learned:weights={args.out},{other}",
+            ]
+        )
 
 
 if __name__ == "__main__":

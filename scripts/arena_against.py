@@ -51,14 +51,19 @@ def against(path: Path, opponent: str) -> dict[str, list[float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("records", type=Path, nargs="+", help="arena records (.jsonl)")
-    parser.add_argument("--opponent", default="openspiel-ismcts",
-                        help="entrants whose name starts with this are the opponent")
+    parser.add_argument(
+        "--opponent",
+        default="openspiel-ismcts",
+        help="entrants whose name starts with this are the opponent",
+    )
     args = parser.parse_args()
     for path in args.records:
         for name, xs in sorted(against(path, args.opponent).items()):
             mean, low, high = mean_ci95(xs)
-            print(f"{path.name}: {name} against {args.opponent}: {mean:+.3f} "
-                  f"[{low:+.3f}, {high:+.3f}] over {len(xs)} deals")
+            print(
+                f"{path.name}: {name} against {args.opponent}: {mean:+.3f} "
+                f"[{low:+.3f}, {high:+.3f}] over {len(xs)} deals"
+            )
 
 
 if __name__ == "__main__":

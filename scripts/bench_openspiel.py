@@ -70,8 +70,9 @@ def ours(spec: SearchBench, views: list[Any], budget: int, seconds: float, seed:
     sims = k = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        sims += search(adapter, views[k % len(views)], rng, iterations=budget,
-                       depth=spec.depth).iterations
+        sims += search(
+            adapter, views[k % len(views)], rng, iterations=budget, depth=spec.depth
+        ).iterations
         k += 1
     return sims / (time.process_time() - start)
 
@@ -84,9 +85,13 @@ def openspiel(views: list[Any], simulations: int, seconds: float, seed: int) -> 
     while time.process_time() - start < seconds:
         view = views[k % len(views)]
         root = spiel_state(view, rng)
-        bot = ismcts.ISMCTSBot(root.get_game(), mcts.RandomRolloutEvaluator(1, numbers),
-                               OpenSpielIsmctsBot().exploration(view.game),
-                               simulations, random_state=numbers)
+        bot = ismcts.ISMCTSBot(
+            root.get_game(),
+            mcts.RandomRolloutEvaluator(1, numbers),
+            OpenSpielIsmctsBot().exploration(view.game),
+            simulations,
+            random_state=numbers,
+        )
         bot.set_resampler(lambda s, p: s.resample_from_infostate(p, rng=rng))
         bot.run_search(root)
         sims += simulations
@@ -112,9 +117,12 @@ def main() -> None:
         budget = spec.iterations or round(HARD_ITERATIONS * search_adapter(spec).iteration_scale)
         a = ours(spec, views, budget, args.seconds, args.seed)
         b = openspiel(views, budget, args.seconds, args.seed)
-        print(f"{spec.game}, {players} players, {len(views)} positions, "
-              f"{budget} simulations a search: ours {a:,.0f} sims/s, "
-              f"OpenSpiel's {b:,.0f} sims/s ({a / b:.1f}x)", flush=True)
+        print(
+            f"{spec.game}, {players} players, {len(views)} positions, "
+            f"{budget} simulations a search: ours {a:,.0f} sims/s, "
+            f"OpenSpiel's {b:,.0f} sims/s ({a / b:.1f}x)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

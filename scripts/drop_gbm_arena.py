@@ -28,8 +28,11 @@ def tree_value(node: dict[str, Any], x: list[float]) -> float:
     have no missing values, so only the ``<=`` numerical split occurs."""
     while "leaf_value" not in node:
         assert node["decision_type"] == "<="
-        node = node["left_child"] if x[node["split_feature"]] <= node["threshold"] else \
-            node["right_child"]
+        node = (
+            node["left_child"]
+            if x[node["split_feature"]] <= node["threshold"]
+            else node["right_child"]
+        )
     return float(node["leaf_value"])
 
 
@@ -44,15 +47,18 @@ class TreeModel:
         row = opponent_features(view, seat)
         if self.width > len(row):
             row += extra_features(view, seat)
-        return row[:self.width]
+        return row[: self.width]
 
     def probability(self, x: list[float]) -> float:
         z = math.fsum(tree_value(t, x) for t in self.trees)
         return 1.0 / (1.0 + math.exp(-z))
 
     def drop_gain(self, view: TonkView) -> float:
-        probs = [self.probability(self.features(view, s))
-                 for s in range(view.num_players) if s != view.seat]
+        probs = [
+            self.probability(self.features(view, s))
+            for s in range(view.num_players)
+            if s != view.seat
+        ]
         return (view.num_players - 1) * math.prod(1.0 - p for p in probs) - 2.0 * sum(probs)
 
 

@@ -52,13 +52,16 @@ def extra_features(view: TonkView, seat: int) -> list[float]:
             discards.append(values[move.card.rank])
     n = view.num_players
     return [
-        float(view.hand_sizes[seat]), float(known.bit_count()), float(last_pile),
+        float(view.hand_sizes[seat]),
+        float(known.bit_count()),
+        float(last_pile),
         float(len(discards)),
         float(sum(1 for v in discards if v <= 3)),
         float(sum(1 for v in discards if 4 <= v <= 6)),
         float(sum(1 for v in discards if 7 <= v <= 9)),
         float(sum(1 for v in discards if v >= 10)),
-        float((seat - view.seat) % n), float(view.hand_sizes[view.seat]),
+        float((seat - view.seat) % n),
+        float(view.hand_sizes[view.seat]),
         float(known_points + sum(unseen[:unknown])),
         float(sum(1 for v in unseen if v <= d)),
     ]

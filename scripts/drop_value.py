@@ -54,8 +54,9 @@ class NoDrop(TonkWatcherBot):
         return float("-inf")
 
 
-def play_on(state: TonkState, me: int, watcher: TonkWatcherBot, rng: random.Random,
-            limit: int) -> None:
+def play_on(
+    state: TonkState, me: int, watcher: TonkWatcherBot, rng: random.Random, limit: int
+) -> None:
     """Play ``state`` to its end: ``watcher`` at seat ``me``, the heuristic (kernel) elsewhere."""
     heur = fast_seat(TonkHeuristicBot())
     assert heur is not None
@@ -103,8 +104,10 @@ def collect(preset: str, players: int, games: int, seed: int, out: Path) -> None
                         # The two estimates the watcher averages, kept apart for comparison.
                         seed0 = random.Random(0).getrandbits(64)
                         seen = catch_probabilities(
-                            watcher.guesses_for(view, random.Random(seed0)), view.total(),
-                            rules.card_values)
+                            watcher.guesses_for(view, random.Random(seed0)),
+                            view.total(),
+                            rules.card_values,
+                        )
                         fitted = model_for(preset)
                         assert fitted is not None
                         trial = state.clone()
@@ -115,22 +118,32 @@ def collect(preset: str, players: int, games: int, seed: int, out: Path) -> None
                         crng = random.Random(rng.getrandbits(64))
                         cont.apply_unchecked(nodrop.choose(view, crng))
                         play_on(cont, me, watcher, crng, game.max_moves)
-                        played = (cont.result.net[me] / state.stake
-                                  if cont.result is not None else 0.0)
+                        played = (
+                            cont.result.net[me] / state.stake if cont.result is not None else 0.0
+                        )
                         # The hard level's choice here (it searches only close calls).
                         by_hard = hard.choose(view, random.Random(gseed * 31 + turn)) == DROP
-                        rows.append({"f": features(view, probs), "drop": dropped,
-                                     "cont": played, "turn": turn, "hard": int(by_hard),
-                                     "seen": seen,
-                                     "fitted": fitted.catch_probabilities(view)})
+                        rows.append(
+                            {
+                                "f": features(view, probs),
+                                "drop": dropped,
+                                "cont": played,
+                                "turn": turn,
+                                "hard": int(by_hard),
+                                "seen": seen,
+                                "fitted": fitted.catch_probabilities(view),
+                            }
+                        )
                 if seat == me:
                     move = watcher.choose(state.view(me), rng)
                 else:
                     move = decision(state, heur, rng)
                 state.apply_unchecked(move)
                 moves += 1
-            f.write(json.dumps({"preset": preset, "players": players, "game": gseed,
-                                "rows": rows}) + "\n")
+            f.write(
+                json.dumps({"preset": preset, "players": players, "game": gseed, "rows": rows})
+                + "\n"
+            )
             f.flush()
 
 
@@ -172,8 +185,9 @@ SLOPES = (0.0, -0.04, -0.02, -0.01, 0.01, 0.02, 0.04)
 STOCK0 = 30.0
 
 
-def _threshold(x: np.ndarray, drop: np.ndarray, cont: np.ndarray, slopes: tuple[float, ...]
-               ) -> np.ndarray:
+def _threshold(
+    x: np.ndarray, drop: np.ndarray, cont: np.ndarray, slopes: tuple[float, ...]
+) -> np.ndarray:
     """The threshold on the expected gain (maybe moving with the stock) that gains the most
     on these decisions, as coefficients: advantage = gain - theta0 - theta1 (stock - STOCK0)."""
     g = x[:, FEATURES.index("gain")]
@@ -193,8 +207,9 @@ def _threshold(x: np.ndarray, drop: np.ndarray, cont: np.ndarray, slopes: tuple[
     return coef
 
 
-def _fit(x: np.ndarray, drop: np.ndarray, cont: np.ndarray, use: list[int], ridge: float,
-         rule: str) -> np.ndarray:
+def _fit(
+    x: np.ndarray, drop: np.ndarray, cont: np.ndarray, use: list[int], ridge: float, rule: str
+) -> np.ndarray:
     """The rule's coefficients fitted on these decisions (``rule``: linear, threshold or
     threshold-stock)."""
     if rule == "threshold":
@@ -243,8 +258,10 @@ def _compare(games: list[dict[str, Any]]) -> None:
         c = np.array([r["cont"] for r in rows])
         old = np.array([r["f"][0] > 0 for r in rows])
         hard = np.array([r["hard"] == 1 for r in rows])
-        print(f"  hard's choice instead of the watcher's ({int((hard != old).sum())} differ): "
-              f"{_interval(np.where(hard, d, c) - np.where(old, d, c))}")
+        print(
+            f"  hard's choice instead of the watcher's ({int((hard != old).sum())} differ): "
+            f"{_interval(np.where(hard, d, c) - np.where(old, d, c))}"
+        )
     rows = [r for g in games for r in g["rows"] if "seen" in r]
     if not rows:
         return
@@ -258,12 +275,15 @@ def _compare(games: list[dict[str, Any]]) -> None:
             probs = [w * a + (1 - w) * b for a, b in zip(r["seen"], r["fitted"], strict=True)]
             gain.append((n - 1) * math.prod(1 - p for p in probs) - 2 * sum(probs))
         new = np.array(gain) > 0
-        print(f"  observed weight {w:.2f} instead of 0.5: "
-              f"{_interval(np.where(new, d, c) - np.where(old, d, c))}")
+        print(
+            f"  observed weight {w:.2f} instead of 0.5: "
+            f"{_interval(np.where(new, d, c) - np.where(old, d, c))}"
+        )
 
 
-def fit(paths: list[str], write: bool, ridge: float, names: list[str], rule: str,
-        keep: list[str]) -> None:
+def fit(
+    paths: list[str], write: bool, ridge: float, names: list[str], rule: str, keep: list[str]
+) -> None:
     """Fit per table; the held-out replay is 4-fold over games (each game held out once).
     The tables in ``keep`` are written with the old rule (expected gain above 0), the fit
     beside it for the record."""
@@ -280,12 +300,16 @@ def fit(paths: list[str], write: bool, ridge: float, names: list[str], rule: str
             held.append(_gain_of(test, _fit(xt, dt, ct, use, ridge, rule)))
         coef = _fit(x, drop, cont, use, ridge, rule)
         gain = x[:, FEATURES.index("gain")]
-        print(f"{preset} {players}p: {len(games)} games, {len(x)} decisions; mean drop "
-              f"{drop.mean():+.3f}, play on {cont.mean():+.3f}; the watcher drops at "
-              f"{(gain > 0).mean():.3f}, the model at {(_design(x) @ coef > 0).mean():.3f}")
+        print(
+            f"{preset} {players}p: {len(games)} games, {len(x)} decisions; mean drop "
+            f"{drop.mean():+.3f}, play on {cont.mean():+.3f}; the watcher drops at "
+            f"{(gain > 0).mean():.3f}, the model at {(_design(x) @ coef > 0).mean():.3f}"
+        )
         what = ", ".join(names) if rule == "linear" else rule
-        print(f"  model ({what}), held out ({FOLDS}-fold) gain per decision over the "
-              f"watcher's rule: {_interval(np.concatenate(held))}")
+        print(
+            f"  model ({what}), held out ({FOLDS}-fold) gain per decision over the "
+            f"watcher's rule: {_interval(np.concatenate(held))}"
+        )
         print(f"  in sample: {_interval(_gain_of(games, coef))}")
         for theta in (-0.5, -0.25, 0.25, 0.5, 0.75, 1.0):
             d = np.where(gain > theta, drop, cont) - np.where(gain > 0, drop, cont)
@@ -297,8 +321,11 @@ def fit(paths: list[str], write: bool, ridge: float, names: list[str], rule: str
         fitted = [round(float(c), 5) for c in coef]
         old = [0.0] * (len(FEATURES) + 1)
         old[1 + FEATURES.index("gain")] = 1.0
-        out["cells"][cell] = {"coef": old if cell in keep else fitted,
-                              "games": len(games), "decisions": len(x)}
+        out["cells"][cell] = {
+            "coef": old if cell in keep else fitted,
+            "games": len(games),
+            "decisions": len(x),
+        }
         if cell in keep:
             out["cells"][cell]["fitted"] = fitted
     if write:
@@ -319,18 +346,25 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("paths", nargs="+")
     f.add_argument("--write", action="store_true")
     f.add_argument("--ridge", type=float, default=1.0)
-    f.add_argument("--features", default=",".join(FEATURES),
-                   help="the features the model uses (comma-separated; the others get 0)")
-    f.add_argument("--rule", choices=("linear", "threshold", "threshold-stock"),
-                   default="threshold")
-    f.add_argument("--keep", action="append", default=[],
-                   help="a table (preset/players) written with the old rule, the fit beside it")
+    f.add_argument(
+        "--features",
+        default=",".join(FEATURES),
+        help="the features the model uses (comma-separated; the others get 0)",
+    )
+    f.add_argument(
+        "--rule", choices=("linear", "threshold", "threshold-stock"), default="threshold"
+    )
+    f.add_argument(
+        "--keep",
+        action="append",
+        default=[],
+        help="a table (preset/players) written with the old rule, the fit beside it",
+    )
     args = parser.parse_args(argv)
     if args.cmd == "collect":
         collect(args.preset, args.players, args.games, args.seed, args.out)
     else:
-        fit(args.paths, args.write, args.ridge, args.features.split(","),
-            args.rule, args.keep)
+        fit(args.paths, args.write, args.ridge, args.features.split(","), args.rule, args.keep)
     return 0
 
 

@@ -62,9 +62,23 @@ def free_port() -> int:
 def start_server(database: str, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
     server = os.environ.get("TAVERN_SERVER", "-m taverntable.cli").split()
     proc = subprocess.Popen(
-        [sys.executable, *server, "serve", "--port", str(port), "--database", database,
-         "--bot-delay", "0", "--deal-pause", "0", *extra],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            *server,
+            "serve",
+            "--port",
+            str(port),
+            "--database",
+            database,
+            "--bot-delay",
+            "0",
+            "--deal-pause",
+            "0",
+            *extra,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -72,8 +86,10 @@ def start_server(database: str, port: int, extra: list[str]) -> subprocess.Popen
             return proc
         except httpx2.HTTPError:
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("loadtest: the server did not start (try it by hand: tavern "
-                                 f"serve --database {database} {' '.join(extra)})") from None
+                raise SystemExit(
+                    "loadtest: the server did not start (try it by hand: tavern "
+                    f"serve --database {database} {' '.join(extra)})"
+                ) from None
             time.sleep(0.1)
 
 
@@ -99,8 +115,9 @@ def postgres_admin(url: str, statement: str) -> None:
     from sqlalchemy.ext.asyncio import create_async_engine
 
     async def run() -> None:
-        engine = create_async_engine(url.rsplit("/", 1)[0] + "/postgres",
-                                     isolation_level="AUTOCOMMIT")
+        engine = create_async_engine(
+            url.rsplit("/", 1)[0] + "/postgres", isolation_level="AUTOCOMMIT"
+        )
         async with engine.connect() as conn:
             await conn.execute(sqlalchemy.text(statement))
         await engine.dispose()
@@ -166,13 +183,17 @@ class Client:
                 return
             sent_version = message["version"]
             sent_at = time.monotonic()
-            await ws.send(json.dumps({"type": "move", "move": self.rng.choice(legal),
-                                      "version": sent_version}))
+            await ws.send(
+                json.dumps(
+                    {"type": "move", "move": self.rng.choice(legal), "version": sent_version}
+                )
+            )
             self.moves += 1
 
 
-async def run_clients(clients: list[Client],
-                      kill: tuple[float, subprocess.Popen[bytes]] | None) -> float | None:
+async def run_clients(
+    clients: list[Client], kill: tuple[float, subprocess.Popen[bytes]] | None
+) -> float | None:
     """Play until the clients stop (each at its first update after the end, those still
     waiting for one are given up 3 s after it); returns when the server was killed
     (monotonic), if it was."""
@@ -190,8 +211,11 @@ async def run_clients(clients: list[Client],
 
 
 def health(ports: list[int], alive: list[bool]) -> list[dict[str, Any]]:
-    return [httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=30).json()
-            for port, up in zip(ports, alive, strict=True) if up]
+    return [
+        httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=30).json()
+        for port, up in zip(ports, alive, strict=True)
+        if up
+    ]
 
 
 def percentile(sorted_values: list[float], p: int) -> float:
@@ -230,24 +254,34 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--game", default="tonk")
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
-    p.add_argument("--database", help="default: SQLite in a temporary folder; with a "
-                                      "PostgreSQL URL, a fresh database on that server")
+    p.add_argument(
+        "--database",
+        help="default: SQLite in a temporary folder; with a "
+        "PostgreSQL URL, a fresh database on that server",
+    )
     p.add_argument("--servers", type=int, default=1, help="server processes (scale-out)")
     p.add_argument("--redis", help="Redis URL, for several servers")
-    p.add_argument("--kill-after", type=float, metavar="SECONDS",
-                   help="SIGKILL server 0 this long into the run and measure the failover")
+    p.add_argument(
+        "--kill-after",
+        type=float,
+        metavar="SECONDS",
+        help="SIGKILL server 0 this long into the run and measure the failover",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     if args.tables < 1 or args.players < 2 or args.seconds <= 0 or args.think <= 0:
-        p.error("--tables must be at least 1, --players at least 2, --seconds and --think "
-                "more than 0")
+        p.error(
+            "--tables must be at least 1, --players at least 2, --seconds and --think more than 0"
+        )
     if args.servers < 1:
         p.error("--servers must be at least 1")
-    if args.servers > 1 and not (args.redis and args.database
-                                 and args.database.startswith("postgresql")):
+    if args.servers > 1 and not (
+        args.redis and args.database and args.database.startswith("postgresql")
+    ):
         p.error("several servers need --redis redis://… and --database postgresql+asyncpg://…")
-    if args.kill_after is not None and not (args.servers > 1
-                                            and 0 < args.kill_after < args.seconds):
+    if args.kill_after is not None and not (
+        args.servers > 1 and 0 < args.kill_after < args.seconds
+    ):
         p.error("--kill-after needs --servers 2 or more and a time within --seconds")
     return args
 
@@ -262,8 +296,9 @@ def main() -> int:
         try:
             postgres_admin(database, f'CREATE DATABASE "{fresh}"')
         except Exception as e:
-            raise SystemExit(f"loadtest: cannot create a database on {database}: "
-                             f"{str(e).splitlines()[0]}") from None
+            raise SystemExit(
+                f"loadtest: cannot create a database on {database}: {str(e).splitlines()[0]}"
+            ) from None
         database = database.rsplit("/", 1)[0] + "/" + fresh
     extra = ["--redis", args.redis] if args.redis else []
     ports = [free_port() for _ in range(args.servers)]
@@ -286,34 +321,53 @@ def main() -> int:
     return 0
 
 
-def measure(args: argparse.Namespace, ports: list[int],
-            servers: list[subprocess.Popen[bytes]]) -> dict[str, Any]:
+def measure(
+    args: argparse.Namespace, ports: list[int], servers: list[subprocess.Popen[bytes]]
+) -> dict[str, Any]:
     options = {"max_rounds": 1} if args.game == "three-towers" else {}
     begin = time.monotonic()
 
     def post(url: str, **kwargs: Any) -> dict[str, Any]:
         response = http.post(url, **kwargs)
         if response.status_code >= 300:
-            raise SystemExit(f"loadtest: POST {url} answered {response.status_code}: "
-                             f"{response.text[:300]}")
+            raise SystemExit(
+                f"loadtest: POST {url} answered {response.status_code}: {response.text[:300]}"
+            )
         answer: dict[str, Any] = response.json()
         return answer
 
     def make_table(t: int) -> list[Client]:
         base = f"http://127.0.0.1:{ports[t % len(ports)]}"
-        made = post(f"{base}/api/tables", json={
-            "game": args.game, "options": options, "host_seat": 0, "host_name": "P0",
-            "seats": [{"kind": "person"}] * args.players, "absent_seconds": 3600})
+        made = post(
+            f"{base}/api/tables",
+            json={
+                "game": args.game,
+                "options": options,
+                "host_seat": 0,
+                "host_name": "P0",
+                "seats": [{"kind": "person"}] * args.players,
+                "absent_seconds": 3600,
+            },
+        )
         table = made["table"]["id"]
         tokens = [made["token"]] + [
             post(f"{base}/api/tables/{table}/join", json={"name": f"P{k}"})["token"]
-            for k in range(1, args.players)]
+            for k in range(1, args.players)
+        ]
         post(f"{base}/api/tables/{table}/start", headers={"X-Host-Token": made["host_token"]})
         # Seat k connects to server t + k, and to the ones after it should that one die.
-        return [Client(t, [f"ws://127.0.0.1:{ports[(t + k + j) % len(ports)]}/ws/{table}"
-                           f"?token={token}" for j in range(len(ports))],
-                       t * 100 + k, args.think)
-                for k, token in enumerate(tokens)]
+        return [
+            Client(
+                t,
+                [
+                    f"ws://127.0.0.1:{ports[(t + k + j) % len(ports)]}/ws/{table}?token={token}"
+                    for j in range(len(ports))
+                ],
+                t * 100 + k,
+                args.think,
+            )
+            for k, token in enumerate(tokens)
+        ]
 
     clients: list[Client] = []
     with httpx2.Client(timeout=60) as http, ThreadPoolExecutor(8) as pool:
@@ -334,31 +388,41 @@ def measure(args: argparse.Namespace, ports: list[int],
     if killed_at is not None:
         alive[0] = False
         servers[0].wait(10)
-    used: list[float | None] = [cpu_seconds(s.pid) - b if up else None
-                              for s, b, up in zip(servers, server_cpu, alive, strict=True)]
+    used: list[float | None] = [
+        cpu_seconds(s.pid) - b if up else None
+        for s, b, up in zip(servers, server_cpu, alive, strict=True)
+    ]
     latencies = sorted(x for c in clients for x in c.latencies)
     memory = [rss_kib(s.pid) if up else None for s, up in zip(servers, alive, strict=True)]
     after = health(ports, alive)
     moves = sum(c.moves for c in clients)
     survivors = [b for b, up in zip(before, alive, strict=True) if up]
-    renewals = sum(a.get("renewals", 0) - b.get("renewals", 0)
-                   for a, b in zip(after, survivors, strict=True))
+    renewals = sum(
+        a.get("renewals", 0) - b.get("renewals", 0) for a, b in zip(after, survivors, strict=True)
+    )
     writes = sum(a["writes"] - b["writes"] for a, b in zip(after, survivors, strict=True))
     writes -= renewals
-    published, stored = (sum(a.get(key, 0) - b.get(key, 0)
-                             for a, b in zip(after, survivors, strict=True))
-                         for key in ("published", "stored"))
+    published, stored = (
+        sum(a.get(key, 0) - b.get(key, 0) for a, b in zip(after, survivors, strict=True))
+        for key in ("published", "stored")
+    )
     figures: dict[str, Any] = {
-        "tables": args.tables, "connections": len(clients), "servers": args.servers,
-        "game": args.game, "seconds": args.seconds, "setup_seconds": round(setup, 1),
+        "tables": args.tables,
+        "connections": len(clients),
+        "servers": args.servers,
+        "game": args.game,
+        "seconds": args.seconds,
+        "setup_seconds": round(setup, 1),
         "moves": moves,
         "moves_per_s": round(moves / args.seconds, 1),
         "latency_ms_p50": round(1000 * percentile(latencies, 50), 1),
         "latency_ms_p99": round(1000 * percentile(latencies, 99), 1),
         "latency_ms_max": round(1000 * latencies[-1], 1) if latencies else None,
         "errors": sum(c.errors for c in clients),
-        "error_codes": {code: sum(c.error_codes.get(code, 0) for c in clients)
-                        for code in sorted({k for c in clients for k in c.error_codes})},
+        "error_codes": {
+            code: sum(c.error_codes.get(code, 0) for c in clients)
+            for code in sorted({k for c in clients for k in c.error_codes})
+        },
         "reconnects": sum(c.reconnects for c in clients),
         "server_cpu_share": [None if c is None else round(c / elapsed, 2) for c in used],
         "clients_cpu_share": round(cpu / elapsed, 2),

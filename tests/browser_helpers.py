@@ -24,8 +24,13 @@ CHROMIUM_ENV = "TAVERN_TEST_CHROMIUM"
 # and a decision can pass (an answer given by another seat) while a test clicks, so an element
 # that is gone is not waited for with the page's 30 s.
 CLICK_TIMEOUT = 5000
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 
 
 def chromium_path() -> str:
@@ -34,8 +39,10 @@ def chromium_path() -> str:
     for candidate in (given, "/usr/bin/chromium", shutil.which("chromium")):
         if candidate and Path(candidate).exists():
             return candidate
-    pytest.skip(f"no chromium: apt-get install -y chromium (bash .ci/services.sh does it), or set "
-                f"{CHROMIUM_ENV}=/path/to/chromium, to run the browser tests")
+    pytest.skip(
+        f"no chromium: apt-get install -y chromium (bash .ci/services.sh does it), or set "
+        f"{CHROMIUM_ENV}=/path/to/chromium, to run the browser tests"
+    )
 
 
 class Frames:
@@ -46,15 +53,18 @@ class Frames:
         page.on("websocket", self._watch)
 
     def _watch(self, ws: Any) -> None:
-        ws.on("framereceived", lambda payload: self.messages.append(
-            json.loads(payload if isinstance(payload, str) else payload.decode())))
+        ws.on(
+            "framereceived",
+            lambda payload: self.messages.append(
+                json.loads(payload if isinstance(payload, str) else payload.decode())
+            ),
+        )
 
     def updates(self) -> list[dict[str, Any]]:
         return [m for m in self.messages if m.get("type") == "update"]
 
 
-def new_page(browser: Browser, width: int = 1280, height: int = 900,
-             locale: str = "en-GB") -> Page:
+def new_page(browser: Browser, width: int = 1280, height: int = 900, locale: str = "en-GB") -> Page:
     context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
     page = context.new_page()
     # Generous: the machine's two cores may be busy with other tests.
@@ -79,14 +89,17 @@ def sit(page: Page, base: str, table: str, token: str | None, host: str | None =
     try:
         page.wait_for_selector(".table-head")
     except Exception as e:
-        raise AssertionError(f"the table page did not open: {page.errors} "  # type: ignore[attr-defined]
-                             f"{page.locator('body').inner_text()[:300]!r}") from e
+        raise AssertionError(
+            f"the table page did not open: {page.errors} "  # type: ignore[attr-defined]
+            f"{page.locator('body').inner_text()[:300]!r}"
+        ) from e
 
 
 def move_buttons(page: Page) -> list[str]:
     """The moves the move bar offers now, read in one step (no element is waited for)."""
     moves: list[str] = page.locator(".move-bar button.move").evaluate_all(
-        "buttons => buttons.map(b => b.getAttribute('data-move') || '')")
+        "buttons => buttons.map(b => b.getAttribute('data-move') || '')"
+    )
     return moves
 
 
@@ -145,5 +158,8 @@ def my_decision(page: Page) -> bool:
 
 def overflows(page: Page) -> bool:
     """Whether the page is wider than the window (a horizontal scroll bar)."""
-    return bool(page.evaluate(
-        "document.documentElement.scrollWidth > document.documentElement.clientWidth + 1"))
+    return bool(
+        page.evaluate(
+            "document.documentElement.scrollWidth > document.documentElement.clientWidth + 1"
+        )
+    )

@@ -17,8 +17,12 @@ from taverntable.games import get_game
 
 FIXTURE = Path(__file__).parent / "data" / "heuristic_games.json"
 # (preset, players, seeds): the presets' own rules, the sizes the arena measures and one more.
-TABLES = (("tonk", 3, range(25)), ("tor", 4, range(25)), ("pagat", 3, range(8)),
-          ("tonk", 5, range(4)))
+TABLES = (
+    ("tonk", 3, range(25)),
+    ("tor", 4, range(25)),
+    ("pagat", 3, range(8)),
+    ("tonk", 5, range(4)),
+)
 
 
 def play_deal(preset: str, players: int, seed: int) -> list[str]:
@@ -26,8 +30,7 @@ def play_deal(preset: str, players: int, seed: int) -> list[str]:
     game = get_game(preset)
     rng = random.Random(seed)
     state = game.start(game.rules(), players, rng=rng, dealer=0)
-    play_out(state, [TonkHeuristicBot() for _ in range(players)], rng,
-             max_moves=game.max_moves)
+    play_out(state, [TonkHeuristicBot() for _ in range(players)], rng, max_moves=game.max_moves)
     return [f"{seat}: {move}" for seat, move in state.history]
 
 

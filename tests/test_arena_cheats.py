@@ -36,8 +36,9 @@ def test_the_server_lobby_offers_no_cheat() -> None:
     assert offered and not offered & set(CHEATS)
 
 
-def test_tavern_play_refuses_a_cheat(monkeypatch: pytest.MonkeyPatch,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_tavern_play_refuses_a_cheat(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out = run_play(monkeypatch, capsys, ["tonk", "--bots", "cheat-drop"], ["quit"])
     assert status != 0
     assert "unknown bot 'cheat-drop'" in out
@@ -47,15 +48,30 @@ def test_the_arena_builds_it_and_names_it_cheating(capsys: pytest.CaptureFixture
     from taverntable.cli import main
 
     assert isinstance(build_bot("cheat-drop", "tor"), CheatDropBot)
-    assert main(["arena", "--game", "tonk", "--players", "3", "--bots",
-                 "cheat-drop,heuristic,heuristic", "--deals", "3", "--seed", "9"]) == 0
+    assert (
+        main(
+            [
+                "arena",
+                "--game",
+                "tonk",
+                "--players",
+                "3",
+                "--bots",
+                "cheat-drop,heuristic,heuristic",
+                "--deals",
+                "3",
+                "--seed",
+                "9",
+            ]
+        )
+        == 0
+    )
     out = " ".join(capsys.readouterr().out.split())
     assert "CHEATING: cheat-drop reads hidden cards" in out
 
 
 def test_a_cheat_without_the_arena_refuses_to_play() -> None:
-    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"],
-                    upcard="5S")
+    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"], upcard="5S")
     with pytest.raises(TavernError, match="plays only in the arena"):
         CheatDropBot().choose(state.view(0), random.Random(0))
 
@@ -77,8 +93,7 @@ def test_cheat_drop_never_burns_and_drops_whenever_a_drop_would_succeed(
     assert drops >= 10
 
 
-@pytest.mark.parametrize(("other", "drops"), [("KC 10C 3C 2S 9H", True),
-                                               ("AS 2H 3S 4D 6C", False)])
+@pytest.mark.parametrize(("other", "drops"), [("KC 10C 3C 2S 9H", True), ("AS 2H 3S 4D 6C", False)])
 def test_cheat_drop_drops_exactly_when_nobody_would_catch_it(other: str, drops: bool) -> None:
     # T6: seat 0 holds 16; a player with 16 or less (a tie burns) catches the drop.
     state = stacked("tonk", ["AC 2D 3D 4S 6H", other, "QH 8C 6D 2C 7D"], upcard="5S")
@@ -90,15 +105,13 @@ def test_cheat_drop_drops_exactly_when_nobody_would_catch_it(other: str, drops: 
 def test_cheat_see_all_is_arena_only_and_refuses_to_play_without_the_arena() -> None:
     assert "cheat-see-all" not in bot_names("tonk")
     assert isinstance(build_bot("cheat-see-all", "tonk"), CheatSeeAllBot)
-    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"],
-                    upcard="5S")
+    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"], upcard="5S")
     with pytest.raises(TavernError, match="plays only in the arena"):
         CheatSeeAllBot().choose(state.view(0), random.Random(0))
 
 
 def test_cheat_see_all_searches_worlds_that_are_the_real_hands_with_the_stock_shuffled() -> None:
-    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"],
-                    upcard="5S")
+    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"], upcard="5S")
     bot = CheatSeeAllBot()
     bot.peek(state)
     assert bot.game is not None
@@ -110,8 +123,13 @@ def test_cheat_see_all_searches_worlds_that_are_the_real_hands_with_the_stock_sh
         assert sorted(world.stock) == sorted(state.stock)
         stocks.add(tuple(world.stock))
     assert len(stocks) == 5  # the stock's order stays unknown
-    assert world is not state and state.stock == stacked(
-        "tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"], upcard="5S").stock
+    assert (
+        world is not state
+        and state.stock
+        == stacked(
+            "tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"], upcard="5S"
+        ).stock
+    )
 
 
 @pytest.mark.parametrize(("game", "players"), [("tonk", 3), ("tor", 4)])

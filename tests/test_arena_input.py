@@ -56,22 +56,31 @@ def test_a_bad_bot_spec_is_one_line_naming_the_fault(
 
 
 def test_good_settings_are_read_by_type_and_build_the_bot() -> None:
-    bot = build_bot("hard:iterations=40:seconds=none:selective=false:policy=random:margin=1.5",
-                    "tonk")
+    bot = build_bot(
+        "hard:iterations=40:seconds=none:selective=false:policy=random:margin=1.5", "tonk"
+    )
     assert (bot.iterations, bot.seconds, bot.selective, bot.policy, bot.margin) == (  # type: ignore[attr-defined]
-        40, None, False, "random", 1.5)
+        40,
+        None,
+        False,
+        "random",
+        1.5,
+    )
     assert build_bot("heuristic:samples=8", "tonk").samples == 8  # type: ignore[attr-defined]
     with pytest.raises(ArenaError, match=r"samples takes a whole number, not '1\.5'"):
         build_bot("heuristic:samples=1.5", "tonk")
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("--bots", "random", "--players", "0"), "Tonk needs 2 to 10 players, not 0 (T2)"),
-    (("--bots", "random", "--players", "-3"), "Tonk needs 2 to 10 players, not -3 (T2)"),
-    (("--bots", "random"), "not 1 (T2): give --players N (one bot name fills every seat)"),
-    (("--bots", "random,random,random", "--players", "2"), "3 bots for 2 seats"),
-    (("--bots", " , "), "--bots names no bot"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--bots", "random", "--players", "0"), "Tonk needs 2 to 10 players, not 0 (T2)"),
+        (("--bots", "random", "--players", "-3"), "Tonk needs 2 to 10 players, not -3 (T2)"),
+        (("--bots", "random"), "not 1 (T2): give --players N (one bot name fills every seat)"),
+        (("--bots", "random,random,random", "--players", "2"), "3 bots for 2 seats"),
+        (("--bots", " , "), "--bots names no bot"),
+    ],
+)
 def test_a_bad_player_count_is_one_line(
     args: tuple[str, ...], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -82,21 +91,39 @@ def test_a_bad_player_count_is_one_line(
 def test_an_out_file_that_cannot_be_written_is_one_line_before_any_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    for target, reason in ((tmp_path / "no" / "x.jsonl", "No such file or directory"),
-                           (tmp_path, "Is a directory")):
+    for target, reason in (
+        (tmp_path / "no" / "x.jsonl", "No such file or directory"),
+        (tmp_path, "Is a directory"),
+    ):
         status, out, err = arena(capsys, "--bots", "random,random", "--out", str(target))
         assert status == 2 and out == "" and err.count("\n") == 1
         assert f"cannot write --out {target}: {reason}" in err
 
 
 def report(unit: str, names: list[str], scale: float) -> ArenaReport:
-    bots = [BotStats(name, games=300, wins=100, mean=-1.234 * scale,
-                     ci95=(-2.5 * scale, 0.032 * scale), margin=9.876 * scale,
-                     margin_ci95=(8.0 * scale, 11.752 * scale), elo=1523.0)
-            for name in names]
+    bots = [
+        BotStats(
+            name,
+            games=300,
+            wins=100,
+            mean=-1.234 * scale,
+            ci95=(-2.5 * scale, 0.032 * scale),
+            margin=9.876 * scale,
+            margin_ci95=(8.0 * scale, 11.752 * scale),
+            elo=1523.0,
+        )
+        for name in names
+    ]
     bots.append(BotStats("lonely", games=1, wins=1, mean=2.0, margin=1.0, elo=math.nan))
-    return ArenaReport(game="three-towers" if unit == "points" else "pagat", players=10,
-                       unit=unit, deals=1000, seed=12345, bots=bots, games=10000)
+    return ArenaReport(
+        game="three-towers" if unit == "points" else "pagat",
+        players=10,
+        unit=unit,
+        deals=1000,
+        seed=12345,
+        bots=bots,
+        games=10000,
+    )
 
 
 @pytest.mark.parametrize(("unit", "scale"), [("stakes", 1.0), ("points", 100.0)])
@@ -124,10 +151,25 @@ def test_the_table_fits_80_columns_with_whole_headers_and_intervals(
 
 
 def test_every_policy_the_bot_accepts_plays_both_games(capsys: pytest.CaptureFixture[str]) -> None:
-    """"greedy" and "heuristic" both name the game's cheap policy, for Tonk as for Three Towers,
+    """ "greedy" and "heuristic" both name the game's cheap policy, for Tonk as for Three Towers,
     so a policy the bot's check lets through never fails in the middle of a game."""
     for game in ("tonk", "three-towers"):
         for policy in ("greedy", "heuristic", "random"):
-            assert main(["arena", "--game", game, "--players", "2", "--deals", "1", "--bots",
-                         f"hard:iterations=8:policy={policy},random", "--json"]) == 0
+            assert (
+                main(
+                    [
+                        "arena",
+                        "--game",
+                        game,
+                        "--players",
+                        "2",
+                        "--deals",
+                        "1",
+                        "--bots",
+                        f"hard:iterations=8:policy={policy},random",
+                        "--json",
+                    ]
+                )
+                == 0
+            )
     capsys.readouterr()

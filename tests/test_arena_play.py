@@ -98,7 +98,11 @@ def test_capped_deals_are_counted_and_left_out() -> None:
 
 def test_names_and_lineups() -> None:
     assert entrant_names(["hard", "heuristic", "heuristic", "hard"]) == [
-        "hard", "heuristic", "heuristic#2", "hard#2"]
+        "hard",
+        "heuristic",
+        "heuristic#2",
+        "hard#2",
+    ]
     assert seat_lineup(["a", "b"], 3) == ["a", "b", "a"]
     with pytest.raises(ArenaError):
         seat_lineup(["a", "b", "c"], 2)
@@ -112,9 +116,28 @@ def test_command_json_and_records_replay(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "games.jsonl"
-    status = main(["arena", "--game", "tor", "--players", "3", "--bots",
-                   "heuristic,random,ismcts:iterations=20", "--deals", "3", "--seed", "6",
-                   "--stake", "2", "--rule", "hit_sets=false", "--out", str(out), "--json"])
+    status = main(
+        [
+            "arena",
+            "--game",
+            "tor",
+            "--players",
+            "3",
+            "--bots",
+            "heuristic,random,ismcts:iterations=20",
+            "--deals",
+            "3",
+            "--seed",
+            "6",
+            "--stake",
+            "2",
+            "--rule",
+            "hit_sets=false",
+            "--out",
+            str(out),
+            "--json",
+        ]
+    )
     assert status == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report["bots"]) == {"heuristic", "random", "ismcts:iterations=20"}
@@ -136,8 +159,9 @@ def test_command_json_and_records_replay(
 
 
 def test_command_table_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["arena", "--game", "tonk", "--bots", "random", "--players", "2",
-                 "--deals", "2"]) == 0
+    assert (
+        main(["arena", "--game", "tonk", "--bots", "random", "--players", "2", "--deals", "2"]) == 0
+    )
     assert "random#2" in capsys.readouterr().out
     assert main(["arena", "--game", "tonk", "--bots", "nobody,random", "--deals", "1"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err

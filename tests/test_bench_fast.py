@@ -24,14 +24,12 @@ def test_fast_benches_come_after_the_engine_benches_they_are_compared_with() -> 
 def test_bench_json_reports_the_fast_path_beside_the_engine_and_the_yardstick(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["bench", "--seconds", "0.2", "--only", "tonk,yardstick,fast-tonk",
-                 "--json"]) == 0
+    assert main(["bench", "--seconds", "0.2", "--only", "tonk,yardstick,fast-tonk", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     fast, engine, yardstick = report["fast-tonk"], report["tonk"], report["yardstick"]
     assert fast["compiled"] == float(COMPILED)
     assert fast["engine_ratio"] == pytest.approx(fast["moves_per_s"] / engine["moves_per_s"])
-    assert fast["yardstick_ratio"] == pytest.approx(
-        fast["moves_per_s"] / yardstick["moves_per_s"])
+    assert fast["yardstick_ratio"] == pytest.approx(fast["moves_per_s"] / yardstick["moves_per_s"])
     # The same random deals: random play's deals are as long on both paths (T6 drops end most).
     assert fast["moves_per_game"] == pytest.approx(engine["moves_per_game"], rel=0.1)
     assert yardstick["moves_per_game"] == 72.0  # 36 stock cards, each drawn and a card discarded

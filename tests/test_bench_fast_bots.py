@@ -21,8 +21,21 @@ def test_each_fast_heuristic_bench_comes_after_its_engine_bench() -> None:
 def test_bench_json_reports_heuristic_deals_on_both_paths_and_their_ratio(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["bench", "--seconds", "0.3", "--only", "heuristic-tor,fast-heuristic-tor",
-                 "--players", "4", "--json"]) == 0
+    assert (
+        main(
+            [
+                "bench",
+                "--seconds",
+                "0.3",
+                "--only",
+                "heuristic-tor,fast-heuristic-tor",
+                "--players",
+                "4",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     engine, fast = report["heuristic-tor"], report["fast-heuristic-tor"]
     assert engine["players"] == fast["players"] == 4.0

@@ -15,16 +15,34 @@ from taverntable.fast.tonk_bots import FAST_ENV
 
 def test_every_tonk_and_three_towers_study_is_timed_by_default() -> None:
     names = [study.name for study in lab_studies()]
-    assert {"tonk-deal-wins", "tonk-play", "drop-model", "towers-play",
-            "towers-options"} <= set(names)
+    assert {"tonk-deal-wins", "tonk-play", "drop-model", "towers-play", "towers-options"} <= set(
+        names
+    )
 
 
 def test_the_json_report_has_both_paths_the_ratio_and_the_same_rows(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv(FAST_ENV, "1")
-    assert main(["--only", "drop-model", "--only", "tonk-play", "--only", "towers-play",
-                 "--games", "3", "--rounds", "2", "--json"]) == 0
+    assert (
+        main(
+            [
+                "--only",
+                "drop-model",
+                "--only",
+                "tonk-play",
+                "--only",
+                "towers-play",
+                "--games",
+                "3",
+                "--rounds",
+                "2",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     assert [f["study"] for f in report] == ["tonk-play", "drop-model", "towers-play"]
     for f in report:

@@ -22,8 +22,21 @@ def test_bench_json_gives_the_peers_transitions_beside_our_moves_from_one_run(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     pytest.importorskip("pyspiel", reason="the rl extra: pip install -e '.[rl]'")
-    assert main(["bench", "--seconds", "0.2", "--players", "4", "--json", "--only",
-                 "tonk,fast-tonk,openspiel-crazy-eights,openspiel-gin-rummy"]) == 0
+    assert (
+        main(
+            [
+                "bench",
+                "--seconds",
+                "0.2",
+                "--players",
+                "4",
+                "--json",
+                "--only",
+                "tonk,fast-tonk,openspiel-crazy-eights,openspiel-gin-rummy",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     eights, gin = report["openspiel-crazy-eights"], report["openspiel-gin-rummy"]
     assert eights["players"] == 4.0 and gin["players"] == 2.0  # gin_rummy seats only two
@@ -33,13 +46,16 @@ def test_bench_json_gives_the_peers_transitions_beside_our_moves_from_one_run(
         assert 0 < peer["decisions_per_s"] < peer["moves_per_s"]
         assert peer["moves_per_game"] > 20  # a whole hand of cards dealt one outcome at a time
         assert peer["tonk_ratio"] == pytest.approx(
-            report["tonk"]["moves_per_s"] / peer["moves_per_s"])
+            report["tonk"]["moves_per_s"] / peer["moves_per_s"]
+        )
         assert peer["fast_tonk_ratio"] == pytest.approx(
-            report["fast-tonk"]["moves_per_s"] / peer["moves_per_s"])
+            report["fast-tonk"]["moves_per_s"] / peer["moves_per_s"]
+        )
 
 
 def test_a_peer_line_says_transitions_and_a_missing_pyspiel_is_said_not_raised(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(peers, "available", lambda: False)
     assert main(["bench", "--seconds", "0.1", "--only", "openspiel-gin-rummy"]) == 0

@@ -31,8 +31,20 @@ def test_R3_a_tonk_sized_table_is_cut_to_four_players() -> None:
 
 
 def test_json_output_is_one_object_keyed_by_bench_name(capsys: pytest.CaptureFixture[str]) -> None:
-    status = cli.main(["bench", "--only", "three-towers-5r", "--only", "three-towers",
-                       "--seconds", "0.05", "--players", "2", "--json"])
+    status = cli.main(
+        [
+            "bench",
+            "--only",
+            "three-towers-5r",
+            "--only",
+            "three-towers",
+            "--seconds",
+            "0.05",
+            "--players",
+            "2",
+            "--json",
+        ]
+    )
     assert status == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report) == {"three-towers", "three-towers-5r"}
@@ -59,10 +71,15 @@ def test_the_kernel_playout_search_reports_its_ratio_to_the_python_playouts(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The hard bot's paired playouts in the kernel beside its Python playouts, in one run."""
-    assert cli.main(["bench", "--seconds", "0.3", "--only", "ismcts-towers-python,ismcts-towers",
-                 "--json"]) == 0
+    assert (
+        cli.main(
+            ["bench", "--seconds", "0.3", "--only", "ismcts-towers-python,ismcts-towers", "--json"]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     fast, python = report["ismcts-towers"], report["ismcts-towers-python"]
     assert fast["ratio:ismcts-towers-python"] == pytest.approx(
-        fast["sims_per_s"] / python["sims_per_s"])
+        fast["sims_per_s"] / python["sims_per_s"]
+    )
     assert 1 <= python["iterations_per_search"] <= 100

@@ -22,12 +22,18 @@ def test_a_spent_budget_still_finishes_one_step_and_counts_it() -> None:
     assert figures["moves_per_game"] == 3.5 and figures["players"] == 3.0
     assert figures["moves_per_s"] == pytest.approx(7 / t.seconds)
     assert figures["best_moves_per_s"] >= figures["moves_per_s"]
-    assert list(figures) == ["games_per_s", "moves_per_s", "moves_per_game",
-                             "best_moves_per_s", "players"]
+    assert list(figures) == [
+        "games_per_s",
+        "moves_per_s",
+        "moves_per_game",
+        "best_moves_per_s",
+        "players",
+    ]
 
 
 def test_the_clock_is_read_only_once_enough_moves_have_passed(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # A fake CPU clock that advances one second a reading: with one-move steps and
     # clock_every=5 it is read after moves 1, 6 and 11, and the third reading passes 2.5 s.
     readings = iter(range(100))

@@ -42,8 +42,9 @@ def test_T7_takes_a_low_pile_card_when_the_hand_has_high_cards() -> None:
 
 def test_T7_takes_the_pile_when_its_top_card_hits_a_spread() -> None:
     # Seat 0 lays 7S 7D 7H and discards 7C: seat 1 cannot spread with 7C but can hit the set.
-    state = stacked("tonk", ["7S 7D 7H 7C 9C", "4H 5D 6S 6H 2S", "QH 8C 6D 2C KD"],
-                    upcard="KS", stock="10D")
+    state = stacked(
+        "tonk", ["7S 7D 7H 7C 9C", "4H 5D 6S 6H 2S", "QH 8C 6D 2C KD"], upcard="KS", stock="10D"
+    )
     play(state, "draw stock", "spread 7S 7D 7H", "discard 7C")
     assert choice(state) == "draw pile"
 
@@ -57,8 +58,9 @@ def test_T8_lays_the_spread_that_sheds_most_points_first() -> None:
 
 
 def test_T8_hits_after_spreading() -> None:
-    state = stacked("tonk", ["7S 7D 7H 7C 9C", "4H 5D 6S 6H 2S", "QH 8C 6D 2C KD"],
-                    upcard="KS", stock="10D")
+    state = stacked(
+        "tonk", ["7S 7D 7H 7C 9C", "4H 5D 6S 6H 2S", "QH 8C 6D 2C KD"], upcard="KS", stock="10D"
+    )
     play(state, "draw stock", "spread 7S 7D 7H")
     move = TonkHeuristicBot().choose(state.view(0), RNG(1))
     assert isinstance(move, Hit) and str(move) == "hit 0 7C"
@@ -66,8 +68,9 @@ def test_T8_hits_after_spreading() -> None:
 
 def test_T9_discards_the_highest_card_outside_near_spreads() -> None:
     # 2C 3C is a run draw and 9D 9H a pair: the king goes before the queen (equal value).
-    state = stacked("tonk", ["2C 3C 9D 9H QS", "KC 10C 4S 2S 9S", "QD 8H 6D 2D 7D"],
-                    upcard="5S", stock="KH")
+    state = stacked(
+        "tonk", ["2C 3C 9D 9H QS", "KC 10C 4S 2S 9S", "QD 8H 6D 2D 7D"], upcard="5S", stock="KH"
+    )
     play(state, "draw stock")
     assert choice(state) == "discard KH"
 
@@ -108,8 +111,9 @@ def test_T6_does_not_drop_a_high_hand() -> None:
 def test_T6_drop_threshold_is_lower_with_more_players() -> None:
     hand = "AS 2H 4D 5C 8S"  # 20
     few = stacked("tonk", [hand, *OTHERS], upcard="KS")
-    many = stacked("tonk", [hand, *OTHERS, "QC JC 9D 8D 7S", "KH QS JS 6S 9S",
-                            "KD 10D 9C 8H 7C"], upcard="KS")
+    many = stacked(
+        "tonk", [hand, *OTHERS, "QC JC 9D 8D 7S", "KH QS JS 6S 9S", "KD 10D 9C 8H 7C"], upcard="KS"
+    )
     assert not many.is_over
     # Compared per other player: a successful drop is paid by each of them (T6).
     assert drop_value(many.view(0), RNG(3), 400) / 5 < drop_value(few.view(0), RNG(3), 400) / 2
@@ -128,8 +132,12 @@ def test_T6_drop_gets_harder_as_the_deal_goes_on() -> None:
 
 def test_T6_hit_lock_in_pagat_is_respected() -> None:
     # pagat: a seat whose spread was hit since its last turn may not drop; the bot draws instead.
-    state = stacked("pagat", ["7S 7D 7H AC 2C", "7C 3H 2S 4H 9H", "QH 8C 6D 5C KD"],
-                    upcard="KS", stock="AD 10D 3D")
+    state = stacked(
+        "pagat",
+        ["7S 7D 7H AC 2C", "7C 3H 2S 4H 9H", "QH 8C 6D 5C KD"],
+        upcard="KS",
+        stock="AD 10D 3D",
+    )
     play(state, "draw stock", "spread 7S 7D 7H", "discard 2C")
     assert state.current_seat == 1
     play(state, "draw stock", "hit 0 7C", "discard 9H")

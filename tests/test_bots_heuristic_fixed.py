@@ -23,6 +23,5 @@ def test_the_fixture_holds_drops_and_turns_without_one() -> None:
 
 
 @pytest.mark.parametrize(("preset", "players", "seed"), DEALS)
-def test_heuristic_plays_the_saved_deal_move_for_move(preset: str, players: int,
-                                                      seed: int) -> None:
+def test_heuristic_plays_the_saved_deal_move_for_move(preset: str, players: int, seed: int) -> None:
     assert play_deal(preset, players, seed) == SAVED[f"{preset}/{players}/{seed}"]

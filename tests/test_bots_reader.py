@@ -28,8 +28,12 @@ def positions(preset: str, players: int, seeds: range) -> list[TonkState]:
         state = game.start(game.rules(), players, rng=rng, dealer=0)
         assert isinstance(state, TonkState)
         out.append(state.clone())
-        play_out(state, [TonkReaderBot() for _ in range(players)], rng,
-                 on_move=lambda *_, played=state: out.append(played.clone()))
+        play_out(
+            state,
+            [TonkReaderBot() for _ in range(players)],
+            rng,
+            on_move=lambda *_, played=state: out.append(played.clone()),
+        )
     return [s for s in out if s.current_seat is not None]
 
 
@@ -64,8 +68,9 @@ def test_after_the_draw_the_reader_plays_the_heuristics_move(preset: str, player
         view = state.view(seat)
         if view.phase == START:
             continue
-        assert (TonkReaderBot().choose(view, random.Random(5))
-                == TonkHeuristicBot().choose(view, random.Random(5)))
+        assert TonkReaderBot().choose(view, random.Random(5)) == TonkHeuristicBot().choose(
+            view, random.Random(5)
+        )
         checked += 1
     assert checked >= 60
 
@@ -86,13 +91,17 @@ def test_the_reader_drops_where_the_heuristic_does_not(preset: str) -> None:
 
 @pytest.mark.parametrize("seed", range(10))
 def test_the_reader_never_reads_hidden_cards(seed: int) -> None:
-    states = [s for s in positions("tor", 4, range(seed, seed + 1))
-              if s.phase == START and s.current_seat is not None]
+    states = [
+        s
+        for s in positions("tor", 4, range(seed, seed + 1))
+        if s.phase == START and s.current_seat is not None
+    ]
     for state in states:
         seat = state.current_seat
         assert seat is not None
         twin = swap_hidden(state, seat, random.Random(seed))
         if twin is None:
             continue
-        assert (TonkReaderBot().choose(state.view(seat), random.Random(2))
-                == TonkReaderBot().choose(twin.view(seat), random.Random(2)))
+        assert TonkReaderBot().choose(state.view(seat), random.Random(2)) == TonkReaderBot().choose(
+            twin.view(seat), random.Random(2)
+        )

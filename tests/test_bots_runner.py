@@ -76,8 +76,7 @@ def test_T11_pagat_deal_that_cycles_on_the_pile_stops_at_the_games_move_cap() ->
     # (nobody declines, which would end the deal): the game's cap stops them.
     game = get_game("pagat")
     state = TonkState.deal(rules_from("pagat"), 2, rng=3)
-    played = play_out(state, [CyclerBot(), CyclerBot()], random.Random(3),
-                      max_moves=game.max_moves)
+    played = play_out(state, [CyclerBot(), CyclerBot()], random.Random(3), max_moves=game.max_moves)
     assert played.capped and played.moves == game.max_moves == len(state.history)
     assert not state.is_over and state.result is None
 

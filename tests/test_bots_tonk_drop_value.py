@@ -43,8 +43,11 @@ def test_the_shipped_model_loads_for_the_measured_tables(preset: str, players: i
 
 
 def test_a_drop_value_file_of_another_version_or_shape_is_refused() -> None:
-    good = {"version": VERSION, "features": list(FEATURES),
-            "cells": {"tonk/3": {"coef": [0.0] * (len(FEATURES) + 1)}}}
+    good = {
+        "version": VERSION,
+        "features": list(FEATURES),
+        "cells": {"tonk/3": {"coef": [0.0] * (len(FEATURES) + 1)}},
+    }
     assert read_models(json.loads(json.dumps(good)))["tonk/3"] == (0.0,) * (len(FEATURES) + 1)
     with pytest.raises(ValueError, match="version"):
         read_models({**good, "version": VERSION + 1})
@@ -86,8 +89,9 @@ def test_T6_the_watcher_drops_where_the_value_of_playing_on_says_so(
         for c in (+0.5, -0.5):
             coef = [0.0] * (len(FEATURES) + 1)
             coef[0], coef[gain_at] = c, 1.0
-            monkeypatch.setattr(drop_value, "shipped_models",
-                                lambda coef=coef: {f"{preset}/{players}": tuple(coef)})
+            monkeypatch.setattr(
+                drop_value, "shipped_models", lambda coef=coef: {f"{preset}/{players}": tuple(coef)}
+            )
             bot = TonkWatcherBot()
             assert bot.drop_gain(view, random.Random(0)) == pytest.approx(old + c)
             dropped = bot.choose(view, random.Random(0)) == DROP

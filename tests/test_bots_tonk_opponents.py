@@ -43,10 +43,10 @@ def mask(text: str) -> int:
 def after_one_round() -> TonkView:
     """tonk, 3 players: each drew from the stock and discarded once; seat 0 is on turn. Seat 1
     drew 2H with the pile showing KS and threw away the 9 of clubs."""
-    state = stacked("tonk", ["KS QS 9H 7D 4C", "KH 9C 6D 5S 3H", "KD QD 10C 9S 2D"], "JC",
-                    "AD 2H 4S")
-    play(state, "draw stock", "discard KS", "draw stock", "discard 9C", "draw stock",
-         "discard KD")
+    state = stacked(
+        "tonk", ["KS QS 9H 7D 4C", "KH 9C 6D 5S 3H", "KD QD 10C 9S 2D"], "JC", "AD 2H 4S"
+    )
+    play(state, "draw stock", "discard KS", "draw stock", "discard 9C", "draw stock", "discard KD")
     return state.view(0)
 
 
@@ -113,8 +113,12 @@ def positions(preset: str, players: int, seeds: range) -> list[TonkState]:
         rng = random.Random(seed)
         state = game.start(game.rules(), players, rng=rng, dealer=seed % players)
         assert isinstance(state, TonkState)
-        play_out(state, [TonkHeuristicBot(samples=8) for _ in range(players)], rng,
-                 on_move=lambda *_, s=state: out.append(s.clone()) if s.phase == START else None)
+        play_out(
+            state,
+            [TonkHeuristicBot(samples=8) for _ in range(players)],
+            rng,
+            on_move=lambda *_, s=state: out.append(s.clone()) if s.phase == START else None,
+        )
     return out
 
 
@@ -248,7 +252,8 @@ def test_T9_an_empty_pile_after_an_end_without_discard_is_read_not_a_crash() -> 
         # evidence, the watcher's drop and hard's selective check read every position.
         evidence(view)
         seen_empty |= not view.pile and any(
-            m == "end" for _, m in ((s, str(m)) for s, m in view.history))
+            m == "end" for _, m in ((s, str(m)) for s, m in view.history)
+        )
         move = rng.choice(view.legal_moves) if rng.random() < 0.5 else bot.choose(view, rng)
         state.apply(move)
     assert seen_empty  # the position that crashed was reached and read

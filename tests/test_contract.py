@@ -144,8 +144,12 @@ def zone_sizes(state: Any) -> Counter[str]:
     sizes: Counter[str] = Counter()
     if state.game == "three-towers":
         for s in range(state.num_players):
-            for zone, cards in (("hand", state.hands), ("store", state.stores),
-                                ("tower", state.towers), ("nobility", state.nobility)):
+            for zone, cards in (
+                ("hand", state.hands),
+                ("store", state.stores),
+                ("tower", state.towers),
+                ("nobility", state.nobility),
+            ):
                 sizes[f"{zone}:{s}"] = len(cards[s])
         sizes["deck"] = len(state.deck)
         sizes["trade"] = sum(len(c) for _, c in state.trade.laid) if state.trade else 0
@@ -221,8 +225,12 @@ def test_play_out_plays_bots_to_the_end_and_reports_every_move(name: str) -> Non
     rules = game.rules({"max_rounds": 1} if name == "three-towers" else None)
     state = game.start(rules, 3, rng=random.Random(5))
     seen: list[int] = []
-    out = play_out(state, [FirstMove()] * 3, random.Random(6),
-                   on_move=lambda seat, move, events: seen.append(seat))
+    out = play_out(
+        state,
+        [FirstMove()] * 3,
+        random.Random(6),
+        on_move=lambda seat, move, events: seen.append(seat),
+    )
     assert state.is_over and out == PlayedOut(len([s for s in seen if s != CHANCE]), False)
     assert len(state.history) >= out.moves
     capped = game.start(rules, 3, rng=random.Random(5))
@@ -240,7 +248,12 @@ def test_unchecked_play_out_plays_the_same_game_without_events() -> None:
         b = game.start(rules, 2, rng=random.Random(9))
         counts: list[int] = []
         play_out(a, random_policy, random.Random(3))
-        play_out(b, random_policy, random.Random(3), checked=False,
-                 on_move=lambda seat, move, ev, c=counts: c.append(len(ev)))  # type: ignore[misc]
+        play_out(
+            b,
+            random_policy,
+            random.Random(3),
+            checked=False,
+            on_move=lambda seat, move, ev, c=counts: c.append(len(ev)),
+        )  # type: ignore[misc]
         assert [str(m) for _, m in a.history] == [str(m) for _, m in b.history]
         assert a.returns() == b.returns() and set(counts) == {0}

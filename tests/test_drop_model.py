@@ -84,15 +84,17 @@ def test_features_are_the_same_when_only_hidden_cards_differ(seed: int) -> None:
     assert twin.hands != state.hands or twin.stock != state.stock
     for other in range(state.num_players):
         if other != seat:
-            assert (opponent_features(state.view(seat), other)
-                    == opponent_features(twin.view(seat), other))
+            assert opponent_features(state.view(seat), other) == opponent_features(
+                twin.view(seat), other
+            )
 
 
 def test_features_follow_what_an_opponent_showed() -> None:
     # Seat 0 draws and discards a king; seat 2's features of seat 0 show that discard (T9) and
     # a turn taken without a drop (T6).
-    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"],
-                    upcard="5S", stock="2D")
+    state = stacked(
+        "tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"], upcard="5S", stock="2D"
+    )
     before = dict(zip(FEATURES, opponent_features(state.view(2), 0), strict=True))
     play_moves(state, "draw stock", "discard KH")
     after = dict(zip(FEATURES, opponent_features(state.view(2), 0), strict=True))
@@ -102,8 +104,9 @@ def test_features_follow_what_an_opponent_showed() -> None:
     assert (before["min_discard"], before["max_discard"], before["high_discards"]) == (0, 0, 0)
     assert (after["min_discard"], after["max_discard"], after["high_discards"]) == (10, 10, 1)
     assert after["prev_discard"] == 0  # one discard so far
-    play_moves(state, "draw stock", "discard 10C", "draw stock", "discard 2C",
-               "draw stock", "discard 4H")
+    play_moves(
+        state, "draw stock", "discard 10C", "draw stock", "discard 2C", "draw stock", "discard 4H"
+    )
     later = dict(zip(FEATURES, opponent_features(state.view(2), 0), strict=True))
     assert (later["min_discard"], later["max_discard"], later["high_discards"]) == (4, 10, 1)
     assert (later["last_discard"], later["prev_discard"], later["turns"]) == (4, 10, 2)
@@ -133,11 +136,23 @@ def test_kept_points_are_the_low_cards_of_more_draws() -> None:
 def test_T6_a_hit_locked_turn_is_not_a_drop_declined(hit_lock: bool, turns: int) -> None:
     # pagat: seat 1 hits seat 0's spread, so seat 0's second turn allows no drop (T6 hit_lock);
     # without the option the same moves make it a turn on which seat 0 chose not to drop.
-    state = stacked(rules_from("pagat", hit_lock=hit_lock),
-                    ["7S 7D 7H AC 2C", "7C 3H 2S 4H 9H", "QH 8C 6D 5C KD"],
-                    upcard="KS", stock="AD 10D 3D 5H")
-    play_moves(state, "draw stock", "spread 7S 7D 7H", "discard 2C",
-               "draw stock", "hit 0 7C", "discard 9H", "draw stock", "discard KD")
+    state = stacked(
+        rules_from("pagat", hit_lock=hit_lock),
+        ["7S 7D 7H AC 2C", "7C 3H 2S 4H 9H", "QH 8C 6D 5C KD"],
+        upcard="KS",
+        stock="AD 10D 3D 5H",
+    )
+    play_moves(
+        state,
+        "draw stock",
+        "spread 7S 7D 7H",
+        "discard 2C",
+        "draw stock",
+        "hit 0 7C",
+        "discard 9H",
+        "draw stock",
+        "discard KD",
+    )
     assert state.hit_locked[0] == hit_lock
     play_moves(state, "draw stock", "discard 5H")
     for viewer in (1, 2):
@@ -151,17 +166,18 @@ def test_the_expected_gain_is_a_clean_drops_win_less_twice_each_catch() -> None:
         def catch_probabilities(self, view: object) -> list[float]:  # type: ignore[override]
             return [0.1, 0.3]
 
-    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"],
-                    upcard="5S")
+    state = stacked("tonk", ["AC 4H 3D 9S KH", "KC 10C 3C 2S 9H", "QH 8C 6D 2C 7D"], upcard="5S")
     model = Fixed("tonk", (), (), (), 0.0)
     assert model.drop_gain(state.view(state.current_seat or 0)) == pytest.approx(
-        2 * 0.9 * 0.7 - 2 * 0.4)
+        2 * 0.9 * 0.7 - 2 * 0.4
+    )
 
 
 @pytest.mark.parametrize("index", range(8))
 @pytest.mark.parametrize("presets", [None, ("pagat",)])
 def test_each_decision_is_labelled_by_the_engines_drop_result(
-        index: int, presets: tuple[str, ...] | None) -> None:
+    index: int, presets: tuple[str, ...] | None
+) -> None:
     config = get_study("drop-model").config("small", presets=presets)
     row, records = play(config, index, 1000 + index)
     assert records == []
@@ -192,15 +208,30 @@ def test_the_fit_finds_the_direction_of_a_simple_rule() -> None:
 
 def test_reliability_bins_count_and_average_what_falls_in_them() -> None:
     bins = reliability([0.05, 0.07, 0.55, 0.99], [0, 1, 1, 1])
-    assert bins == [(0, 0.0, pytest.approx(0.06), 2, 1), (5, 0.5, 0.55, 1, 1),
-                    (9, 0.9, 0.99, 1, 1)]
+    assert bins == [(0, 0.0, pytest.approx(0.06), 2, 1), (5, 0.5, 0.55, 1, 1), (9, 0.9, 0.99, 1, 1)]
 
 
-def test_run_fit_and_report_from_the_command_line(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_fit_and_report_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     lab = tmp_path / "lab"
-    assert main(["lab", "run", "drop-model", "--games", "120", "--workers", "1", "--quiet",
-                 "--lab", str(lab)]) == 0
+    assert (
+        main(
+            [
+                "lab",
+                "run",
+                "drop-model",
+                "--games",
+                "120",
+                "--workers",
+                "1",
+                "--quiet",
+                "--lab",
+                str(lab),
+            ]
+        )
+        == 0
+    )
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     for out in (first, second):
         assert main(["lab", "fit-drop-model", "--lab", str(lab), "--out", str(out)]) == 0
@@ -221,10 +252,42 @@ def test_run_fit_and_report_from_the_command_line(tmp_path: Path,
 def test_update_adds_a_presets_model_and_keeps_the_others_unchanged(tmp_path: Path) -> None:
     lab = tmp_path / "lab"
     pagat = lab / "drop-model-pagat"
-    assert main(["lab", "run", "drop-model", "--games", "120", "--workers", "1", "--quiet",
-                 "--lab", str(lab)]) == 0
-    assert main(["lab", "run", "drop-model", "--preset", "pagat", "--games", "80", "--workers",
-                 "1", "--quiet", "--out", str(pagat)]) == 0
+    assert (
+        main(
+            [
+                "lab",
+                "run",
+                "drop-model",
+                "--games",
+                "120",
+                "--workers",
+                "1",
+                "--quiet",
+                "--lab",
+                str(lab),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "lab",
+                "run",
+                "drop-model",
+                "--preset",
+                "pagat",
+                "--games",
+                "80",
+                "--workers",
+                "1",
+                "--quiet",
+                "--out",
+                str(pagat),
+            ]
+        )
+        == 0
+    )
     out = tmp_path / "model.json"
     assert main(["lab", "fit-drop-model", "--lab", str(lab), "--out", str(out)]) == 0
     before = json.loads(out.read_text())
@@ -240,7 +303,8 @@ def test_update_adds_a_presets_model_and_keeps_the_others_unchanged(tmp_path: Pa
     assert set(read_models(json.loads(out.read_text()))) == {"pagat"}
 
 
-def test_fitting_without_a_study_says_what_to_run(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_fitting_without_a_study_says_what_to_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["lab", "fit-drop-model", "--lab", str(tmp_path)]) == 2
     assert "run `tavern lab run drop-model` first" in capsys.readouterr().err

@@ -26,13 +26,29 @@ def arena_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, obje
     return report
 
 
-def test_the_arena_plays_openspiel_bots_in_every_family(
-    capsys: pytest.CaptureFixture[str]
-) -> None:
-    tonk = arena_json(capsys, "--game", "tor", "--players", "3", "--deals", "2", "--bots",
-                      "openspiel-ismcts:simulations=20,openspiel-random,heuristic")
-    towers = arena_json(capsys, "--game", "three-towers", "--rule", "max_rounds=1",
-                        "--deals", "1", "--bots", "openspiel-ismcts:simulations=5,random")
+def test_the_arena_plays_openspiel_bots_in_every_family(capsys: pytest.CaptureFixture[str]) -> None:
+    tonk = arena_json(
+        capsys,
+        "--game",
+        "tor",
+        "--players",
+        "3",
+        "--deals",
+        "2",
+        "--bots",
+        "openspiel-ismcts:simulations=20,openspiel-random,heuristic",
+    )
+    towers = arena_json(
+        capsys,
+        "--game",
+        "three-towers",
+        "--rule",
+        "max_rounds=1",
+        "--deals",
+        "1",
+        "--bots",
+        "openspiel-ismcts:simulations=5,random",
+    )
     for report, games in ((tonk, 6), (towers, 2)):
         bots = report["bots"]
         assert isinstance(bots, dict)
@@ -40,10 +56,20 @@ def test_the_arena_plays_openspiel_bots_in_every_family(
 
 
 def test_openspiel_ismcts_decisions_replay_from_the_seed(
-    capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    args = ("--game", "tonk", "--players", "2", "--deals", "2", "--seed", "4", "--bots",
-            "openspiel-ismcts:simulations=30,heuristic")
+    args = (
+        "--game",
+        "tonk",
+        "--players",
+        "2",
+        "--deals",
+        "2",
+        "--seed",
+        "4",
+        "--bots",
+        "openspiel-ismcts:simulations=30,heuristic",
+    )
     one, two = arena_json(capsys, *args), arena_json(capsys, *args)
     one.pop("seconds")
     two.pop("seconds")
@@ -75,7 +101,8 @@ def test_the_openspiel_state_of_a_view_is_a_world_the_view_cannot_tell_apart() -
     seat = view.seat
     assert spiel.current_player() == seat
     assert spiel.information_state_string(seat) == spiel_state(
-        view, random.Random(6)).information_state_string(seat)
+        view, random.Random(6)
+    ).information_state_string(seat)
     assert json.loads(spiel.information_state_string(seat)) == view.to_json()
 
 
@@ -91,8 +118,14 @@ def write_weights(path: Path, game: str, seed: int = 0) -> None:
     r = np.random.default_rng(seed)
     size = encoder_for(game).size
     actions = get_game(game).actions.size
-    np.savez(path, game=np.array(game), w0=r.normal(size=(size, 8)), b0=np.zeros(8),
-             embed=r.normal(size=(actions, 8)), bias=np.zeros(actions))
+    np.savez(
+        path,
+        game=np.array(game),
+        w0=r.normal(size=(size, 8)),
+        b0=np.zeros(8),
+        embed=r.normal(size=(actions, 8)),
+        bias=np.zeros(actions),
+    )
 
 
 def test_a_learned_policy_plays_in_the_arena(
@@ -100,8 +133,17 @@ def test_a_learned_policy_plays_in_the_arena(
 ) -> None:
     weights = tmp_path / "policy.npz"
     write_weights(weights, "three-towers")
-    report = arena_json(capsys, "--game", "three-towers", "--rule", "max_rounds=1",
-                        "--deals", "2", "--bots", f"learned:weights={weights},random")
+    report = arena_json(
+        capsys,
+        "--game",
+        "three-towers",
+        "--rule",
+        "max_rounds=1",
+        "--deals",
+        "2",
+        "--bots",
+        f"learned:weights={weights},random",
+    )
     bots = report["bots"]
     assert isinstance(bots, dict) and len(bots) == 2
 
@@ -136,9 +178,7 @@ BAD = {
 
 
 @pytest.mark.parametrize("spec", BAD, ids=list(BAD))
-def test_a_bad_research_bot_spec_is_one_line(
-    spec: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_bad_research_bot_spec_is_one_line(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["arena", "--game", "tonk", "--deals", "1", "--bots", f"{spec},random"])
     out, err = capsys.readouterr()
     assert status == 2 and out == ""
@@ -164,8 +204,7 @@ def test_without_the_rl_extra_a_research_bot_says_what_to_install(
         return real(name)
 
     monkeypatch.setattr(registry, "import_module", missing)
-    status = main(["arena", "--game", "tonk", "--deals", "1", "--bots",
-                   "openspiel-ismcts,random"])
+    status = main(["arena", "--game", "tonk", "--deals", "1", "--bots", "openspiel-ismcts,random"])
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1
     assert "bot 'openspiel-ismcts' needs the optional extra rl (pip install -e '.[rl]')" in err

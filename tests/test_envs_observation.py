@@ -68,9 +68,11 @@ def test_hidden_cards_do_not_change_a_seats_observation(name: str) -> None:
             compared += 1
             # Often somebody sees the swapped cards (a hand, a store; not two cards of the
             # deck or the stock): their vector tells the states apart.
-            if any(not np.array_equal(encoder.encode(state.view(s)),
-                                      encoder.encode(other.view(s)))
-                   for s in range(state.num_players) if s != seat):
+            if any(
+                not np.array_equal(encoder.encode(state.view(s)), encoder.encode(other.view(s)))
+                for s in range(state.num_players)
+                if s != seat
+            ):
                 seen_differences += 1
     assert compared > 100 and seen_differences > compared // 4
 
@@ -95,9 +97,8 @@ def test_tonk_vector_blocks_hold_the_view_relative_to_the_observer() -> None:
     state = get_game("tor").start(get_game("tor").rules(), 4, rng=random.Random(2), dealer=1)
     view = state.view(3)
     v = encoder_for("tor").encode(view)
-    hand = v[TONK.offset["hand"]:TONK.offset["hand"] + 52]
-    assert hand.sum() == 5 and set(np.flatnonzero(hand)) == {
-        c.index for c in state.hand(3)}
+    hand = v[TONK.offset["hand"] : TONK.offset["hand"] + 52]
+    assert hand.sum() == 5 and set(np.flatnonzero(hand)) == {c.index for c in state.hand(3)}
     # The dealer, seat 1, is two seats after seat 3 (row 0); seat 2 acts first (T3).
     assert v[TONK.at("dealer", 0, 2)] == 1 and v[TONK.at("seats", 0, 0)] == 1
     assert v[TONK.at("to_play", 0, 3)] == 1
@@ -110,7 +111,7 @@ def test_towers_vector_counts_copies_and_names_seats_absolutely() -> None:
     state = game.start(game.rules(), 3, rng=random.Random(4), dealer=0)
     view = state.view(2)
     v = encoder_for("three-towers").encode(view)
-    hand = v[TOWERS.offset["hand"]:TOWERS.offset["hand"] + 53]
+    hand = v[TOWERS.offset["hand"] : TOWERS.offset["hand"] + 53]
     assert hand.sum() == 7  # R3: seven cards, equal cards counted twice
     assert v[TOWERS.at("me", 0, 2)] == 1 and v[TOWERS.at("to_play", 0, 1)] == 1
     assert v[TOWERS.at("phase", 0, 1)] == 1  # turn
@@ -124,17 +125,23 @@ def test_a_spectator_is_observed_without_a_hand(name: str) -> None:
     layout = TONK if game.family == "tonk" else TOWERS
     v = encoder_for(name).encode(state.view(SPECTATOR))
     start = layout.offset["hand"]
-    assert v[start:start + layout.shape["hand"][1]].sum() == 0
+    assert v[start : start + layout.shape["hand"][1]].sum() == 0
     assert v.shape == (layout.size,) and v.dtype == np.float32
 
 
 def test_the_documented_layouts_are_the_codes() -> None:
     doc = (Path(__file__).parent.parent / "docs" / "environments.md").read_text()
     rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \| (.+) \|$", doc, re.MULTILINE)
-    tables = [[(name, int(start), int(size), meaning) for name, start, size, meaning in rows
-               if name in layout.offset] for layout in (TONK, TOWERS)]
+    tables = [
+        [
+            (name, int(start), int(size), meaning)
+            for name, start, size, meaning in rows
+            if name in layout.offset
+        ]
+        for layout in (TONK, TOWERS)
+    ]
     # Tonk's rows come first in the page, then Three Towers' (some names are in both).
-    assert tables[0][:len(TONK.blocks)] == TONK.table()
-    assert tables[1][-len(TOWERS.blocks):] == TOWERS.table()
+    assert tables[0][: len(TONK.blocks)] == TONK.table()
+    assert tables[1][-len(TOWERS.blocks) :] == TOWERS.table()
     assert f"### Tonk family: {TONK.size:,} values" in doc
     assert f"### Three Towers: {TOWERS.size:,} values" in doc

@@ -126,7 +126,8 @@ def test_a_three_towers_deal_draws_each_copy_in_proportion() -> None:
         state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
     engine = state.play.engine
     assert Counter(c for h in engine.hands for c in h) + Counter(engine.deck) == Counter(
-        full_deck())
+        full_deck()
+    )
     assert state.current_player() == 1  # R3: the dealer's left (dealer 0) starts
 
 
@@ -156,8 +157,10 @@ def test_information_state_is_the_view_and_observation_drops_the_history() -> No
     assert all(f'"{c}"' in text for c in hand)
     others = {c.text for s in (0, 2) for c in state.play.engine.hand(s)} - hand
     assert not any(f'"{c}"' in text for c in others)  # nothing hidden from seat 1
-    public = make_observation(state.get_game(), pyspiel.IIGObservationType(
-        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    public = make_observation(
+        state.get_game(),
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE),
+    )
     assert '"hand":[]' in public.string_from(state, seat)
     public.set_from(state, seat)
     assert public.dict["hand"].sum() == 0 and public.dict["pile"].sum() == 1

@@ -35,14 +35,16 @@ IDS = [f"{g}-{n}{'-' + '-'.join(map(str, o)) if o else ''}" for g, n, o, _ in TA
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
 @pytest.mark.parametrize(("game", "players", "rules", "cycles"), TABLES, ids=IDS)
-def test_pettingzoo_api_test_passes(game: str, players: int, rules: dict[str, Any] | None,
-                                    cycles: int) -> None:
+def test_pettingzoo_api_test_passes(
+    game: str, players: int, rules: dict[str, Any] | None, cycles: int
+) -> None:
     api_test(env(game, players=players, rules=rules), num_cycles=cycles)
 
 
 @pytest.mark.parametrize(("game", "players", "rules", "cycles"), TABLES[::2], ids=IDS[::2])
-def test_pettingzoo_seed_test_passes(game: str, players: int, rules: dict[str, Any] | None,
-                                     cycles: int) -> None:
+def test_pettingzoo_seed_test_passes(
+    game: str, players: int, rules: dict[str, Any] | None, cycles: int
+) -> None:
     seed_test(functools.partial(env, game, players=players, rules=rules), num_cycles=50)
 
 

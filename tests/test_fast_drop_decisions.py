@@ -18,25 +18,33 @@ from taverntable.games.tonk import TonkState
 from taverntable.lab.studies.drop_model import DIGITS, DropDecisions
 
 
-def engine_decisions(preset: str, bots: list[object], seed: int,
-                     max_moves: int) -> tuple[list[object], bool]:
+def engine_decisions(
+    preset: str, bots: list[object], seed: int, max_moves: int
+) -> tuple[list[object], bool]:
     """The study's engine path: the decisions and whether the cap stopped the deal."""
     game = get_game(preset)
     rng = random.Random(seed)
     state = game.start(game.rules({}), len(bots), rng=rng, dealer=0)
     assert isinstance(state, TonkState)
     decisions = DropDecisions(state, max_moves)
-    capped = play_out(state, bots, rng, max_moves=max_moves,  # type: ignore[arg-type]
-                      on_move=decisions.after_move).capped
+    capped = play_out(
+        state,
+        bots,
+        rng,
+        max_moves=max_moves,  # type: ignore[arg-type]
+        on_move=decisions.after_move,
+    ).capped
     return decisions.decisions, capped
 
 
-@pytest.mark.parametrize(("preset", "players"), [("tonk", 3), ("tor", 4), ("pagat", 2),
-                                                 ("tonk", 6)])
+@pytest.mark.parametrize(
+    ("preset", "players"), [("tonk", 3), ("tor", 4), ("pagat", 2), ("tonk", 6)]
+)
 def test_decisions_are_the_engines(preset: str, players: int) -> None:
     """Each decision's seat, turn, total, drop net, features and catchers (T6), and the end."""
-    bots: list[object] = [TonkHeuristicBot(samples=8) if s % 2 == 0 else RandomBot()
-                          for s in range(players)]
+    bots: list[object] = [
+        TonkHeuristicBot(samples=8) if s % 2 == 0 else RandomBot() for s in range(players)
+    ]
     seats = fast_seats(bots)
     assert seats is not None
     rules = get_game(preset).rules({})

@@ -44,7 +44,8 @@ def test_every_rule_option_combination_is_compared() -> None:
     assert len(rules) == 3 * 2**6 == len(set(rules))
     comparisons = list(compare_many(rules, games=3456, seed=5))
     assert all(c.difference is None for c in comparisons), next(
-        c.difference for c in comparisons if c.difference)
+        c.difference for c in comparisons if c.difference
+    )
     assert len(comparisons) == 3456 and sum(c.games for c in comparisons) == 3456
 
 
@@ -83,8 +84,9 @@ def test_random_play_ends_by_drops_and_play_without_drops_reaches_every_other_en
     ends = set()
     for preset in PRESETS:
         for drops in (True, False):
-            deals = list(random_deals(PRESETS[preset], 3, random.Random(4), 2000,
-                                      drops=drops).deals())
+            deals = list(
+                random_deals(PRESETS[preset], 3, random.Random(4), 2000, drops=drops).deals()
+            )
             assert all(sum(d.net) == 0 for d in deals)
             ends |= {d.end for d in deals}
     assert ends == set(tonk_kernel.END_KINDS) - {"void"}
@@ -111,10 +113,18 @@ def test_the_pure_python_fallback_plays_the_same_games() -> None:
     """Where numba is missing (forced here by the environment variable) the kernels run as
     Python and the differential comparison still finds the engine's games."""
     env = {**os.environ, PURE_ENV: "1"}
-    code = ("from taverntable.fast.differential import main; "
-            "raise SystemExit(main(['--games', '1728', '--seed', '9']))")
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          timeout=300, check=False)
+    code = (
+        "from taverntable.fast.differential import main; "
+        "raise SystemExit(main(['--games', '1728', '--seed', '9']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "the same on both paths (fast path pure Python" in done.stdout
 

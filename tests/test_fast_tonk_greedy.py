@@ -53,8 +53,7 @@ def positions(count: int, seed: int) -> list[TonkState]:
 def test_kernel_greedy_playouts_make_the_engines_moves_and_results(horizon: int) -> None:
     """T5-T11: 1,500 positions played out by the greedy policy on both paths: the same moves,
     and where the deal ends the same end and net gains (``horizon`` cuts them short too)."""
-    st, kinds, masks = (int_array(k.STATE_SIZE), int_array(k.MAX_LEGAL),
-                        int_array(k.MAX_LEGAL))
+    st, kinds, masks = (int_array(k.STATE_SIZE), int_array(k.MAX_LEGAL), int_array(k.MAX_LEGAL))
     record_kinds, record_masks = int_array(horizon), int_array(horizon)
     ends = set()
     for state in positions(750, seed=horizon):
@@ -62,14 +61,14 @@ def test_kernel_greedy_playouts_make_the_engines_moves_and_results(horizon: int)
         made = greedy_playout(st, horizon, kinds, masks, record_kinds, record_masks)
         engine = state.clone()
         expected = engine_playout(engine, horizon)
-        assert [move_of(int(record_kinds[i]), int(record_masks[i])) for i in range(made)] \
-            == expected
+        assert [
+            move_of(int(record_kinds[i]), int(record_masks[i])) for i in range(made)
+        ] == expected
         assert (st[k.PHASE] == k.OVER) == engine.is_over
         if engine.result is not None:
             ends.add(engine.result.end)
             assert k.END_KINDS[st[k.END]] == engine.result.end
-            assert tuple(int(st[k.NET + s]) for s in range(engine.num_players)) \
-                == engine.result.net
+            assert tuple(int(st[k.NET + s]) for s in range(engine.num_players)) == engine.result.net
     if horizon == 400:
         assert {"drop", "burned", "out", "stock"} <= ends
 
@@ -88,8 +87,17 @@ def test_ismcts_with_kernel_playouts_decides_as_with_engine_playouts(
         if seat is None:
             continue
         view = state.view(seat)
-        results = [search(TonkSearch(selective=False, fast=fast), view, random.Random(9),
-                          iterations=60, depth=1, fast=False) for fast in (False, True)]
+        results = [
+            search(
+                TonkSearch(selective=False, fast=fast),
+                view,
+                random.Random(9),
+                iterations=60,
+                depth=1,
+                fast=False,
+            )
+            for fast in (False, True)
+        ]
         slow, fast = results
         assert (fast.move, fast.visits, fast.values) == (slow.move, slow.visits, slow.values)
         decided += 1

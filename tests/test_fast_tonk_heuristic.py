@@ -64,12 +64,14 @@ def test_a_deal_from_seeds_is_the_deal_from_their_generators() -> None:
     seats = [HEURISTIC_SEAT, (RANDOM, 0, 0.0), HEURISTIC_SEAT, HEURISTIC_SEAT]
     for seed in range(30):
         by_seed = play_deal(PRESETS["tor"], 4, seats, deal_rng=seed, bot_rng=seed + 1)
-        by_rng = play_deal(PRESETS["tor"], 4, seats, deal_rng=random.Random(seed),
-                           bot_rng=random.Random(seed + 1))
+        by_rng = play_deal(
+            PRESETS["tor"], 4, seats, deal_rng=random.Random(seed), bot_rng=random.Random(seed + 1)
+        )
         assert by_seed == by_rng
         one = random.Random(seed)
         assert play_deal(PRESETS["tor"], 4, seats, deal_rng=seed) == play_deal(
-            PRESETS["tor"], 4, seats, deal_rng=one, bot_rng=one)
+            PRESETS["tor"], 4, seats, deal_rng=one, bot_rng=one
+        )
 
 
 def test_heuristic_decisions_match_the_engine_over_thousands_of_positions() -> None:
@@ -83,8 +85,16 @@ def test_heuristic_decisions_match_the_engine_over_thousands_of_positions() -> N
     assert found.positions >= 5000
     assert found.drew >= 600  # the drop and decline estimates shuffled the unseen cards
     kinds = found.kinds
-    for kind in ("drop", "draw stock", "draw pile", "spread", "hit", "discard",
-                 "stock empty: draw stock", "stock empty: draw pile"):
+    for kind in (
+        "drop",
+        "draw stock",
+        "draw pile",
+        "spread",
+        "hit",
+        "discard",
+        "stock empty: draw stock",
+        "stock empty: draw pile",
+    ):
         assert kinds[kind] >= 3, (kind, kinds)
     assert kinds["(end legal)"] >= 20  # T9 (tor): ending without a discard was weighed
 
@@ -93,7 +103,7 @@ def test_heuristic_decisions_match_with_each_rule_option_changed() -> None:
     """T1, T6, T8-T11: each preset with one option changed (face values, hit_sets, hit_lock,
     the discard, tonk_out_double, stock_end), at 2, 5 and 9 players."""
     found = DecisionComparison()
-    flips = presets_and_flips()[len(PRESETS):]
+    flips = presets_and_flips()[len(PRESETS) :]
     for i, (rules, players) in enumerate((r, n) for r in flips for n in (2, 5, 9)):
         compare_decisions(rules, players, 500 + i, 3, found)
         assert found.difference is None, found.difference
@@ -113,22 +123,28 @@ def crafted() -> dict[str, tuple[TonkState, str]]:
     play(hit, "draw stock", "spread 7S 7D 7H")
     best_spread = stacked("tonk", ["8S 9S 10S JS 2H", *OTHERS], upcard="QS", stock="3D")
     play(best_spread, "draw pile")
-    near = stacked("tonk", ["2C 3C 9D 9H QS", "KC 10C 4S 2S 9S", "QD 8H 6D 2D 7D"],
-                   upcard="5S", stock="KH")
+    near = stacked(
+        "tonk", ["2C 3C 9D 9H QS", "KC 10C 4S 2S 9S", "QD 8H 6D 2D 7D"], upcard="5S", stock="KH"
+    )
     play(near, "draw stock")
     tor_end = stacked("tor", ["KS KD KH AC 2C", *TOR_OTHERS], upcard="5S", stock="2D")
     play(tor_end, "draw stock", "spread KS KD KH")
     tor_discard = stacked("tor", ["KS KD KH AC 2C", *TOR_OTHERS], upcard="5S", stock="9D")
     play(tor_discard, "draw stock", "spread KS KD KH")
     return {
-        "T6 drops a low hand": (stacked("tonk", ["AS 2H 3D 4C 6S", *OTHERS], upcard="KS"),
-                                "drop"),
-        "T6 keeps a high hand": (stacked("tonk", ["9S 10H JD 4C 6S", *OTHERS], upcard="KS"),
-                                 "draw stock"),
-        "T7 pile makes a spread": (stacked("tonk", ["8S 8D JD 3H KH", *OTHERS], upcard="8H"),
-                                   "draw pile"),
-        "T7 low pile card": (stacked("tonk", ["8S 9D JD QH KH", "KC 10C 3C 2S 9H",
-                                              "QD 8C 6D 2C 7D"], upcard="AC"), "draw pile"),
+        "T6 drops a low hand": (stacked("tonk", ["AS 2H 3D 4C 6S", *OTHERS], upcard="KS"), "drop"),
+        "T6 keeps a high hand": (
+            stacked("tonk", ["9S 10H JD 4C 6S", *OTHERS], upcard="KS"),
+            "draw stock",
+        ),
+        "T7 pile makes a spread": (
+            stacked("tonk", ["8S 8D JD 3H KH", *OTHERS], upcard="8H"),
+            "draw pile",
+        ),
+        "T7 low pile card": (
+            stacked("tonk", ["8S 9D JD QH KH", "KC 10C 3C 2S 9H", "QD 8C 6D 2C 7D"], upcard="AC"),
+            "draw pile",
+        ),
         "T7 pile card hits": (pile_hits, "draw pile"),
         "T8 most points": (best_spread, "spread 8S 9S 10S JS QS"),
         "T8 hit": (hit, "hit 0 7C"),
@@ -179,8 +195,14 @@ def test_capped_bot_deals_stop_where_play_out_stops() -> None:
     for i, (rules, players) in enumerate(tables([PRESETS["pagat"], PRESETS["tor"]])):
         c = compare_deals(rules, players, 70 + i, 4, max_moves=6)
         assert c.difference is None, c.difference
-    fast = play_deal(PRESETS["pagat"], 3, [HEURISTIC_SEAT] * 3, deal_rng=random.Random(2),
-                     bot_rng=random.Random(2), max_moves=2)
+    fast = play_deal(
+        PRESETS["pagat"],
+        3,
+        [HEURISTIC_SEAT] * 3,
+        deal_rng=random.Random(2),
+        bot_rng=random.Random(2),
+        max_moves=2,
+    )
     assert fast.capped and fast.moves == 2 and fast.end is None and fast.net == ()
 
 
@@ -190,8 +212,14 @@ def test_fast_deals_replay_the_yardstick_fixture() -> None:
     for preset, players, seeds in TABLES:
         for seed in seeds:
             rng = random.Random(seed)
-            deal = play_deal(PRESETS[preset], players, [HEURISTIC_SEAT] * players,
-                             deal_rng=rng, bot_rng=rng, dealer=0)
+            deal = play_deal(
+                PRESETS[preset],
+                players,
+                [HEURISTIC_SEAT] * players,
+                deal_rng=rng,
+                bot_rng=rng,
+                dealer=0,
+            )
             assert [f"{s}: {m}" for s, m in deal.history] == saved[f"{preset}/{players}/{seed}"]
 
 
@@ -218,9 +246,17 @@ def test_the_pure_python_fallback_makes_the_same_decisions_and_deals() -> None:
     """Without numba (forced by the environment variable) the kernels run as Python, drawing
     from the caller's own generator, and still match the engine."""
     env = {**os.environ, PURE_ENV: "1"}
-    code = ("from taverntable.fast.bots_differential import main; "
-            "raise SystemExit(main(['--positions', '400', '--deals', '400', '--seed', '3']))")
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          timeout=600, check=False)
+    code = (
+        "from taverntable.fast.bots_differential import main; "
+        "raise SystemExit(main(['--positions', '400', '--deals', '400', '--seed', '3']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "the same (fast path pure Python" in done.stdout

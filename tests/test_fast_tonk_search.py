@@ -66,15 +66,28 @@ def kernel_worlds(view: TonkView, count: int, seed: int) -> list[list[int]]:
     world = int_array(k.STATE_SIZE)
     out = []
     for _ in range(count):
-        sample_world(world, template, guesses.seats, guesses.known, guesses.needed,
-                     guesses.offsets, guesses.hands, guesses.cum, pool, 8, stream,
-                     new_ints(52), new_ints(k.MAX_SEATS))
+        sample_world(
+            world,
+            template,
+            guesses.seats,
+            guesses.known,
+            guesses.needed,
+            guesses.offsets,
+            guesses.hands,
+            guesses.cum,
+            pool,
+            8,
+            stream,
+            new_ints(52),
+            new_ints(k.MAX_SEATS),
+        )
         out.append([int(x) for x in world])
     return out
 
 
-@pytest.mark.parametrize(("preset", "players"), [("tonk", 3), ("tor", 4), ("pagat", 2),
-                                                 ("tonk", 5)])
+@pytest.mark.parametrize(
+    ("preset", "players"), [("tonk", 3), ("tor", 4), ("pagat", 2), ("tonk", 5)]
+)
 def test_T1_kernel_worlds_keep_to_the_view(preset: str, players: int) -> None:
     """Every card once; the seat's hand, the pile, the spreads and every card known to be in a
     hand where the view shows them; each hand its size; the stock its size."""
@@ -104,8 +117,7 @@ def test_kernel_weights_are_the_opponent_models_exactly() -> None:
             for g in weigh_guesses(model, rng, 40, EXTRA_SEEN):
                 row = seats.index(g.seat)
                 for hand, w in zip(g.hands, g.weights, strict=True):
-                    got = weight(turns, row, earlier, hand, value, gain, model.softness,
-                                 deal_wins)
+                    got = weight(turns, row, earlier, hand, value, gain, model.softness, deal_wins)
                     assert got == pytest.approx(w, rel=1e-12, abs=1e-300)
                     checked += 1
     assert checked > 1000
@@ -135,9 +147,21 @@ def test_kernel_worlds_deal_the_cards_as_the_python_sampler_does() -> None:
     world_st = int_array(k.STATE_SIZE)
     pool = int_array(python.pool)
     for _ in range(n):
-        sample_world(world_st, template, arrays.seats, arrays.known, arrays.needed,
-                     arrays.offsets, arrays.hands, arrays.cum, pool, python.tries, stream,
-                     new_ints(52), new_ints(k.MAX_SEATS))
+        sample_world(
+            world_st,
+            template,
+            arrays.seats,
+            arrays.known,
+            arrays.needed,
+            arrays.offsets,
+            arrays.hands,
+            arrays.cum,
+            pool,
+            python.tries,
+            stream,
+            new_ints(52),
+            new_ints(k.MAX_SEATS),
+        )
         for s in range(view.num_players):
             for c in indices(int(world_st[k.HANDS + s])):
                 kn[52 * s + c] += 1
@@ -171,8 +195,9 @@ def _root(view: TonkView, python_guesses: bool, seed: int) -> KernelRoot:
         guesses = guess_arrays(sampler.guesses, [sampler.needed[g.seat] for g in sampler.guesses])
     else:
         guesses = weighed_guesses(view, watcher.softness, GUESSES, EXTRA_SEEN, 0)
-    return KernelRoot(template, guesses, list(indices(view.unseen)), searched, enders, 0.7, 400,
-                      seed)
+    return KernelRoot(
+        template, guesses, list(indices(view.unseen)), searched, enders, 0.7, 400, seed
+    )
 
 
 def test_root_statistics_agree_with_the_python_search() -> None:
@@ -224,8 +249,7 @@ def test_the_hard_bot_searches_in_the_kernel_from_its_view_alone() -> None:
     """The same view from two worlds the seat cannot tell apart, and the same seed: the same
     move and the same statistics; the search ran compiled where numba is installed (its worlds
     never read hidden cards: they are built from the view's guesses)."""
-    state = next(s for s in _states(12) if s.current_seat is not None
-                 and DROP in s.legal_moves())
+    state = next(s for s in _states(12) if s.current_seat is not None and DROP in s.legal_moves())
     seat = state.current_seat
     assert seat is not None
     view = state.view(seat)
@@ -241,8 +265,7 @@ def test_the_hard_bot_searches_in_the_kernel_from_its_view_alone() -> None:
     adapter = TonkSearch(selective=False)
     runner = adapter.root_runner(view, view.legal_moves, 0.7, random.Random(1))
     assert (runner is not None) == COMPILED
-    assert TonkSearch(fast=False).root_runner(view, view.legal_moves, 0.7,
-                                              random.Random(1)) is None
+    assert TonkSearch(fast=False).root_runner(view, view.legal_moves, 0.7, random.Random(1)) is None
 
 
 def _states(seed: int) -> list[TonkState]:
@@ -273,12 +296,12 @@ def test_kernel_guesses_are_drawn_as_the_python_ones() -> None:
     """For players who drew (the lowest cards of one more kept, ``EXTRA_SEEN``) and others: how
     often each card is guessed, and the weighted mean total of a guess, agree with the Python
     weighing's within sampling error."""
-    view = next(v for v in views("tonk", 3, 60, seed=31)
-                if len(v.history) > 10 and v.stock_size > 5)
+    view = next(
+        v for v in views("tonk", 3, 60, seed=31) if len(v.history) > 10 and v.stock_size > 5
+    )
     samples = 4000
     watcher = search_watcher()
-    py = weigh_guesses(OpponentModel(view, watcher.softness), random.Random(1), samples,
-                       EXTRA_SEEN)
+    py = weigh_guesses(OpponentModel(view, watcher.softness), random.Random(1), samples, EXTRA_SEEN)
     kn = weighed_guesses(view, watcher.softness, samples, EXTRA_SEEN, 7)
     value = OpponentModel(view).value
     assert any(t.draws for t in OpponentModel(view).turns)

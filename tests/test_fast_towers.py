@@ -33,8 +33,9 @@ from taverntable.games.three_towers.cards import full_deck
 from taverntable.games.three_towers.moves import PASS
 
 
-@pytest.mark.parametrize("table", presets_and_flips(max_rounds=2),
-                         ids=lambda t: f"{t.players}p-{t.rules!r}")
+@pytest.mark.parametrize(
+    "table", presets_and_flips(max_rounds=2), ids=lambda t: f"{t.players}p-{t.rules!r}"
+)
 def test_fast_random_play_makes_the_engines_moves_and_results(table: Table) -> None:
     """R1–R29 with a round limit (R14): 2, 3, 4 players and 4 in teams, each with the preset's
     options and with each option changed: every step (seat and move, chance steps by their
@@ -52,8 +53,11 @@ def test_games_played_to_three_towers_are_the_engines() -> None:
         comparison = compare(table, seed=5, games=1)
         assert comparison.difference is None, comparison.difference
         game = next(random_games(table.rules, n, random.Random(5), 1).games())
-        pairs = ([game.towers[s] + game.towers[(s + 2) % 4] for s in range(4)] if teams
-                 else list(game.towers))
+        pairs = (
+            [game.towers[s] + game.towers[(s + 2) % 4] for s in range(4)]
+            if teams
+            else list(game.towers)
+        )
         assert game.end == "towers" and max(pairs) == 3 and game.rounds >= 3
 
 
@@ -62,7 +66,8 @@ def test_every_rule_option_combination_is_compared() -> None:
     assert len(rules) == 4 * 2**4 == len({(t.rules, t.players) for t in rules})
     comparisons = list(compare_many(rules, games=len(rules), seed=3))
     assert all(c.difference is None for c in comparisons), next(
-        c.difference for c in comparisons if c.difference)
+        c.difference for c in comparisons if c.difference
+    )
     assert sum(c.games for c in comparisons) == len(rules)
 
 
@@ -158,7 +163,7 @@ def test_the_comparison_sees_a_different_game() -> None:
     state = TowersState.start(THREE_TOWERS, 3, rng=rng, dealer=0)
     play_out(state, random_policy, rng, max_moves=50)
     engine = tuple((seat, comparable(move)) for seat, move in state.history)
-    assert fast.history is not None and fast.history[:len(engine)] != engine
+    assert fast.history is not None and fast.history[: len(engine)] != engine
 
 
 def test_fast_play_leaves_the_rng_where_the_engine_leaves_it() -> None:
@@ -197,19 +202,38 @@ def test_the_pure_python_fallback_plays_the_same_games() -> None:
     """Where numba is missing (forced here by the environment variable) the kernel runs as
     Python and the differential comparison still finds the engine's games."""
     env = {**os.environ, PURE_ENV: "1"}
-    code = ("from taverntable.fast.towers_differential import main; "
-            "raise SystemExit(main(['--games', '64', '--rounds', '1', '--full', '0', "
-            "'--seed', '9']))")
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          timeout=300, check=False)
+    code = (
+        "from taverntable.fast.towers_differential import main; "
+        "raise SystemExit(main(['--games', '64', '--rounds', '1', '--full', '0', "
+        "'--seed', '9']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "64 games (max_rounds 1)" in done.stdout
     assert "the same on both paths (fast path pure Python" in done.stdout
 
 
 def test_bench_reports_the_fast_path_beside_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
-    assert tavern(["bench", "--seconds", "0.2", "--only",
-                   "three-towers-5r,fast-three-towers-5r", "--json"]) == 0
+    assert (
+        tavern(
+            [
+                "bench",
+                "--seconds",
+                "0.2",
+                "--only",
+                "three-towers-5r,fast-three-towers-5r",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     fast, engine = report["fast-three-towers-5r"], report["three-towers-5r"]
     assert fast["engine_ratio"] == pytest.approx(fast["moves_per_s"] / engine["moves_per_s"])

@@ -28,8 +28,9 @@ from taverntable.games.three_towers.view import view_of
 DECISION_PHASES = {"turn", "answer", "defend", "name", "queens", "kings", "club", "dark"}
 
 
-@pytest.mark.parametrize("table", presets_and_flips(max_rounds=3),
-                         ids=lambda t: f"{t.players}p-{t.rules!r}")
+@pytest.mark.parametrize(
+    "table", presets_and_flips(max_rounds=3), ids=lambda t: f"{t.players}p-{t.rules!r}"
+)
 def test_kernel_heuristic_games_are_the_engines_move_for_move(table: Table) -> None:
     """12 games a table (240 in all): every step, the result and the generator's place."""
     c = differential.compare_games(table, seed=31, games=12)
@@ -94,11 +95,19 @@ def test_heuristic_games_leave_the_rng_where_the_engine_leaves_it() -> None:
 def test_the_pure_python_fallback_makes_the_same_decisions() -> None:
     """Where numba is missing (forced here) the kernel runs as Python, the same decisions."""
     env = {**os.environ, PURE_ENV: "1"}
-    code = ("from taverntable.fast.towers_bots_differential import main; "
-            "raise SystemExit(main(['--games', '64', '--rounds', '1', '--positions', '300', "
-            "'--seed', '4']))")
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                          timeout=600, check=False)
+    code = (
+        "from taverntable.fast.towers_bots_differential import main; "
+        "raise SystemExit(main(['--games', '64', '--rounds', '1', '--positions', '300', "
+        "'--seed', '4']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "64 heuristic games" in done.stdout
     assert "the same on both paths (fast path pure Python" in done.stdout
@@ -107,8 +116,19 @@ def test_the_pure_python_fallback_makes_the_same_decisions() -> None:
 def test_bench_reports_heuristic_games_on_both_paths_and_their_ratio(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert tavern(["bench", "--seconds", "0.5", "--only",
-                   "heuristic-three-towers,fast-heuristic-three-towers", "--json"]) == 0
+    assert (
+        tavern(
+            [
+                "bench",
+                "--seconds",
+                "0.5",
+                "--only",
+                "heuristic-three-towers,fast-heuristic-three-towers",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     engine, fast = report["heuristic-three-towers"], report["fast-heuristic-three-towers"]
     assert fast["engine_ratio"] == pytest.approx(fast["moves_per_s"] / engine["moves_per_s"])

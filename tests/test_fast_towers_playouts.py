@@ -48,8 +48,9 @@ def decision_views(table: Table, seed: int, count: int) -> list[TowersView]:
     return out
 
 
-def python_playout(game: TowersSearch, world: TowersState, move: object, seed: int
-                   ) -> tuple[TowersState, int]:
+def python_playout(
+    game: TowersSearch, world: TowersState, move: object, seed: int
+) -> tuple[TowersState, int]:
     """``ismcts._paired``'s playout of one action, and the steps it played."""
     after = world.clone()
     game.step(after, move)  # type: ignore[arg-type]
@@ -66,15 +67,15 @@ def python_playout(game: TowersSearch, world: TowersState, move: object, seed: i
     return after, steps
 
 
-def kernel_playout(world: TowersState, move: object, seed: int, horizon: int
-                   ) -> tuple[dict[str, object], int]:
+def kernel_playout(
+    world: TowersState, move: object, seed: int, horizon: int
+) -> tuple[dict[str, object], int]:
     """The kernel's playout of ``move`` from the loaded world: its final state and steps."""
     codes = KernelPlayouts([move], horizon)._codes(load(world))  # type: ignore[list-item]
     st = load(world)
     towers_playouts.k.apply_move(st, codes[0], codes[1], codes[2])
     scratch = [int_array(MAX_LEGAL) for _ in range(3)]
-    steps = play_to_count(st, stream_of(random.Random(seed)), horizon, *scratch,
-                          int_array(U_SIZE))
+    steps = play_to_count(st, stream_of(random.Random(seed)), horizon, *scratch, int_array(U_SIZE))
     return snapshot(st), int(steps)
 
 
@@ -97,8 +98,11 @@ def test_kernel_playouts_end_where_the_python_playouts_end(table: Table) -> None
                 final, kernel_steps = kernel_playout(world, move, seed, game.horizon)
                 assert final == snapshot(load(after)), (view.phase, move)
                 assert kernel_steps == steps
-                assert (scores, marks, over) == (tuple(after.scores), tuple(after.marks),
-                                                 after.phase == OVER)
+                assert (scores, marks, over) == (
+                    tuple(after.scores),
+                    tuple(after.marks),
+                    after.phase == OVER,
+                )
                 playouts += 1
                 counted += after.phase == DEAL
     assert playouts >= 6 * 4 * 2
@@ -150,8 +154,9 @@ def test_scorer_rewards_are_the_adapters_rewards() -> None:
             assert scorer is not None
             world = game.sample(view, rng)
             seed = rng.getrandbits(64)
-            expected = [game.rewards(python_playout(game, world, m, seed)[0])[view.seat]
-                        for m in moves]
+            expected = [
+                game.rewards(python_playout(game, world, m, seed)[0])[view.seat] for m in moves
+            ]
             assert scorer.score(world, seed) == expected
 
 
@@ -166,10 +171,12 @@ def test_search_decides_alike_with_and_without_the_kernel() -> None:
             if len(legal) < 2:
                 continue
             anchor = anchor_bot.choose(view, random.Random(0))
-            fast = search(game, view, random.Random(i), iterations=60, anchor=anchor,
-                          margin=1.0, fast=True)
-            slow = search(game, view, random.Random(i), iterations=60, anchor=anchor,
-                          margin=1.0, fast=False)
+            fast = search(
+                game, view, random.Random(i), iterations=60, anchor=anchor, margin=1.0, fast=True
+            )
+            slow = search(
+                game, view, random.Random(i), iterations=60, anchor=anchor, margin=1.0, fast=False
+            )
             assert (fast.move, fast.values, fast.visits) == (slow.move, slow.values, slow.visits)
             searched += 1
     assert searched >= 3
@@ -179,8 +186,11 @@ def test_hard_bot_is_reproducible_and_reads_only_its_view() -> None:
     """With the kernel: the same seed gives the same move, a world the seat cannot tell apart
     gives the same move, and ``hard:fast=false`` makes the same move (the Python playouts)."""
     game = TowersSearch()
-    views = [v for v in decision_views(presets_and_flips()[0], seed=60, count=40)
-             if len(game.root_moves(v)) > 1][:3]
+    views = [
+        v
+        for v in decision_views(presets_and_flips()[0], seed=60, count=40)
+        if len(game.root_moves(v)) > 1
+    ][:3]
     assert views
     for view in views:
         other = sample_world(view, random.Random(99)).view(view.seat)

@@ -39,8 +39,9 @@ def decide(view: TonkView, seed: int = 3, iterations: int = 150) -> tuple[str, d
     return str(move), {str(m): v for m, v in bot.last.visits.items()}
 
 
-@pytest.mark.parametrize(("preset", "players", "seed"), [("tonk", 3, 1), ("tor", 4, 2),
-                                                         ("pagat", 3, 3)])
+@pytest.mark.parametrize(
+    ("preset", "players", "seed"), [("tonk", 3, 1), ("tor", 4, 2), ("pagat", 3, 3)]
+)
 def test_decision_does_not_depend_on_hidden_cards(preset: str, players: int, seed: int) -> None:
     state = midgame(preset, players, seed)
     seat = state.current_seat
@@ -61,8 +62,7 @@ def test_same_view_and_seed_give_the_same_search() -> None:
 def test_iteration_budget_is_exact() -> None:
     state = midgame("tonk", 3, 6)
     view = state.view(state.current_seat or 0)
-    result = search(TonkSearch(selective=False),
-                  view, random.Random(1), iterations=123)
+    result = search(TonkSearch(selective=False), view, random.Random(1), iterations=123)
     assert result.iterations == 123
     # A drop ends the deal: it is scored in every world; the other moves share the tree.
     drop = [m for m in view.legal_moves if str(m) == "drop"]
@@ -90,8 +90,9 @@ def test_time_budget_stops_at_the_first_clock_reading_past_the_deadline(
 def test_both_budgets_stop_at_the_first_reached() -> None:
     state = midgame("tonk", 3, 8)
     view = state.view(state.current_seat or 0)
-    result = search(TonkSearch(selective=False),
-                  view, random.Random(1), iterations=40, seconds=10.0)
+    result = search(
+        TonkSearch(selective=False), view, random.Random(1), iterations=40, seconds=10.0
+    )
     assert result.iterations == 40
 
 
@@ -176,6 +177,7 @@ def test_big_tables_scale_the_iteration_budget() -> None:
     bot.choose(state.view(state.current_seat or 0), random.Random(1))
     # 100 × 4 / 8, times the share of the budget the Tonk search takes with observed play.
     from taverntable.bots.tonk.search import OBSERVED_ITERATIONS
+
     assert bot.last is not None and bot.last.iterations == round(50 * OBSERVED_ITERATIONS)
 
 
@@ -209,15 +211,20 @@ def test_anchor_is_kept_unless_the_search_beats_it_clearly() -> None:
     view = state.view(state.current_seat or 0)
     anchor = TonkHeuristicBot().choose(view, random.Random(5))
     # An infinite margin: the search never overrides the anchor.
-    kept = search(TonkSearch(selective=False),
-                  view, random.Random(1), iterations=150, anchor=anchor,
-                  margin=float("inf"))
+    kept = search(
+        TonkSearch(selective=False),
+        view,
+        random.Random(1),
+        iterations=150,
+        anchor=anchor,
+        margin=float("inf"),
+    )
     assert kept.move == anchor and not kept.overridden
     # Margin 0 and no anchor agree whenever the search's move has a higher mean than the anchor.
-    free = search(TonkSearch(selective=False),
-                  view, random.Random(1), iterations=150)
-    zero = search(TonkSearch(selective=False),
-                  view, random.Random(1), iterations=150, anchor=anchor, margin=0)
+    free = search(TonkSearch(selective=False), view, random.Random(1), iterations=150)
+    zero = search(
+        TonkSearch(selective=False), view, random.Random(1), iterations=150, anchor=anchor, margin=0
+    )
     if free.values.get(free.move, 0.0) > free.values.get(anchor, float("inf")):
         assert zero.move == free.move
     assert zero.move in (free.move, anchor)
@@ -243,8 +250,9 @@ def test_an_ending_anchor_is_never_replaced_by_a_move_that_plays_on() -> None:
     view = state.view(0)
     drop = next(m for m in view.legal_moves if str(m) == "drop")
     # A drop with a high hand scores badly, yet with a drop anchor the search keeps it.
-    result = search(TonkSearch(selective=False),
-                  view, random.Random(1), iterations=100, anchor=drop, margin=0)
+    result = search(
+        TonkSearch(selective=False), view, random.Random(1), iterations=100, anchor=drop, margin=0
+    )
     assert result.move == drop and not result.overridden
     assert result.values[drop] < max(result.values.values())
 

@@ -106,9 +106,14 @@ def test_the_hard_levels_anchor_is_the_medium_levels_move() -> None:
         rng = random.Random(seed)
         state = TonkState.deal(PRESETS["tonk"], 3, rng=rng, dealer=0)
         starts: list[TonkState] = []
-        play_out(state, [TonkHeuristicBot() for _ in range(3)], rng,
-                 on_move=lambda *_, s=state, kept=starts: kept.append(s.clone())
-                 if s.phase == "start" else None)
+        play_out(
+            state,
+            [TonkHeuristicBot() for _ in range(3)],
+            rng,
+            on_move=lambda *_, s=state, kept=starts: (
+                kept.append(s.clone()) if s.phase == "start" else None
+            ),
+        )
         for start in starts:
             view = view_of(start, start.current_seat_)
             anchor = TonkSearch().anchor_move(view, random.Random(1))

@@ -131,8 +131,7 @@ def test_the_heuristic_move_is_kept_unless_beaten_clearly() -> None:
     game = TowersSearch()
     anchor = ThreeTowersHeuristicBot().choose(view, random.Random(1))
     assert anchor == game.root_moves(view)[0]  # the heuristic's best comes first
-    kept = search(game, view, random.Random(1), iterations=30, anchor=anchor,
-                  margin=float("inf"))
+    kept = search(game, view, random.Random(1), iterations=30, anchor=anchor, margin=float("inf"))
     assert kept.move == anchor and not kept.overridden
     free = search(game, view, random.Random(1), iterations=30, anchor=anchor, margin=0.0)
     assert free.move == max(free.values, key=lambda m: free.values[m]) or free.move == anchor

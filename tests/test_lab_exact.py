@@ -38,8 +38,12 @@ def brute_force(classes: list[CardClass], hand: int, players: int, test: object)
 
 @pytest.mark.parametrize("players", [1, 2, 3])
 def test_holders_distribution_matches_brute_force_on_a_tiny_deck(players: int) -> None:
-    classes = [CardClass(2, 1, False), CardClass(2, 2, False), CardClass(1, 3, False),
-               CardClass(2, 5, True)]
+    classes = [
+        CardClass(2, 1, False),
+        CardClass(2, 2, False),
+        CardClass(1, 3, False),
+        CardClass(2, 5, True),
+    ]
     for test in (lambda h: h.total <= 3, lambda h: h.royal, lambda h: h.total in (3, 10)):
         counter = HandCounter(classes, 2, test)
         assert holders_distribution(counter, players) == brute_force(classes, 2, players, test)

@@ -22,8 +22,9 @@ from taverntable.lab.studies import drop_model, tonk_play
 from taverntable.records import dump_record, replay_record
 
 
-def engine_and_fast(monkeypatch: pytest.MonkeyPatch, run: object,
-                    fast_deals: int | None = None) -> tuple[object, object]:
+def engine_and_fast(
+    monkeypatch: pytest.MonkeyPatch, run: object, fast_deals: int | None = None
+) -> tuple[object, object]:
     """``run()`` on the engine (the switch off) and then as the lab runs it by default, where
     (when numba compiles) ``fast_deals`` deals are played in the kernel (None: at least one)."""
     assert callable(run)
@@ -54,10 +55,12 @@ def engine_and_fast(monkeypatch: pytest.MonkeyPatch, run: object,
     return engine, fast
 
 
-@pytest.mark.parametrize("bots", [("heuristic",), ("heuristic", "random"), ("easy", "heuristic",
-                                                                            "heuristic")])
-def test_tonk_play_rows_and_records_are_the_engines(monkeypatch: pytest.MonkeyPatch,
-                                                    bots: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "bots", [("heuristic",), ("heuristic", "random"), ("easy", "heuristic", "heuristic")]
+)
+def test_tonk_play_rows_and_records_are_the_engines(
+    monkeypatch: pytest.MonkeyPatch, bots: tuple[str, ...]
+) -> None:
     """Study ``tonk-play``: every preset at 2 to 10 players, the deal's end, winners, net,
     length, rounds and each trial drop (T6) the same, and the same record (replayed)."""
     config = replace(get_study("tonk-play").config("small"), bots=bots, records=True)
@@ -74,25 +77,32 @@ def test_tonk_play_rows_and_records_are_the_engines(monkeypatch: pytest.MonkeyPa
             replay_record(record)  # the engine's reader accepts the record
 
 
-@pytest.mark.parametrize(("presets", "players", "bots"), [
-    (None, None, ("heuristic", "random")),
-    (("pagat",), None, ("heuristic", "random")),
-    (("tonk", "tor", "pagat"), (2, 3, 5, 7, 10), ("heuristic",)),
-])
-def test_drop_model_rows_are_the_engines(monkeypatch: pytest.MonkeyPatch,
-                                         presets: tuple[str, ...] | None,
-                                         players: tuple[int, ...] | None,
-                                         bots: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("presets", "players", "bots"),
+    [
+        (None, None, ("heuristic", "random")),
+        (("pagat",), None, ("heuristic", "random")),
+        (("tonk", "tor", "pagat"), (2, 3, 5, 7, 10), ("heuristic",)),
+    ],
+)
+def test_drop_model_rows_are_the_engines(
+    monkeypatch: pytest.MonkeyPatch,
+    presets: tuple[str, ...] | None,
+    players: tuple[int, ...] | None,
+    bots: tuple[str, ...],
+) -> None:
     """Study ``drop-model`` (its default tables, pagat's, then every preset from 2 to 10
     players): the kernel plays the deal and reads each drop decision off its own state, and every
     decision's
     seat, turn, total, drop net, features (the same floats, rounded alike; turns under pagat's
     hit lock) and catchers (T6) are those of the engine's own play, as JSON text too."""
-    config = replace(get_study("drop-model").config("small", presets=presets, players=players),
-                     bots=bots)
+    config = replace(
+        get_study("drop-model").config("small", presets=presets, players=players), bots=bots
+    )
     seeds = [(index, 300 + index) for index in range(3 * len(config.cells()) + 25)]
     engine, fast = engine_and_fast(
-        monkeypatch, lambda: [drop_model.play(config, i, seed) for i, seed in seeds], len(seeds))
+        monkeypatch, lambda: [drop_model.play(config, i, seed) for i, seed in seeds], len(seeds)
+    )
     assert fast == engine
     assert json.dumps(fast) == json.dumps(engine)  # byte for byte, as the study writes rows
     decisions = [d for row, _ in fast for d in row["decisions"]]  # type: ignore[attr-defined]
@@ -106,16 +116,22 @@ def test_tonk_play_with_another_bot_stays_on_the_engine(monkeypatch: pytest.Monk
     """The medium level (the reader: its own drop model) has no kernel form: same rows."""
     config = replace(get_study("tonk-play").config("small"), bots=("medium", "heuristic"))
     engine, fast = engine_and_fast(
-        monkeypatch, lambda: [tonk_play.play(config, i, 7 + i) for i in range(12)], 0)
+        monkeypatch, lambda: [tonk_play.play(config, i, 7 + i) for i in range(12)], 0
+    )
     assert fast == engine
 
 
-@pytest.mark.parametrize(("game", "bots", "players"), [("tonk", "heuristic", 3),
-                                                       ("tor", "heuristic,random", 4),
-                                                       ("pagat", "random,heuristic:samples=9:"
-                                                        "drop_margin=0.3", 5)])
-def test_arena_reports_and_records_are_the_engines(monkeypatch: pytest.MonkeyPatch, game: str,
-                                                   bots: str, players: int) -> None:
+@pytest.mark.parametrize(
+    ("game", "bots", "players"),
+    [
+        ("tonk", "heuristic", 3),
+        ("tor", "heuristic,random", 4),
+        ("pagat", "random,heuristic:samples=9:drop_margin=0.3", 5),
+    ],
+)
+def test_arena_reports_and_records_are_the_engines(
+    monkeypatch: pytest.MonkeyPatch, game: str, bots: str, players: int
+) -> None:
     """``tavern arena``: the same games (every rotation of every deal), records and report."""
     from taverntable.lab.arena.bots import build_bot
     from taverntable.lab.arena.play import entrant_names, seat_lineup

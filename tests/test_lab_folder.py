@@ -20,8 +20,19 @@ from taverntable.lab.report.build import analyse_folder
 
 
 def run_args(folder: Path, *extra: str) -> list[str]:
-    return ["lab", "run", "tonk-play", "--players", "3", "--workers", "1", "--quiet",
-            "--out", str(folder), *extra]
+    return [
+        "lab",
+        "run",
+        "tonk-play",
+        "--players",
+        "3",
+        "--workers",
+        "1",
+        "--quiet",
+        "--out",
+        str(folder),
+        *extra,
+    ]
 
 
 def stored(folder: Path) -> tuple[int, int]:
@@ -143,8 +154,9 @@ def test_a_damaged_last_row_line_is_repaired_on_resume_and_skipped_by_the_report
         f.write(DAMAGED_LAST_LINES[damage])
     assert main(["lab", "report", "--lab", str(tmp_path)]) == 0
     assert stored(folder) == (8, 4)  # the report reads the four good rows
-    assert main(["lab", "run", "tonk-play", "--quiet", "--workers", "1", "--lab",
-                 str(tmp_path)]) == 0
+    assert (
+        main(["lab", "run", "tonk-play", "--quiet", "--workers", "1", "--lab", str(tmp_path)]) == 0
+    )
     lines = (folder / ROWS).read_text(encoding="utf-8").splitlines()
     assert sorted(json.loads(line)["i"] for line in lines) == list(range(8))
     assert "Traceback" not in capsys.readouterr().err
@@ -159,9 +171,10 @@ def test_a_damaged_row_line_before_good_ones_is_refused_with_one_line(
     lines = (folder / ROWS).read_bytes().splitlines(keepends=True)
     lines[1] = b"\xff\xfe not a row\n"
     (folder / ROWS).write_bytes(b"".join(lines))
-    for command in (["lab", "report", "--lab", str(tmp_path)],
-                    ["lab", "run", "tonk-play", "--quiet", "--workers", "1", "--lab",
-                     str(tmp_path)]):
+    for command in (
+        ["lab", "report", "--lab", str(tmp_path)],
+        ["lab", "run", "tonk-play", "--quiet", "--workers", "1", "--lab", str(tmp_path)],
+    ):
         assert main(command) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "line 2 is not a finished game's row" in err
@@ -172,8 +185,9 @@ def test_a_damaged_study_json_is_refused_with_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = tmp_path / "tonk-play"
-    run_study(get_study("tonk-play").config(games=2, players=(3,)), folder, workers=1,
-              progress=False)
+    run_study(
+        get_study("tonk-play").config(games=2, players=(3,)), folder, workers=1, progress=False
+    )
     (folder / "study.json").write_text('{"config": [1]}')
     assert main(["lab", "report", "--lab", str(tmp_path)]) == 2
     err = capsys.readouterr().err

@@ -32,8 +32,9 @@ def sections(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Section]:
     }
     out = {}
     for folder, (name, changes) in sizes.items():
-        run_study(get_study(name).config("small", **changes), lab / folder, workers=2,
-                  progress=False)
+        run_study(
+            get_study(name).config("small", **changes), lab / folder, workers=2, progress=False
+        )
         out[folder] = analyse_folder(lab / folder)[1]
     return out
 
@@ -55,8 +56,9 @@ def legend_texts(fig: Any) -> list[str]:
 
 def notes(fig: Any) -> str:
     """The notes under the plot (the figure's bottom line)."""
-    return " ".join(t.replace("\n", " ") for t in (fig.get_supxlabel(),
-                                                   *(t.get_text() for t in fig.texts)))
+    return " ".join(
+        t.replace("\n", " ") for t in (fig.get_supxlabel(), *(t.get_text() for t in fig.texts))
+    )
 
 
 def data_axes(fig: Any) -> list[Any]:
@@ -93,13 +95,16 @@ def test_deal_wins_solid_is_simulated_dashed_is_exact_and_the_band_is_in_the_leg
         fig = figure(sections, "tonk-deal-wins", f"deal-wins-{preset}")
         assert "line: exact" not in fig.get_suptitle()
         texts = legend_texts(fig)
-        assert {"solid: simulated", "dashed: exact probability",
-                "shaded: 95% interval"} <= set(texts)
+        assert {"solid: simulated", "dashed: exact probability", "shaded: 95% interval"} <= set(
+            texts
+        )
         (ax,) = data_axes(fig)
         lines = ax.get_lines()
         assert len(lines) == 2 * events  # each event drawn: simulated (solid), exact (dashed)
-        assert sorted(line.get_linestyle() for line in lines) == ["--", "-"] * events or \
-            sorted(line.get_linestyle() for line in lines) == ["-"] * events + ["--"] * events
+        assert (
+            sorted(line.get_linestyle() for line in lines) == ["--", "-"] * events
+            or sorted(line.get_linestyle() for line in lines) == ["-"] * events + ["--"] * events
+        )
         assert len(ax.collections) == events  # one band per event
 
 
@@ -142,8 +147,11 @@ def test_tonk_seats_are_one_panel_per_table_size_with_intervals(
         assert [ax.get_title() for ax in axes] == [f"{n} players" for n in range(2, 11)]
         for n, ax in enumerate(axes, start=2):
             dots = sum(len(c.lines[0].get_xdata()) for c in ax.containers)
-            hollow = sum(len(line.get_xdata()) for line in ax.get_lines()
-                         if line.get_markerfacecolor() == "none")
+            hollow = sum(
+                len(line.get_xdata())
+                for line in ax.get_lines()
+                if line.get_markerfacecolor() == "none"
+            )
             assert dots + hollow == n  # every position drawn, with its interval or said not
             assert ax.containers, "no error bars"
         assert "bar: 95% interval" in legend_texts(fig)
@@ -171,11 +179,20 @@ def test_worth_draws_every_treatment_zero_included(sections: dict[str, Section])
     finite = [float(v) for v in worth.column("worth") if v is not None and math.isfinite(v)]
     assert sorted(dots.get_xdata()) == sorted(finite)
     # A treatment worth exactly nothing is a dot at zero, not a bar of no height.
-    table = Table("worth", "", ("variant", "worth", "worth_low", "worth_high"),
-                  [("a", 0.0, -1.0, 1.0), ("b", 5.0, 2.0, 8.0), ("c", 0.0, 0.0, 0.0)])
-    drawn = panels.forest("w", "What is it worth?", table, "variant",
-                               (panels.Measure("worth", "Worth?", "points of margin"),),
-                               label_axis="treatment").drawing
+    table = Table(
+        "worth",
+        "",
+        ("variant", "worth", "worth_low", "worth_high"),
+        [("a", 0.0, -1.0, 1.0), ("b", 5.0, 2.0, 8.0), ("c", 0.0, 0.0, 0.0)],
+    )
+    drawn = panels.forest(
+        "w",
+        "What is it worth?",
+        table,
+        "variant",
+        (panels.Measure("worth", "Worth?", "points of margin"),),
+        label_axis="treatment",
+    ).drawing
     (ax,) = data_axes(drawn)
     (dots,) = [line for line in ax.get_lines() if line.get_marker() == "o"]
     assert list(dots.get_xdata()) == [0.0, 5.0, 0.0]
@@ -191,30 +208,62 @@ def test_towers_points_list_sources_down_the_side_in_words(
         assert len(labels) == count and all("_" not in label for label in labels)
         assert ax.get_xticklabels() and "points" in ax.get_xlabel()  # values along the bottom
         assert "black line: 95% interval" in legend_texts(fig)
-    labels = [t.get_text() for t in data_axes(figure(sections, "towers-play",
-                                                     "towers-points"))[0].get_yticklabels()]
+    labels = [
+        t.get_text()
+        for t in data_axes(figure(sections, "towers-play", "towers-points"))[0].get_yticklabels()
+    ]
     assert labels[0] == "goods" and "♦ 50 bonus" in labels  # the table's order, in words
 
 
 def test_a_zero_bar_keeps_a_mark_and_missing_intervals_are_named() -> None:
-    table = Table("t", "", ("source", "players", "mean", "half"),
-                  [("a", 2, 0.0, 1.0), ("b", 2, 3.0, math.inf), ("a", 3, 2.0, 0.5),
-                   ("b", 3, 1.0, 0.5)])
-    fig = plots.bars("b", "Which source?", table, "source", "mean", group="players",
-                     series=lambda n: f"{n} players", half="half", horizontal=True,
-                     value_label="points per game", category_label="source of points").drawing
+    table = Table(
+        "t",
+        "",
+        ("source", "players", "mean", "half"),
+        [("a", 2, 0.0, 1.0), ("b", 2, 3.0, math.inf), ("a", 3, 2.0, 0.5), ("b", 3, 1.0, 0.5)],
+    )
+    fig = plots.bars(
+        "b",
+        "Which source?",
+        table,
+        "source",
+        "mean",
+        group="players",
+        series=lambda n: f"{n} players",
+        half="half",
+        horizontal=True,
+        value_label="points per game",
+        category_label="source of points",
+    ).drawing
     (ax,) = data_axes(fig)
-    marks = [x for c in ax.containers if hasattr(c, "lines") and c.lines[0] is not None
-             for x in c.lines[0].get_xdata()]
+    marks = [
+        x
+        for c in ax.containers
+        if hasattr(c, "lines") and c.lines[0] is not None
+        for x in c.lines[0].get_xdata()
+    ]
     assert sorted(marks) == [0.0, 1.0, 2.0, 3.0]  # the zero bar carries its mark
     assert "No interval (fewer than two games): 2 players, b." in notes(fig)
 
 
 def test_a_line_plot_says_how_many_points_it_could_not_draw() -> None:
-    table = Table("t", "", ("x", "y", "lo", "hi"),
-                  [(1, 0.5, 0.4, 0.6), (2, None, None, None), (3, 0.7, -math.inf, math.inf)])
-    fig = plots.lines("l", "How does y grow?", table, "x", "y", band=("lo", "hi"),
-                      drawn="mean", xlabel="the x", ylabel="the y").drawing
+    table = Table(
+        "t",
+        "",
+        ("x", "y", "lo", "hi"),
+        [(1, 0.5, 0.4, 0.6), (2, None, None, None), (3, 0.7, -math.inf, math.inf)],
+    )
+    fig = plots.lines(
+        "l",
+        "How does y grow?",
+        table,
+        "x",
+        "y",
+        band=("lo", "hi"),
+        drawn="mean",
+        xlabel="the x",
+        ylabel="the y",
+    ).drawing
     assert "Not drawn: 1 of the table's points" in notes(fig)
     assert "No interval at 1 of the points" in notes(fig)
     assert list(data_axes(fig)[0].get_lines()[0].get_xdata()) == [1, 3]

@@ -31,15 +31,61 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Two tiny studies, a fake scaling file and their report."""
     lab = tmp_path_factory.mktemp("lab")
-    assert main(["lab", "run", "tonk-deal-wins", "--games", "270", "--workers", "1",
-                 "--quiet", "--lab", str(lab)]) == 0
-    assert main(["lab", "run", "tonk-play", "--games", "54", "--players", "2-4", "--workers",
-                 "2", "--quiet", "--lab", str(lab)]) == 0
-    entries = [{"study": "tonk-play", "setup": s, "games_run": 10, "games_done": 10,
-                "games_total": 10, "seconds": t, "workers": w, "backend": b,
-                "games_per_s": 10 / t, "same_rows": True}
-               for s, w, b, t in (("one core", 1, "inline", 1.0), ("2 processes", 2,
-                                  "processes", 0.6), ("ray (local)", 2, "ray", 5.0))]
+    assert (
+        main(
+            [
+                "lab",
+                "run",
+                "tonk-deal-wins",
+                "--games",
+                "270",
+                "--workers",
+                "1",
+                "--quiet",
+                "--lab",
+                str(lab),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "lab",
+                "run",
+                "tonk-play",
+                "--games",
+                "54",
+                "--players",
+                "2-4",
+                "--workers",
+                "2",
+                "--quiet",
+                "--lab",
+                str(lab),
+            ]
+        )
+        == 0
+    )
+    entries = [
+        {
+            "study": "tonk-play",
+            "setup": s,
+            "games_run": 10,
+            "games_done": 10,
+            "games_total": 10,
+            "seconds": t,
+            "workers": w,
+            "backend": b,
+            "games_per_s": 10 / t,
+            "same_rows": True,
+        }
+        for s, w, b, t in (
+            ("one core", 1, "inline", 1.0),
+            ("2 processes", 2, "processes", 0.6),
+            ("ray (local)", 2, "ray", 5.0),
+        )
+    ]
     (lab / SCALING).write_text(json.dumps(entries))
     assert main(["lab", "report", "--lab", str(lab)]) == 0
     return lab
@@ -51,8 +97,7 @@ def test_report_is_one_html_page_with_embedded_plots(lab: Path) -> None:
     assert page.count("data:image/png;base64,") >= 6
     for title in ("Wins on the deal", "Drop table", "Value of each seat", "Scaling"):
         assert title in page
-    for csv_link in ("tonk-deal-wins/deal-wins.csv", "tonk-play/seats.csv",
-                     "scaling/scaling.csv"):
+    for csv_link in ("tonk-deal-wins/deal-wins.csv", "tonk-play/seats.csv", "scaling/scaling.csv"):
         assert csv_link in page and (lab / "report" / csv_link).exists()
     pngs = list((lab / "report").glob("*/*.png"))  # the plots also as files beside the page
     assert len(pngs) == page.count("data:image/png;base64,")
@@ -75,10 +120,13 @@ def test_play_csvs_hold_the_numbers_of_the_rows(lab: Path) -> None:
     assert len(rows) == 54
     seats = read_csv(lab / "report" / "tonk-play" / "seats.csv")
     for s in seats:
-        nets = [r["net"][seat] for r in rows
-                if (r["preset"], r["players"]) == (s["preset"], int(s["players"]))
-                for seat in range(r["players"]) if position(seat, r["players"]) ==
-                int(s["position"])]
+        nets = [
+            r["net"][seat]
+            for r in rows
+            if (r["preset"], r["players"]) == (s["preset"], int(s["players"]))
+            for seat in range(r["players"])
+            if position(seat, r["players"]) == int(s["position"])
+        ]
         assert int(s["deals"]) == len(nets)
         assert float(s["mean_net"]) == pytest.approx(sum(nets) / len(nets))
     length = read_csv(lab / "report" / "tonk-play" / "length.csv")
@@ -106,13 +154,29 @@ def test_cli_list_and_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "Tonk needs 2 to 10 players, not 11 (T2)" in capsys.readouterr().err
     assert main([*base, "--bots", "genius"]) == 2
     assert main([*base, "--option", "hit_sets=maybe"]) == 2
-    assert main(["lab", "run", "tonk-deal-wins", "--records", "--quiet", "--lab",
-                 str(tmp_path)]) == 2
+    assert (
+        main(["lab", "run", "tonk-deal-wins", "--records", "--quiet", "--lab", str(tmp_path)]) == 2
+    )
     assert main(["lab", "report", "--lab", str(tmp_path / "none")]) == 2
     # Resuming takes the saved configuration; a conflicting option is refused.
     assert main([*base, "--players", "3", "--workers", "1"]) == 0
-    assert main(["lab", "run", "tonk-play", "--games", "4", "--quiet", "--workers", "1",
-                 "--lab", str(tmp_path)]) == 0
+    assert (
+        main(
+            [
+                "lab",
+                "run",
+                "tonk-play",
+                "--games",
+                "4",
+                "--quiet",
+                "--workers",
+                "1",
+                "--lab",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
     assert len(StudyStore.read(tmp_path / "tonk-play")[2]) == 4
     assert main([*base, "--players", "5"]) == 2
     assert "another configuration" in capsys.readouterr().err
@@ -137,7 +201,7 @@ def test_no_table_can_make_the_page_scroll_sideways(lab: Path) -> None:
 
 def test_the_contents_link_every_section_figure_and_table(lab: Path) -> None:
     page = (lab / "report" / "index.html").read_text()
-    toc = page[page.index("<nav class=toc>"):page.index("</nav>")]
+    toc = page[page.index("<nav class=toc>") : page.index("</nav>")]
     ids = re.findall(r"<(?:h2|h3|figure) id='([^']+)'", page)
     links = re.findall(r"href='#([^']+)'", toc)
     assert sorted(ids) == sorted(links) and len(ids) >= 15
@@ -156,16 +220,22 @@ def test_long_tables_are_previewed_and_linked_by_one_threshold(lab: Path) -> Non
         sizes.append(rows)
         if rows > LONG_TABLE:
             assert shown == PREVIEW_ROWS
-            assert f"The first {PREVIEW_ROWS} of {rows:,} rows; the whole table: " \
-                   f"<a href='{key}/{name}.csv'>" in page[start:end + 4]
+            assert (
+                f"The first {PREVIEW_ROWS} of {rows:,} rows; the whole table: "
+                f"<a href='{key}/{name}.csv'>" in page[start : end + 4]
+            )
         else:
             assert shown == rows
     assert min(sizes) <= LONG_TABLE < max(sizes)  # both kinds are in this report
 
 
 def test_an_interval_without_enough_games_says_so() -> None:
-    table = Table("t", "A table", ("bot", "mean", "ci_low", "ci_high", "missing"),
-                  [("a", 1.5, -math.inf, math.inf, math.nan)])
+    table = Table(
+        "t",
+        "A table",
+        ("bot", "mean", "ci_low", "ci_high", "missing"),
+        [("a", 1.5, -math.inf, math.inf, math.nan)],
+    )
     html = render_table("s", table)
     assert html.count("<td class=few>too few games</td>") == 2
     assert "inf" not in html.replace("too few", "") and "<td>–</td>" in html
@@ -174,9 +244,13 @@ def test_an_interval_without_enough_games_says_so() -> None:
 def test_the_report_tells_its_progress(tmp_path: Path, lab: Path) -> None:
     steps: list[tuple[int, int, str]] = []
     build_report(lab, tmp_path / "r", progress=lambda *step: steps.append(step))
-    assert [s[2] for s in steps] == ["analysing and plotting tonk-deal-wins",
-                                     "analysing and plotting tonk-play", "scaling",
-                                     "writing the page, CSVs and PNGs", "done"]
+    assert [s[2] for s in steps] == [
+        "analysing and plotting tonk-deal-wins",
+        "analysing and plotting tonk-play",
+        "scaling",
+        "writing the page, CSVs and PNGs",
+        "done",
+    ]
     assert [s[0] for s in steps] == [0, 1, 2, 3, 4] and {s[1] for s in steps} == {4}
     # On a terminal the bar shows on stderr; in a pipe it stays silent.
     screen = io.StringIO()

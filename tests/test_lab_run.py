@@ -86,8 +86,9 @@ def test_a_folder_of_another_configuration_is_refused(tmp_path: Path) -> None:
     with pytest.raises(LabError, match="another configuration"):
         run_study(study.config(games=3, seed=2), tmp_path / "s", workers=1, progress=False)
     # A bigger size of the same study is a continuation; a smaller one reads fewer rows.
-    assert run_study(study.config(games=5), tmp_path / "s", workers=1,
-                     progress=False).games_run == 2
+    assert (
+        run_study(study.config(games=5), tmp_path / "s", workers=1, progress=False).games_run == 2
+    )
     smaller = run_study(study.config(games=4), tmp_path / "s", workers=1, progress=False)
     assert (smaller.games_run, smaller.games_done) == (0, 4)
     assert [i for i, _ in rows_of(tmp_path / "s")] == [0, 1, 2, 3]
@@ -97,8 +98,22 @@ def test_a_folder_of_another_configuration_is_refused(tmp_path: Path) -> None:
 def test_killed_command_resumes_to_the_uninterrupted_result(tmp_path: Path) -> None:
     """``tavern lab run`` killed with SIGKILL mid-study, then run again (the CLI end to end)."""
     games = 600
-    args = [sys.executable, "-m", "taverntable.cli", "lab", "run", "tonk-play", "--games",
-            str(games), "--workers", "1", "--quiet", "--records", "--lab", str(tmp_path)]
+    args = [
+        sys.executable,
+        "-m",
+        "taverntable.cli",
+        "lab",
+        "run",
+        "tonk-play",
+        "--games",
+        str(games),
+        "--workers",
+        "1",
+        "--quiet",
+        "--records",
+        "--lab",
+        str(tmp_path),
+    ]
     # Through the engine: on the fast path the whole study can be written between two looks at
     # the rows file, and the kill would come too late (the rows are the same either way).
     env = {**os.environ, "TAVERNTABLE_FAST": "0"}

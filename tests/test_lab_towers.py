@@ -43,10 +43,25 @@ def test_points_by_source_add_up_to_the_scores(tmp_path: Path) -> None:
 def test_towers_report_and_team_play(tmp_path: Path) -> None:
     base = ["lab", "run", "towers-play", "--quiet", "--workers", "1", "--lab", str(tmp_path)]
     assert main([*base, "--games", "4", "--players", "2"]) == 0
-    assert main([*base, "--games", "2", "--players", "4", "--option", "teams=true",
-                 "--out", str(tmp_path / "teams")]) == 0
-    assert main([*base, "--games", "2", "--option", "teams=true", "--out",
-                 str(tmp_path / "bad")]) == 2  # R15: teams need exactly 4 players
+    assert (
+        main(
+            [
+                *base,
+                "--games",
+                "2",
+                "--players",
+                "4",
+                "--option",
+                "teams=true",
+                "--out",
+                str(tmp_path / "teams"),
+            ]
+        )
+        == 0
+    )
+    assert (
+        main([*base, "--games", "2", "--option", "teams=true", "--out", str(tmp_path / "bad")]) == 2
+    )  # R15: teams need exactly 4 players
     assert main(["lab", "report", "--lab", str(tmp_path), "towers-play", "teams"]) == 0
     page = (tmp_path / "report" / "index.html").read_text()
     assert "Three Towers" in page and "— teams" in page
@@ -69,8 +84,11 @@ def _played_game(players: int, seed: int, bot: str, **options: Any) -> TowersSta
 def test_points_by_action_add_up_to_the_stores_per_round() -> None:
     kinds: set[str] = set()
     games: list[tuple[int, int, str, dict[str, Any]]] = [
-        (2, 1, "heuristic", {}), (3, 2, "random", {}),
-        (4, 3, "heuristic", {"nobility_points": 5}), (4, 4, "random", {"teams": True})]
+        (2, 1, "heuristic", {}),
+        (3, 2, "random", {}),
+        (4, 3, "heuristic", {"nobility_points": 5}),
+        (4, 4, "random", {"teams": True}),
+    ]
     for players, seed, bot, options in games:
         state = _played_game(players, seed, bot, **options)
         result = state.result
@@ -101,8 +119,9 @@ def test_points_by_action_in_the_rows_and_report(tmp_path: Path) -> None:
     for _, row in rows:
         got = row["action_points"]
         assert set(got) == set(ACTION_SOURCES)
-        assert [sum(got[a][s] for a in ACTION_SOURCES) for s in range(row["players"])] \
-            == row["scores"]
+        assert [sum(got[a][s] for a in ACTION_SOURCES) for s in range(row["players"])] == row[
+            "scores"
+        ]
     table = points_by_action_table(rows)
     assert {(r[0], r[1]) for r in table.rows} == {(p, a) for p in (2, 4) for a in ACTION_SOURCES}
 
@@ -118,16 +137,23 @@ def test_points_by_action_from_events_are_those_of_the_replay_they_replace() -> 
     for item in saved:
         state = replay_record(item["record"]).state
         points = points_by_action(state)
-        assert {"rounds": points.rounds, "bonus": points.bonus, "game": points.game,
-                "own": points.own} == item["points"]
+        assert {
+            "rounds": points.rounds,
+            "bonus": points.bonus,
+            "game": points.game,
+            "own": points.own,
+        } == item["points"]
 
 
 def test_R8_R29_a_build_that_finishes_its_tower_credits_the_tower_cards_to_tower() -> None:
     # With tower_goal 10 (R29) a build of an ace and a 10 finishes the tower at once (R8) and
     # ends the round: the tower's cards and the ♦ 50 (R13) are "tower", the hand "round_end".
     # (The replay this replaces credited such a tower to "round_end".)
-    state = arrange(["AD 10D KS 2C 3C 4C 5C", "2H 3H 4H 5H 6H 7H 8H"],
-                    rules=rules_from(tower_goal=10), deck_size=40)
+    state = arrange(
+        ["AD 10D KS 2C 3C 4C 5C", "2H 3H 4H 5H 6H 7H 8H"],
+        rules=rules_from(tower_goal=10),
+        deck_size=40,
+    )
     move = state.parse_move("build AD 10D")
     events = state.apply(move)
     assert state.rounds and state.rounds[-1].builder == 0

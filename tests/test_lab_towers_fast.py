@@ -37,23 +37,35 @@ def rows_on_both_paths(config: StudyConfig, monkeypatch: pytest.MonkeyPatch) -> 
     texts = {}
     for fast in ("0", "1"):
         monkeypatch.setenv(FAST_ENV, fast)
-        texts[fast] = json.dumps([play(config, i, game_seed(config.seed, i))
-                                  for i in range(config.games)])
+        texts[fast] = json.dumps(
+            [play(config, i, game_seed(config.seed, i)) for i in range(config.games)]
+        )
     return texts
 
 
-@pytest.mark.parametrize(("players", "options"), [
-    ((2, 3, 4), {}),
-    ((4,), {"teams": True}),  # R15
-    ((2, 4), {"defence": "any"}),  # R9
-    ((2, 3), {"nobility_points": 5, "tower_goal": 40}),  # R28, R29 proposed
-], ids=["sizes", "teams", "defence-any", "nobility-goal"])
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        ((2, 3, 4), {}),
+        ((4,), {"teams": True}),  # R15
+        ((2, 4), {"defence": "any"}),  # R9
+        ((2, 3), {"nobility_points": 5, "tower_goal": 40}),  # R28, R29 proposed
+    ],
+    ids=["sizes", "teams", "defence-any", "nobility-goal"],
+)
 def test_towers_play_rows_and_records_are_the_engines(
-    players: tuple[int, ...], options: dict[str, Any], monkeypatch: pytest.MonkeyPatch,
+    players: tuple[int, ...],
+    options: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     study = get_study("towers-play")
-    config = study.config(games=2 * len(players), players=players, seed=7, records=True,
-                          options={**study.config().options, **options})
+    config = study.config(
+        games=2 * len(players),
+        players=players,
+        seed=7,
+        records=True,
+        options={**study.config().options, **options},
+    )
     texts = rows_on_both_paths(config, monkeypatch)
     assert texts["0"] == texts["1"]
     assert texts["1"].count('"action_points"') == config.games  # whole rows, none stalled
@@ -102,14 +114,16 @@ def test_only_the_registry_heuristic_takes_the_fast_path() -> None:
 def test_rules_the_kernel_does_not_play_and_fast_0_take_the_engine(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    state = TowersState.start(rules_from("three-towers", tower_goal=40), 2,
-                              rng=random.Random(1), dealer=0)  # R29 proposed
+    state = TowersState.start(
+        rules_from("three-towers", tower_goal=40), 2, rng=random.Random(1), dealer=0
+    )  # R29 proposed
     bots = [lab_bot("heuristic")] * 2
     monkeypatch.setenv(FAST_ENV, "1")
     assert fast_table(state, bots)
     # An option the kernel did not know would be refused (UnsupportedRules): the engine plays.
-    monkeypatch.setattr(towers, "PLAYED_OPTIONS",
-                        tuple(o for o in towers.PLAYED_OPTIONS if o != "tower_goal"))
+    monkeypatch.setattr(
+        towers, "PLAYED_OPTIONS", tuple(o for o in towers.PLAYED_OPTIONS if o != "tower_goal")
+    )
     assert not fast_table(state, bots)
     monkeypatch.undo()
     monkeypatch.setenv(FAST_ENV, "0")
@@ -131,8 +145,9 @@ def engine_and_fast(players: int, seed: int, cap: int | None, checked: bool) -> 
         if fast:
             played = play_out_heuristic(state, rng, max_moves=cap, on_move=keep, checked=checked)
         else:
-            played = play_out(state, [ThreeTowersHeuristicBot()] * players, rng, max_moves=cap,
-                              on_move=keep)
+            played = play_out(
+                state, [ThreeTowersHeuristicBot()] * players, rng, max_moves=cap, on_move=keep
+            )
         out.append((played, state.history, state.result, seen, rng.random()))
     return out
 
@@ -157,7 +172,8 @@ def test_a_kernel_game_that_is_not_the_engines_is_refused(monkeypatch: pytest.Mo
     instead of playing some other game."""
     real = towers_playout.stream_of
     monkeypatch.setattr(towers_playout, "stream_of", lambda rng: real(random.Random(99)))
-    state = TowersState.start(rules_from("three-towers", max_rounds=3), 2,
-                              rng=random.Random(1), dealer=0)
+    state = TowersState.start(
+        rules_from("three-towers", max_rounds=3), 2, rng=random.Random(1), dealer=0
+    )
     with pytest.raises(Diverged):
         play_out_heuristic(state, random.Random(1))

@@ -42,8 +42,10 @@ def test_every_variant_plays_and_the_report_has_its_tables(tmp_path: Path) -> No
 
 
 def test_a_stopped_study_resumes_to_the_same_rows(tmp_path: Path) -> None:
-    config = replace(get_study("towers-options").config(games=6),
-                     variants=("2p", "2p-nobility-5", "2p-no-redeals"))
+    config = replace(
+        get_study("towers-options").config(games=6),
+        variants=("2p", "2p-nobility-5", "2p-no-redeals"),
+    )
     run_study(config, tmp_path / "a", workers=1, progress=False, stop_after=2)
     run_study(config, tmp_path / "a", workers=1, progress=False)
     run_study(config, tmp_path / "b", workers=1, progress=False)
@@ -70,5 +72,6 @@ def test_an_extra_joker_goes_into_the_treated_seats_first_hand() -> None:
             continue
         assert after.hands[seat].count(JOKER) == before.hands[seat].count(JOKER) + 1
         assert replaced in before.hands[seat] and replaced != JOKER
-        assert [after.hands[s] for s in range(3) if s != seat] == \
-            [before.hands[s] for s in range(3) if s != seat]
+        assert [after.hands[s] for s in range(3) if s != seat] == [
+            before.hands[s] for s in range(3) if s != seat
+        ]

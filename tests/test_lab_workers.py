@@ -49,8 +49,23 @@ def alive(pids: set[int]) -> set[int]:
 @pytest.mark.slow
 @pytest.mark.skipif(not PROC.is_dir(), reason="reads the process tree from /proc (Linux)")
 def test_no_worker_outlives_a_killed_lab_run(tmp_path: Path) -> None:
-    args = [sys.executable, "-m", "taverntable.cli", "lab", "run", "tonk-play", "--games",
-            "3200", "--players", "4", "--workers", "2", "--quiet", "--lab", str(tmp_path)]
+    args = [
+        sys.executable,
+        "-m",
+        "taverntable.cli",
+        "lab",
+        "run",
+        "tonk-play",
+        "--games",
+        "3200",
+        "--players",
+        "4",
+        "--workers",
+        "2",
+        "--quiet",
+        "--lab",
+        str(tmp_path),
+    ]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     rows = tmp_path / "tonk-play" / ROWS
     descendants: set[int] = set()
@@ -75,9 +90,10 @@ def test_no_worker_outlives_a_killed_lab_run(tmp_path: Path) -> None:
 
 def test_a_worker_whose_parent_is_already_gone_ends_at_once() -> None:
     """The parent may die before the worker asks to die with it: the worker sees and ends."""
-    code = ("from taverntable.worker_life import die_with_parent\n"
-            "die_with_parent(parent=-1)\n"
-            "print('still here')\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60)
+    code = (
+        "from taverntable.worker_life import die_with_parent\n"
+        "die_with_parent(parent=-1)\n"
+        "print('still here')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "still here" not in done.stdout

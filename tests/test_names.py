@@ -10,6 +10,9 @@ LOWER_RULE = re.compile(r"def (test_\w*?(?<=_)[trla]\d+(?:_|\b)\w*)")
 
 
 def test_rule_numbers_in_test_names_are_upper_case() -> None:
-    offenders = [f"{path.name}: {name}" for path in sorted(Path(__file__).parent.glob("test_*.py"))
-                 for name in LOWER_RULE.findall(path.read_text(encoding="utf-8"))]
+    offenders = [
+        f"{path.name}: {name}"
+        for path in sorted(Path(__file__).parent.glob("test_*.py"))
+        for name in LOWER_RULE.findall(path.read_text(encoding="utf-8"))
+    ]
     assert offenders == [], offenders

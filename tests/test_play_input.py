@@ -24,13 +24,17 @@ SEED1 = ["tonk", "--seed", "1"]  # seat 0 gets A♥ A♣ 2♦ 9♠ 10♠, the pi
 
 # Item 8: names and save paths.
 
-@pytest.mark.parametrize(("name", "why"), [
-    ("a\tb", "holds a control character ('\\t')"),
-    ("a\nb", "holds a control character ('\\n')"),
-    ("", "a name cannot be empty or only spaces"),
-    (" ", "a name cannot be empty or only spaces"),
-    ("x" * 65, "a name has at most 64 characters, not 65"),
-])
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("a\tb", "holds a control character ('\\t')"),
+        ("a\nb", "holds a control character ('\\n')"),
+        ("", "a name cannot be empty or only spaces"),
+        (" ", "a name cannot be empty or only spaces"),
+        ("x" * 65, "a name has at most 64 characters, not 65"),
+    ],
+)
 def test_a_bad_name_is_refused_up_front_and_no_save_file_is_made(
     name: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -48,8 +52,9 @@ def test_a_name_with_spaces_around_it_is_trimmed_and_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "m.jsonl"
-    status, _ = run_play(monkeypatch, capsys, [*SEED1, "--name", "  Ann Lee ", "--save",
-                                               str(path)], ["drop"])
+    status, _ = run_play(
+        monkeypatch, capsys, [*SEED1, "--name", "  Ann Lee ", "--save", str(path)], ["drop"]
+    )
     assert status == 0
     ((_, record),) = read_records(str(path))
     assert isinstance(record, dict) and record["players"] == ["Ann Lee", "Goblin", "Elmo"]
@@ -59,8 +64,12 @@ def test_save_to_a_path_with_a_nul_is_reported_and_the_save_file_keeps_every_mov
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "m.jsonl"
-    status, out = run_play(monkeypatch, capsys, [*SEED1, "--save", str(path)],
-                           ["draw stock", "save a\0b", "discard 10S", "quit"])
+    status, out = run_play(
+        monkeypatch,
+        capsys,
+        [*SEED1, "--save", str(path)],
+        ["draw stock", "save a\0b", "discard 10S", "quit"],
+    )
     assert status == 0
     assert "Could not save to a\\x00b: embedded null byte" in out
     assert "You discard 10♠." in out  # the game went on
@@ -90,8 +99,10 @@ def test_a_record_that_cannot_be_made_is_reported_in_one_line() -> None:
 
     path = Path("/dev/null")
     assert not write_jsonl(io, str(path), records())  # type: ignore[arg-type]
-    assert "Could not save to /dev/null: players: 'a\\tb' holds a control character" in \
-        console.export_text()
+    assert (
+        "Could not save to /dev/null: players: 'a\\tb' holds a control character"
+        in console.export_text()
+    )
 
 
 def test_a_failed_save_keeps_the_earlier_file(tmp_path: Path) -> None:
@@ -109,13 +120,15 @@ def test_a_failed_save_keeps_the_earlier_file(tmp_path: Path) -> None:
 
 # Item 11: options that do not apply; the bots in --help.
 
+
 def test_T2_teams_on_a_tonk_game_is_refused(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, out = run_play(monkeypatch, capsys, ["tonk", "--teams"], [])
     assert status == 2
-    assert "--teams is for three-towers (R15); in Tonk every player plays for themselves (T2)." \
-        in out
+    assert (
+        "--teams is for three-towers (R15); in Tonk every player plays for themselves (T2)." in out
+    )
     assert "Deal 1" not in out
 
 
@@ -129,7 +142,7 @@ def test_tonk_only_options_on_three_towers_are_refused(
 
 
 def test_help_lists_every_bot_and_level_of_the_registry_and_the_default(
-    capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     with pytest.raises(SystemExit) as e:
         cli.main(["play", "--help"])
@@ -155,6 +168,7 @@ def test_no_game_and_no_resume_is_refused(
 
 # Item 13: moves by number, tab completion.
 
+
 def test_a_move_is_picked_by_its_number_in_the_list(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -170,8 +184,9 @@ def test_a_move_is_picked_by_its_number_in_the_list(
 def test_the_prompt_offers_the_legal_moves_and_commands_to_tab_completion() -> None:
     offered: list[list[str]] = []
     console = Console(record=True, width=200)
-    io = PlayIO(console, lambda prompt: "draw stock", offer=lambda words: offered.append(
-        list(words)))
+    io = PlayIO(
+        console, lambda prompt: "draw stock", offer=lambda words: offered.append(list(words))
+    )
     state = stacked("tonk", ["AH AC 2D 9S 10S", "2S 3S 4S 5S 6S", "2H 3H 4H 5H 6H"], "5D")
     legal = state.view(0).legal_moves
     move = ask_move(io, "Your move> ", lambda text: False, state, legal)
@@ -191,7 +206,7 @@ def test_completion_matches_whole_moves_from_what_is_typed() -> None:
 
 
 def test_a_line_that_is_not_utf8_is_refused_and_asked_again(
-    monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     class BadThenGood:
         calls = 0

@@ -50,7 +50,8 @@ def test_T2_a_match_of_n_deals_ends_with_the_final_standings(
     assert "You dropped with 39 and were caught: the drop is burned (T6)." in out
     assert "Match over: 2 deals played." in out
     assert out.rstrip().endswith(
-        "Final standings after 2 deals: 1. Goblin +2 · 2. You +0 · 3. Elmo -2")
+        "Final standings after 2 deals: 1. Goblin +2 · 2. You +0 · 3. Elmo -2"
+    )
     assert "End of input" not in out and "Deal 3" not in out
 
 
@@ -62,23 +63,27 @@ def test_T2_a_match_to_a_target_ends_when_a_balance_reaches_it(
     assert "Tavern Table: tonk · 3 players · stake 1 · first to +2." in out
     assert "Match over: you reached +2 (target +2)." in out
     assert out.rstrip().endswith(
-        "Final standings after 1 deal: 1. You +2 · 2. Goblin -1 · 2. Elmo -1")
+        "Final standings after 1 deal: 1. You +2 · 2. Goblin -1 · 2. Elmo -1"
+    )
     assert "Deal 2" not in out
 
 
 def test_history_shows_the_deal_so_far_as_the_user_saw_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _, out = run_play(monkeypatch, capsys, SEED1, ["history", "draw stock", "discard 10S",
-                                                   "history"])
+    _, out = run_play(
+        monkeypatch, capsys, SEED1, ["history", "draw stock", "discard 10S", "history"]
+    )
     assert "Nothing has happened yet in this deal." in out
-    assert ("Deal 1 so far:\n"
-            "    1. You draw 4♠ from the stock.\n"
-            "    2. You discard 10♠.\n"
-            "    3. Goblin draws from the stock.\n"
-            "    4. Goblin discards Q♥.\n"
-            "    5. Elmo draws from the stock.\n"
-            "    6. Elmo discards Q♣.") in out
+    assert (
+        "Deal 1 so far:\n"
+        "    1. You draw 4♠ from the stock.\n"
+        "    2. You discard 10♠.\n"
+        "    3. Goblin draws from the stock.\n"
+        "    4. Goblin discards Q♥.\n"
+        "    5. Elmo draws from the stock.\n"
+        "    6. Elmo discards Q♣."
+    ) in out
 
 
 def test_T3_the_upcard_is_shown_before_a_bot_takes_it(
@@ -98,5 +103,6 @@ def test_a_match_length_already_played_in_a_saved_match_is_refused(
     run_play(monkeypatch, capsys, [*SEED1, "--save", str(path)], [*TWO_DEALS[:6], "quit"])
     status, out = run_play(monkeypatch, capsys, ["--resume", str(path), "--deals", "1"], [])
     assert status == 2
-    assert "The saved match has 1 finished deal already; --deals 1 is the whole match's " \
-        "length." in out
+    assert (
+        "The saved match has 1 finished deal already; --deals 1 is the whole match's length." in out
+    )

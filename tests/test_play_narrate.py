@@ -49,7 +49,8 @@ def test_R6_a_failed_answer_is_told_from_its_lay_show_and_draw_events() -> None:
     play(state, "trade 7H")
     assert plain(told(state, "fail")) == (
         "Bob cannot answer (R6): lays 5♦; their hand 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ goes into their store; "
-        "7 new cards are drawn.")  # and he answers again: the trade goes on
+        "7 new cards are drawn."
+    )  # and he answers again: the trade goes on
 
 
 def test_R6_R7_a_trade_ended_by_a_failed_answer_names_its_winner_from_the_win_events() -> None:
@@ -60,35 +61,43 @@ def test_R6_R7_a_trade_ended_by_a_failed_answer_names_its_winner_from_the_win_ev
     assert plain(told(state, "fail")) == (
         "Bob cannot answer (R6): lays 5♦; their hand 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ goes into their store; "
         "the deck is empty.\n"
-        "You win the trade and take 7♥ 5♦ (+12 points) (R7).")
+        "You win the trade and take 7♥ 5♦ (+12 points) (R7)."
+    )
 
 
-@pytest.mark.parametrize(("seat", "visible", "shown"), [
-    (0, True, ": 9♥ 10♥ 8♦"),  # the thief's owner sees its store (R16)
-    (1, True, ": 9♥ 10♥ 8♦"),  # so does the victim
-    (2, True, ""),  # nobody else
-    (0, False, ""),  # nor anyone, when players do not see their own stores
-])
+@pytest.mark.parametrize(
+    ("seat", "visible", "shown"),
+    [
+        (0, True, ": 9♥ 10♥ 8♦"),  # the thief's owner sees its store (R16)
+        (1, True, ": 9♥ 10♥ 8♦"),  # so does the victim
+        (2, True, ""),  # nobody else
+        (0, False, ""),  # nor anyone, when players do not see their own stores
+    ],
+)
 def test_R9_R16_the_thiefs_take_is_named_only_to_the_seats_that_see_it(
     seat: int, visible: bool, shown: str
 ) -> None:
     rules = rules_from(own_store_visible=visible)
-    state = arrange(["JS 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S", "2H 3H 4H 5H 6H 7H 8H"],
-                    rules=rules, stores=["", "9H 10H 8D"])
+    state = arrange(
+        ["JS 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S", "2H 3H 4H 5H 6H 7H 8H"],
+        rules=rules,
+        stores=["", "9H 10H 8D"],
+    )
     play(state, "curse 1 JS", "yield")
     before = state.view(seat)
     events = state.apply(state.sample_chance(random.Random(0)))
     whose = "your" if seat == 1 else "Bob's"
     assert plain(tell_towers(events, before, NAMES)) == (
-        f"The Thief steals 3 cards from {whose} store{shown}; the Thief stays there (−5).")
+        f"The Thief steals 3 cards from {whose} store{shown}; the Thief stays there (−5)."
+    )
 
 
 def test_R9_a_thief_let_into_an_empty_store_is_told() -> None:
     state = arrange(["JS 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S"])
     play(state, "curse 1 JS")
     assert plain(told(state, "yield")) == (
-        "Bob lets the Thief through: their store is empty, so the Thief just goes into it "
-        "(−5, R9).")
+        "Bob lets the Thief through: their store is empty, so the Thief just goes into it (−5, R9)."
+    )
 
 
 def test_R9_the_witchs_trade_says_what_the_named_player_takes() -> None:
@@ -100,11 +109,13 @@ def test_R9_the_witchs_trade_says_what_the_named_player_takes() -> None:
 
 
 def test_R9_a_raid_let_through_is_told_from_the_plunder() -> None:
-    state = arrange(["KH 2C 3C 4C 5C 6C 7C", "QD 2D 3D 4D 5D 6D 7D"], mover=1,
-                    towers=["AD 10D 9H", ""])
+    state = arrange(
+        ["KH 2C 3C 4C 5C 6C 7C", "QD 2D 3D 4D 5D 6D 7D"], mover=1, towers=["AD 10D 9H", ""]
+    )
     play(state, "raid 0 QD")
     assert plain(told(state, "yield", seat=1)) == (
-        "Ann lets the raid through: you take A♦ 10♦ 9♥ (+34 points) (R9).")
+        "Ann lets the raid through: you take A♦ 10♦ 9♥ (+34 points) (R9)."
+    )
 
 
 def test_R2_a_trade_worth_one_point_says_1_point() -> None:
@@ -112,12 +123,12 @@ def test_R2_a_trade_worth_one_point_says_1_point() -> None:
     state = arrange(["2S 2C 3C 4C 5C 6C 8C", "3H JD 3S 4S 5S 6S 7S"], deck_size=40)
     play(state, "trade 2S")
     assert plain(told(state, "answer 3H JD")).endswith(
-        "You win the trade and take 2♠ 3♥ J♦ (+1 point) (R7).")
+        "You win the trade and take 2♠ 3♥ J♦ (+1 point) (R7)."
+    )
 
 
 def test_R10_R16_a_card_stored_with_4_queens_is_named_to_its_owner_only() -> None:
-    state = arrange(["9H 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S"],
-                    nobility=["QH QD QC QH", ""])
+    state = arrange(["9H 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S"], nobility=["QH QD QC QH", ""])
     play(state, "redeal queens")
     twin = state.clone()
     assert plain(told(state, "store 9H")) == "You put 9♥ into your store (4 queens)."
@@ -126,8 +137,13 @@ def test_R10_R16_a_card_stored_with_4_queens_is_named_to_its_owner_only() -> Non
 
 def test_R13_R28_the_count_reads_the_round_end_data_nobility_points_included() -> None:
     rules = rules_from(nobility_points=5)
-    state = arrange(["10C 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S"], rules=rules,
-                    towers=["AD 10H 10D"], nobility=["JH QD"], deck_size=20)
+    state = arrange(
+        ["10C 2C 3C 4C 5C 6C 7C", "2S 3S 4S 5S 6S 7S 8S"],
+        rules=rules,
+        towers=["AD 10H 10D"],
+        nobility=["JH QD"],
+        deck_size=20,
+    )
     events = state.apply(state.parse_move("add 10C"))
     data = next(e.data for e in events if e.kind == "round_end")
     assert data is not None
@@ -135,8 +151,10 @@ def test_R13_R28_the_count_reads_the_round_end_data_nobility_points_included() -
     stores = state.view(0).store_sizes
     points = data["points"][0]
     assert "Round 1 counted: Ann finished a ♦ tower (+50)." in lines
-    assert (f"  Ann: {stores[0]} cards worth {data['store_points'][0]:+d} +10 nobility (R28) "
-            f"+50 ♦ = {points:+d} → round points {points:+d}") in lines
+    assert (
+        f"  Ann: {stores[0]} cards worth {data['store_points'][0]:+d} +10 nobility (R28) "
+        f"+50 ♦ = {points:+d} → round points {points:+d}"
+    ) in lines
     assert f"Scores: Ann {points} (1 tower)" in lines
 
 
@@ -153,8 +171,9 @@ def test_T9_a_stock_draw_names_the_card_to_the_drawer_only() -> None:
 
 def test_T6_the_settlement_reads_the_show_and_deal_end_events() -> None:
     # Ann drops with 23 and Bob's 17 catches her (T6): every hand shown, Ann pays.
-    state = stacked("tonk", ["AH AC 2D 9S 10S", "2S 3S 4S 7H AD", "KH QH JH 10H 8H"], "5D",
-                    dealer=2)
+    state = stacked(
+        "tonk", ["AH AC 2D 9S 10S", "2S 3S 4S 7H AD", "KH QH JH 10H 8H"], "5D", dealer=2
+    )
     before = state.view(0)
     events = state.apply(state.parse_move("drop"))
     assert plain([tell_tonk(events, before, NAMES)]) == "You drop with 23."
@@ -170,8 +189,10 @@ def test_T6_the_settlement_reads_the_show_and_deal_end_events() -> None:
 def twin(events: Sequence[Event], seat: int) -> list[Event]:
     """The events with every card hidden from ``seat`` replaced: what another deal could have
     made of them. The narration must read the same."""
-    return [e if not e.cards or e.visible_to(seat) else e._replace(cards=("X",) * len(e.cards))
-            for e in events]
+    return [
+        e if not e.cards or e.visible_to(seat) else e._replace(cards=("X",) * len(e.cards))
+        for e in events
+    ]
 
 
 class BlindCheck:
@@ -191,8 +212,12 @@ class BlindCheck:
         self.before = self.state.view(self.me)
 
 
-def check_blind(game: str, seeds: range, narrate: Callable[[Sequence[Event], Any], Any],
-                options: dict[str, Any] | None = None) -> int:
+def check_blind(
+    game: str,
+    seeds: range,
+    narrate: Callable[[Sequence[Event], Any], Any],
+    options: dict[str, Any] | None = None,
+) -> int:
     """Play random games, checking every move with ``BlindCheck``; the moves that hid cards."""
     hidden = 0
     rules = get_game(game).rules(options)
@@ -210,9 +235,12 @@ def check_blind(game: str, seeds: range, narrate: Callable[[Sequence[Event], Any
 def test_R16_three_towers_narration_never_depends_on_a_card_hidden_from_the_seat(
     own_store_visible: bool,
 ) -> None:
-    hidden = check_blind("three-towers", range(6),
-                         lambda events, before: tell_towers(events, before, NAMES),
-                         {"own_store_visible": own_store_visible})
+    hidden = check_blind(
+        "three-towers",
+        range(6),
+        lambda events, before: tell_towers(events, before, NAMES),
+        {"own_store_visible": own_store_visible},
+    )
     assert hidden > 100  # deals, draws, hands collected, cards stored face down
 
 
@@ -224,12 +252,20 @@ def test_tonk_narration_never_depends_on_a_card_hidden_from_the_seat() -> None:
 # --- one loop, one registry ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("args", "lines"), [
-    (["tonk", "--seed", "1"], ["draw stock", "discard 10S", "quit"]),
-    (["three-towers", "--seed", "1", "--players", "2", "--bots", "random"], ["trade 2S", "quit"]),
-])
+@pytest.mark.parametrize(
+    ("args", "lines"),
+    [
+        (["tonk", "--seed", "1"], ["draw stock", "discard 10S", "quit"]),
+        (
+            ["three-towers", "--seed", "1", "--players", "2", "--bots", "random"],
+            ["trade 2S", "quit"],
+        ),
+    ],
+)
 def test_both_terminal_games_play_through_engine_play_out(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
     lines: list[str],
 ) -> None:
     calls: list[int] = []

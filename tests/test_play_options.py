@@ -56,8 +56,9 @@ def test_T2_stake_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ten_players_fit_at_the_table(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out = run_play(monkeypatch, capsys, ["tor", "--seed", "2", "--players", "10",
-                                                 "--bots", "random"], ["quit"])
+    status, out = run_play(
+        monkeypatch, capsys, ["tor", "--seed", "2", "--players", "10", "--bots", "random"], ["quit"]
+    )
     assert status == 0
     last = out.rstrip().splitlines()[-1]
     assert last.count(" · ") == 9 and "Kostoprav" in last

@@ -50,8 +50,9 @@ def test_the_first_refusal_says_how_to_read_the_rule_it_cites(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["draw pile", "end", "end"])
-    assert ("Not allowed: you must discard a card to end your turn (T9) ('rules T9' shows the "
-            "rule)") in out
+    assert (
+        "Not allowed: you must discard a card to end your turn (T9) ('rules T9' shows the rule)"
+    ) in out
     assert out.count("shows the rule") == 1
 
 

@@ -29,8 +29,10 @@ def test_shows_the_hand_grouped_by_class_with_values_and_the_table(
 ) -> None:
     status, out = run_play(monkeypatch, capsys, SEED1, [])
     assert status == 0
-    assert ("Your hand: goods 2♦ 7♦ 10♥ (+19) · warriors Q♣ (+0) · penalty 2♠ 4♠ 6♠ (-12)  "
-            "(hand total +7)") in out
+    assert (
+        "Your hand: goods 2♦ 7♦ 10♥ (+19) · warriors Q♣ (+0) · penalty 2♠ 4♠ 6♠ (-12)  "
+        "(hand total +7)"
+    ) in out
     assert "Round 1 · Zarr deals · deck 94 cards" in out
     assert "Scores: You 0 (0 towers) · Zarr 0 (0 towers)" in out
     assert "  You: no tower\n  Zarr: no tower" in out
@@ -42,8 +44,9 @@ def test_moves_and_question_mark_list_the_legal_moves(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["moves", "?"])
-    listed = ("Legal moves: 1 trade 2S · 2 trade 4S · 3 trade 6S · 4 trade 10H · 5 trade 2D · "
-              "6 trade 7D")
+    listed = (
+        "Legal moves: 1 trade 2S · 2 trade 4S · 3 trade 6S · 4 trade 10H · 5 trade 2D · 6 trade 7D"
+    )
     assert out.count(listed) == 2
 
 
@@ -67,9 +70,11 @@ def test_R7_trade_told_step_by_step_with_its_winner_and_what_they_take(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["trade 2S"])
-    assert ("You lead 2♠: a trade in ♠ (penalty, R4).\n"
-            "Zarr answers with two cards: 6♥ 6♣ (R5 c).\n"
-            "You win the trade and take 2♠ 6♥ 6♣ (+10 points) (R7).") in out
+    assert (
+        "You lead 2♠: a trade in ♠ (penalty, R4).\n"
+        "Zarr answers with two cards: 6♥ 6♣ (R5 c).\n"
+        "You win the trade and take 2♠ 6♥ 6♣ (+10 points) (R7)."
+    ) in out
 
 
 def test_R5_answering_a_trade_out_of_turn_says_what_is_decided_and_the_options(
@@ -77,9 +82,10 @@ def test_R5_answering_a_trade_out_of_turn_says_what_is_decided_and_the_options(
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["trade 2S", "answer 10H", "answer 2D 7D"])
     assert "Zarr leads a joker in ♣, to give away the trade (R4)." in out
-    assert ("Zarr leads a trade in ♣: answer with a ♣ goods card, a joker ('answer X take' or "
-            "'answer X give') or two non-spade cards (R5). Highest bid: a giving joker by Zarr."
-            ) in out
+    assert (
+        "Zarr leads a trade in ♣: answer with a ♣ goods card, a joker ('answer X take' or "
+        "'answer X give') or two non-spade cards (R5). Highest bid: a giving joker by Zarr."
+    ) in out
     assert "  Laid: Zarr X" in out
     assert "Options: 1 answer 2H 10H · 2 answer 2H 2D" in out
     assert "Answer the trade> " in out
@@ -100,11 +106,14 @@ def test_quit_saves_a_record_that_replays(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "game.jsonl"
-    status, out = run_play(monkeypatch, capsys, [*SEED1, "--save", str(path)],
-                           ["trade 2S", "answer 2D 7D", "quit"])
+    status, out = run_play(
+        monkeypatch, capsys, [*SEED1, "--save", str(path)], ["trade 2S", "answer 2D 7D", "quit"]
+    )
     assert status == 0
-    assert (f"Saved the game (round 1 unfinished: its record shows every hand and the deck; "
-            f"--resume deals it again) to {path}.") in out
+    assert (
+        f"Saved the game (round 1 unfinished: its record shows every hand and the deck; "
+        f"--resume deals it again) to {path}."
+    ) in out
     lines = path.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 1
     record = json.loads(lines[0])
@@ -114,13 +123,18 @@ def test_quit_saves_a_record_that_replays(
     assert replayed.state.history[-1][1].__str__() == record["moves"][-1][1]
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["three-towers", "--players", "5"], "Three Towers needs 2 to 4 players, not 5 (R3)"),
-    (["three-towers", "--teams"], "Team play needs --players 4, not 3 (R15)"),
-    (["three-towers", "--bots", "genius"], "unknown bot 'genius' for three-towers"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["three-towers", "--players", "5"], "Three Towers needs 2 to 4 players, not 5 (R3)"),
+        (["three-towers", "--teams"], "Team play needs --players 4, not 3 (R15)"),
+        (["three-towers", "--bots", "genius"], "unknown bot 'genius' for three-towers"),
+    ],
+)
 def test_bad_tables_are_refused(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
     message: str,
 ) -> None:
     status, out = run_play(monkeypatch, capsys, args, [])
@@ -131,15 +145,17 @@ def test_bad_tables_are_refused(
 def test_teams_table_shows_the_pairs(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out = run_play(monkeypatch, capsys, ["three-towers", "--seed", "2", "--players", "4",
-                                                 "--teams"], [])
+    status, out = run_play(
+        monkeypatch, capsys, ["three-towers", "--seed", "2", "--players", "4", "--teams"], []
+    )
     assert status == 0
     assert "two pairs (seats 0+2 against 1+3)" in out
     assert "Pairs: You+Goblin 0 (0 towers) · Zarr+Elmo 0 (0 towers)" in out
 
 
-def scripted(console: Console, session: list[TowersSession], lines: list[str],
-             then_bot: bool) -> PlayIO:
+def scripted(
+    console: Console, session: list[TowersSession], lines: list[str], then_bot: bool
+) -> PlayIO:
     """Input from ``lines``; then the heuristic's move for the user, or the end of input."""
     bot, rng = make_bot("heuristic", "three-towers"), random.Random(0)
 
@@ -153,15 +169,26 @@ def scripted(console: Console, session: list[TowersSession], lines: list[str],
     return PlayIO(console, read)
 
 
-def run_session(teams: bool, players: int, lines: list[str], save: str | None,
-                max_rounds: int = 2, state: object = None) -> tuple[int, str, TowersSession]:
+def run_session(
+    teams: bool,
+    players: int,
+    lines: list[str],
+    save: str | None,
+    max_rounds: int = 2,
+    state: object = None,
+) -> tuple[int, str, TowersSession]:
     console = Console(record=True, width=200, highlight=False, soft_wrap=True)
     holder: list[TowersSession] = []
     names = ["You", "Zarr", "Goblin", "Elmo"][:players]
     bots = [None, *[make_bot("heuristic", "three-towers") for _ in names[1:]]]
-    session = TowersSession(rules_from("three-towers", teams=teams, max_rounds=max_rounds),
-                            names, bots, (io := scripted(console, holder, lines, state is None)), 7,
-                            Saver(io, [save] if save else [], []))
+    session = TowersSession(
+        rules_from("three-towers", teams=teams, max_rounds=max_rounds),
+        names,
+        bots,
+        (io := scripted(console, holder, lines, state is None)),
+        7,
+        Saver(io, [save] if save else [], []),
+    )
     if state is not None:
         session.state = state  # type: ignore[assignment]
     holder.append(session)
@@ -185,23 +212,29 @@ def test_R13_whole_game_shows_each_round_count_and_saves_a_replayable_record(
 
 
 def test_R9_defending_a_raid_says_what_is_at_stake_and_the_options() -> None:
-    state = arrange(["KH 2C 3C 4C 5C 6C 7C", "QD 2D 3D 4D 5D 6D 7D"], mover=1,
-                    towers=["AD 10D 9H", ""])
+    state = arrange(
+        ["KH 2C 3C 4C 5C 6C 7C", "QD 2D 3D 4D 5D 6D 7D"], mover=1, towers=["AD 10D 9H", ""]
+    )
     state.apply_text("raid 0 QD")
     _, out, _ = run_session(False, 2, ["defend KH"], None, state=state)
-    assert "Zarr raids your tower with Q♦. 'defend CARD' with a warrior of rank Q or higher or " \
+    assert (
+        "Zarr raids your tower with Q♦. 'defend CARD' with a warrior of rank Q or higher or "
         "a joker, or 'yield' (R9). If it goes through they take A♦ 10♦ 9♥ (+34 points)." in out
+    )
     assert "Options: 1 defend KH · 2 yield" in out
     assert "You repel the raid with K♥ (R9)." in out
 
 
 def test_R9_naming_the_witchs_recipient_lists_the_seats() -> None:
-    state = arrange(["QS 4S 3C 4C 5C 6C 7C", "2S 2D 3D 4D 5D 6D 7D",
-                     "3S 2H 3H 4H 5H 6H 7H"], mover=0)
+    state = arrange(
+        ["QS 4S 3C 4C 5C 6C 7C", "2S 2D 3D 4D 5D 6D 7D", "3S 2H 3H 4H 5H 6H 7H"], mover=0
+    )
     state.apply_text("curse 1 QS")
     state.apply_text("yield")
     _, out, _ = run_session(False, 3, ["answer 4S", "name 2"], None, state=state)
-    assert "Your Witch went through: 'name SEAT' gives its trade and the Witch to that player " \
+    assert (
+        "Your Witch went through: 'name SEAT' gives its trade and the Witch to that player "
         "(R9)." in out
+    )
     assert "Seats: 0 You · 1 Zarr · 2 Goblin" in out
     assert "You name Goblin: the Witch's trade and the Witch go to Goblin (R9)." in out

@@ -45,8 +45,9 @@ def test_each_seat_shows_its_bot_level(
     assert "Cards in hand: Zarr (easy) 7 · Goblin (hard) 7" in out
 
 
-def session_on(state: TowersState, lines: list[str], saver_paths: list[str] | None = None
-               ) -> tuple[str, TowersSession]:
+def session_on(
+    state: TowersState, lines: list[str], saver_paths: list[str] | None = None
+) -> tuple[str, TowersSession]:
     """A two-player session from ``state``, the user typing ``lines`` (then the input ends)."""
     console = Console(record=True, width=200, highlight=False, soft_wrap=True)
 
@@ -58,16 +59,23 @@ def session_on(state: TowersState, lines: list[str], saver_paths: list[str] | No
         return text
 
     io = PlayIO(console, read)
-    session = TowersSession(state.rules, ["You", "Zarr"], [None, make_bot("random",
-                            "three-towers")], io, 3, Saver(io, saver_paths or [], []),
-                            state=state)
+    session = TowersSession(
+        state.rules,
+        ["You", "Zarr"],
+        [None, make_bot("random", "three-towers")],
+        io,
+        3,
+        Saver(io, saver_paths or [], []),
+        state=state,
+    )
     session.run()
     return console.export_text(), session
 
 
 def test_R14_the_third_tower_player_who_does_not_win_is_told_why() -> None:
-    state = arrange(["6D 2C 3C 4C 5C 7C 8C", "2H 3H 4H 5H 6H 7H 8H"], mover=0,
-                    towers=["AD 10D 9D 5D", ""])
+    state = arrange(
+        ["6D 2C 3C 4C 5C 7C 8C", "2H 3H 4H 5H 6H 7H 8H"], mover=0, towers=["AD 10D 9D 5D", ""]
+    )
     state.marks[0] = 2
     state.scores[1] = 1000
     out, session = session_on(state, ["add 6D"])
@@ -75,13 +83,16 @@ def test_R14_the_third_tower_player_who_does_not_win_is_told_why() -> None:
     assert result is not None and result.end == "towers" and result.winners == (1,)
     you = session.state.scores[0]
     assert "Game over by three towers (+150, R14). Winner: Zarr." in out
-    assert (f"You built the third tower (+150) but ended with {you} points, Zarr with "
-            f"{session.state.scores[1]}: the highest score wins the game (R14).") in out
+    assert (
+        f"You built the third tower (+150) but ended with {you} points, Zarr with "
+        f"{session.state.scores[1]}: the highest score wins the game (R14)."
+    ) in out
 
 
 def test_R14_no_explanation_when_the_third_tower_player_wins() -> None:
-    state = arrange(["6D 2C 3C 4C 5C 7C 8C", "2H 3H 4H 5H 6H 7H 8H"], mover=0,
-                    towers=["AD 10D 9D 5D", ""])
+    state = arrange(
+        ["6D 2C 3C 4C 5C 7C 8C", "2H 3H 4H 5H 6H 7H 8H"], mover=0, towers=["AD 10D 9D 5D", ""]
+    )
     state.marks[0] = 2
     out, _ = session_on(state, ["add 6D"])
     assert "Winner: you." in out
@@ -93,12 +104,17 @@ def mid_second_round() -> TowersState:
     state = TowersState.new(TowersRules(), 2, dealer=1)
     rng = random.Random(5)
     bots = [make_bot("random", "three-towers") for _ in range(2)]
-    while not (state.round_no == 2 and state.phase != DEAL and len(state.history) > 30 +
-               max(i for i, (_, m) in enumerate(state.history) if isinstance(m, Deal))):
+    while not (
+        state.round_no == 2
+        and state.phase != DEAL
+        and len(state.history)
+        > 30 + max(i for i, (_, m) in enumerate(state.history) if isinstance(m, Deal))
+    ):
         seat = state.current_seat
         assert seat is not None
-        state.apply(state.sample_chance(rng) if seat < 0 else
-                    bots[seat].choose(state.view(seat), rng))
+        state.apply(
+            state.sample_chance(rng) if seat < 0 else bots[seat].choose(state.view(seat), rng)
+        )
     return state
 
 
@@ -125,7 +141,9 @@ def test_R16_a_save_before_any_count_writes_no_round_and_says_why(
     _, out = run_play(monkeypatch, capsys, SEED1, [f"save {path}", "quit"], watch)
     assert sizes[1] == 0
     assert f"Saved no round yet (none has been counted) to {path}." in out
-    assert "The round in progress is not in the file: its record would show the deck and " \
+    assert (
+        "The round in progress is not in the file: its record would show the deck and "
         "every hand." in out
+    )
     ((_, record),) = read_records(str(path))  # on leaving: the whole game
     assert isinstance(record, dict) and record["game"] == "three-towers"

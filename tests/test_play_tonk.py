@@ -28,16 +28,19 @@ def test_moves_and_question_mark_list_the_legal_moves(
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["moves", "draw stock", "?"])
     assert "Legal moves: 1 drop · 2 draw stock · 3 draw pile" in out
-    assert ("1 discard 4S · 2 discard 9S · 3 discard 10S · 4 discard AH · 5 discard 2D · "
-            "6 discard AC") in out
+    assert (
+        "1 discard 4S · 2 discard 9S · 3 discard 10S · 4 discard AH · 5 discard 2D · 6 discard AC"
+    ) in out
 
 
 def test_T9_refused_move_prints_the_reason_with_its_rule_and_asks_again(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, SEED1, ["draw pile", "discard 5D", "end", "discard 9S"])
-    assert ("Not allowed: 5D was taken from the pile this turn; it may only be discarded as your "
-            "last card (T9)") in out
+    assert (
+        "Not allowed: 5D was taken from the pile this turn; it may only be discarded as your "
+        "last card (T9)"
+    ) in out
     assert "Not allowed: you must discard a card to end your turn (T9)" in out
     assert "You discard 9♠." in out
 
@@ -102,8 +105,11 @@ def test_balances_run_on_deal_after_deal_until_the_user_quits(
     lines = ["drop", "", "drop", "", "drop", "quit"]
     status, out = run_play(monkeypatch, capsys, ["tonk", "--seed", "3", "--stake", "2"], lines)
     assert status == 0
-    balances = re.findall(r"Balances after (\d+) deals?: You ([+-]\d+) · Goblin ([+-]\d+) · "
-                          r"Elmo ([+-]\d+)", out)
+    balances = re.findall(
+        r"Balances after (\d+) deals?: You ([+-]\d+) · Goblin ([+-]\d+) · "
+        r"Elmo ([+-]\d+)",
+        out,
+    )
     assert [int(b[0]) for b in balances][:3] == [1, 2, 3]
     for row in balances:
         assert sum(int(x) for x in row[1:]) == 0
@@ -117,7 +123,8 @@ def test_quit_leaves_with_status_0_and_shows_the_balances(
     status, out = run_play(monkeypatch, capsys, SEED1, ["quit"])
     assert status == 0
     assert out.rstrip().endswith(
-        "Final standings after 0 deals: 1. You +0 · 1. Goblin +0 · 1. Elmo +0")
+        "Final standings after 0 deals: 1. You +0 · 1. Goblin +0 · 1. Elmo +0"
+    )
 
 
 def test_end_of_input_quits_cleanly(
@@ -139,12 +146,14 @@ def test_help_lists_the_moves_and_commands(
 def test_tor_and_pagat_are_played_with_their_own_rules(
     game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out = run_play(monkeypatch, capsys, [game, "--seed", "5", "--players", "4"],
-                           ["drop", "quit"])
+    status, out = run_play(
+        monkeypatch, capsys, [game, "--seed", "5", "--players", "4"], ["drop", "quit"]
+    )
     assert status == 0
     assert f"Tavern Table: {game} · 4 players" in out
-    assert "Others: Goblin (medium) 5 cards · Elmo (medium) 5 cards · One-Eye (medium) 5 cards" \
-        in out
+    assert (
+        "Others: Goblin (medium) 5 cards · Elmo (medium) 5 cards · One-Eye (medium) 5 cards" in out
+    )
     assert "Balances after 1 deal" in out
 
 

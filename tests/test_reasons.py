@@ -55,8 +55,14 @@ def tonk_tries(state: Any, rng: random.Random) -> list[str]:
     """Moves a person might try with the cards of the hand: most are refused."""
     hand = state.view(state.current_seat).to_json()["hand"]
     spreads = len(state.view(state.current_seat).to_json()["spreads"])
-    tries = ["drop", "end", "draw stock", "draw pile", f"discard {rng.choice(hand)}",
-             f"hit {rng.randrange(spreads + 1)} {rng.choice(hand)}"]
+    tries = [
+        "drop",
+        "end",
+        "draw stock",
+        "draw pile",
+        f"discard {rng.choice(hand)}",
+        f"hit {rng.randrange(spreads + 1)} {rng.choice(hand)}",
+    ]
     if len(hand) >= 3:
         tries.append("spread " + " ".join(rng.sample(hand, 3)))
     return tries
@@ -75,8 +81,11 @@ def test_every_refusal_has_a_key_whose_template_gives_its_english_sentence(name:
             assert isinstance(value, str | int)
             if param in CARD_PARAMS:
                 for text in str(value).split():  # T1 texts as printed (Three Towers' joker X)
-                    assert text in TOWERS_TEXT if name == "three-towers" else \
-                        card_at(parse_index(text)).text == text
+                    assert (
+                        text in TOWERS_TEXT
+                        if name == "three-towers"
+                        else card_at(parse_index(text)).text == text
+                    )
     # Random actions meet most of the reasons a player can run into.
     assert len({e.key for e in found}) >= 12
 
@@ -99,5 +108,7 @@ def test_a_refusal_keeps_rule_reason_and_key_for_a_front_end() -> None:
     """T9: a Tonk discard of the card taken from the pile, before going out."""
     e = tonk_reasons.refuse("T9", "tonk.pile_card_kept", card="QH")
     assert (e.rule, e.key, e.params) == ("T9", "tonk.pile_card_kept", {"card": "QH"})
-    assert str(e) == "QH was taken from the pile this turn; it may only be discarded as your " \
-                     "last card (T9)"
+    assert (
+        str(e) == "QH was taken from the pile this turn; it may only be discarded as your "
+        "last card (T9)"
+    )

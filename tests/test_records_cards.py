@@ -74,8 +74,13 @@ def test_deck_form_deals_one_card_at_a_time_from_the_seat_after_the_dealer() -> 
 
 
 def test_seed_form_is_the_engine_shuffle() -> None:
-    record = {"game": "pagat", "players": ["A", "B", "C"], "dealer": 2, "stake": 3,
-              "cards": {"seed": 12345}}
+    record = {
+        "game": "pagat",
+        "players": ["A", "B", "C"],
+        "dealer": 2,
+        "stake": 3,
+        "cards": {"seed": 12345},
+    }
     state = replay_record(record).state
     direct = TonkState.deal(rules_from("pagat"), 3, rng=12345, dealer=2, stake=3)
     assert state.initial_hands == direct.initial_hands
@@ -102,8 +107,11 @@ def test_omitted_stock_is_completed_entirely() -> None:
     assert list(state.initial_stock) == sorted(state.initial_stock)
     assert len(state.initial_stock) == 52 - 16
     # Kostoprav now draws 2S (AS is Goblin's), not JS, so his spread names a card he lacks.
-    with pytest.raises(RecordError, match=r'^move 2 \(seat 0 Kostoprav, "spread 9S 10S JS"\): '
-                                          r"JS is not in your hand \(T8\)$"):
+    with pytest.raises(
+        RecordError,
+        match=r'^move 2 \(seat 0 Kostoprav, "spread 9S 10S JS"\): '
+        r"JS is not in your hand \(T8\)$",
+    ):
         replay_record(record)
 
 
@@ -131,42 +139,103 @@ def test_card_names_accept_the_T1_input_forms() -> None:
 def test_T1_one_is_not_an_ace_in_a_record() -> None:
     record = example()
     record["cards"]["hands"][1][4] = "1H"  # Goblin's AH
-    with pytest.raises(RecordError, match=r"^cards.hands\[1\]\[4\]: '1H' is not a card: write an "
-                                          r"ace as AH, a ten as 10H or TH \(T1\)$"):
+    with pytest.raises(
+        RecordError,
+        match=r"^cards.hands\[1\]\[4\]: '1H' is not a card: write an "
+        r"ace as AH, a ten as 10H or TH \(T1\)$",
+    ):
         replay_record(record)
     record = example()
     record["moves"][1] = [0, "discard 1S"]  # a slip for 10S
-    with pytest.raises(RecordError, match=r'^move 2 \(seat 0 Kostoprav, "discard 1S"\): .*'
-                                          r"'1S' is not a card: write an ace as AS, a ten as 10S"):
+    with pytest.raises(
+        RecordError,
+        match=r'^move 2 \(seat 0 Kostoprav, "discard 1S"\): .*'
+        r"'1S' is not a card: write an ace as AS, a ten as 10S",
+    ):
         replay_record(record)
-    towers = {"game": "three-towers", "players": ["A", "B"], "dealer": 0,
-              "cards": {"deck": ["1H"] + ["AH"] * 107}}
+    towers = {
+        "game": "three-towers",
+        "players": ["A", "B"],
+        "dealer": 0,
+        "cards": {"deck": ["1H"] + ["AH"] * 107},
+    }
     with pytest.raises(RecordError, match=r"^cards.deck\[0\]: '1H' is not a card: write an ace"):
         replay_record(towers)
 
 
 def _hands_record(game: str, hands: list[list[str]]) -> Record:
-    return {"game": game, "players": [f"P{i}" for i in range(len(hands))], "dealer": 0,
-            "cards": {"hands": hands, "upcard": "9C"}}
+    return {
+        "game": game,
+        "players": [f"P{i}" for i in range(len(hands))],
+        "dealer": 0,
+        "cards": {"hands": hands, "upcard": "9C"},
+    }
 
 
 @pytest.mark.parametrize(
     ("game", "hands", "end", "winners", "net"),
     [
-        ("tonk", [["AS", "2S", "3S", "4S", "5S"], ["KH", "QH", "JH", "10H", "8H"]],
-         "tonk", [0], [2, -2]),
-        ("tonk", [["KS", "QS", "JS", "10S", "9S"], ["KH", "QH", "JH", "10H", "9H"]],
-         "tonk", [0, 1], [0, 0]),
-        ("tor", [["KS", "QS", "JS", "KH", "QH"], ["AS", "7H", "10C", "JH", "8D"],
-                 ["KD", "QD", "JD", "KC", "QC"]], "void", [], [0, 0, 0]),
-        ("tor", [["KS", "QS", "JS", "KH", "QH"], ["AS", "7H", "10C", "JH", "8D"],
-                 ["AD", "2D", "3D", "4D", "5D"]], "tor", [0], [4, -2, -2]),
-        ("tor", [["AS", "2S", "3S", "4S", "5S"], ["6S", "7H", "10C", "JH", "8D"],
-                 ["AD", "2D", "3D", "4D", "5D"]], "low", [0, 2], [1, -2, 1]),
-        ("pagat", [["KS", "QS", "JS", "10S", "9S"], ["AS", "7H", "10C", "JH", "8D"]],
-         "tonk", [0], [2, -2]),
-        ("pagat", [["KS", "QS", "JS", "10S", "9S"], ["KH", "QH", "JH", "10H", "10D"]],
-         "void", [], [0, 0]),
+        (
+            "tonk",
+            [["AS", "2S", "3S", "4S", "5S"], ["KH", "QH", "JH", "10H", "8H"]],
+            "tonk",
+            [0],
+            [2, -2],
+        ),
+        (
+            "tonk",
+            [["KS", "QS", "JS", "10S", "9S"], ["KH", "QH", "JH", "10H", "9H"]],
+            "tonk",
+            [0, 1],
+            [0, 0],
+        ),
+        (
+            "tor",
+            [
+                ["KS", "QS", "JS", "KH", "QH"],
+                ["AS", "7H", "10C", "JH", "8D"],
+                ["KD", "QD", "JD", "KC", "QC"],
+            ],
+            "void",
+            [],
+            [0, 0, 0],
+        ),
+        (
+            "tor",
+            [
+                ["KS", "QS", "JS", "KH", "QH"],
+                ["AS", "7H", "10C", "JH", "8D"],
+                ["AD", "2D", "3D", "4D", "5D"],
+            ],
+            "tor",
+            [0],
+            [4, -2, -2],
+        ),
+        (
+            "tor",
+            [
+                ["AS", "2S", "3S", "4S", "5S"],
+                ["6S", "7H", "10C", "JH", "8D"],
+                ["AD", "2D", "3D", "4D", "5D"],
+            ],
+            "low",
+            [0, 2],
+            [1, -2, 1],
+        ),
+        (
+            "pagat",
+            [["KS", "QS", "JS", "10S", "9S"], ["AS", "7H", "10C", "JH", "8D"]],
+            "tonk",
+            [0],
+            [2, -2],
+        ),
+        (
+            "pagat",
+            [["KS", "QS", "JS", "10S", "9S"], ["KH", "QH", "JH", "10H", "10D"]],
+            "void",
+            [],
+            [0, 0],
+        ),
     ],
 )
 def test_T4_win_on_the_deal_replays_without_moves(
@@ -212,7 +281,9 @@ def test_rules_options_are_applied_and_dumped() -> None:
     assert replayed.state.rules.face_values == "11/12/13"
     assert replayed.result is not None and replayed.result["totals"] == [9, 10, 18]
     assert dump_record(replayed.state, record["players"])["rules"] == {
-        "preset": "tonk", "face_values": "11/12/13"}
+        "preset": "tonk",
+        "face_values": "11/12/13",
+    }
     record["rules"] = {"hit_sets": False}  # the preset defaults to the game's
     with pytest.raises(RecordError, match=r"^move 13 .*hits on runs only"):
         replay_record(record)

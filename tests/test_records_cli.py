@@ -60,15 +60,17 @@ def test_rejected_record_gives_an_error_line_in_order_and_exit_1(
 ) -> None:
     bad = example("seed-tonk-1")
     bad["moves"][3] = [1, "discard QD"]
-    path = write_jsonl(tmp_path / "games.jsonl",
-                       [example("seed-tonk-2"), bad, "", "{oops", example("seed-tor")])
+    path = write_jsonl(
+        tmp_path / "games.jsonl", [example("seed-tonk-2"), bad, "", "{oops", example("seed-tor")]
+    )
     assert cli.main(["replay", "--json", path]) == 1
     out, err = capsys.readouterr()
     lines = [json.loads(line) for line in out.splitlines()]
     assert len(lines) == 4
     assert lines[0] == example("seed-tonk-2")
-    assert lines[1] == {"error": f'{path}:2: move 4 (seat 1 Goblin, "discard QD"): '
-                                 "QD is not in your hand (T9)"}
+    assert lines[1] == {
+        "error": f'{path}:2: move 4 (seat 1 Goblin, "discard QD"): QD is not in your hand (T9)'
+    }
     assert lines[2]["error"].startswith(f"{path}:4: not valid JSON: ")
     assert lines[3] == example("seed-tor")
     assert err == ""
@@ -114,8 +116,9 @@ def test_directory_is_unreadable_and_non_utf8_is_refused(
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2
     assert err[0].startswith(f"{tmp_path}: cannot read: ")
-    assert err[1] == (f"{latin}: not UTF-8: byte 0xf5 at byte 16 (invalid start byte); a record "
-                      "is UTF-8 text")
+    assert err[1] == (
+        f"{latin}: not UTF-8: byte 0xf5 at byte 16 (invalid start byte); a record is UTF-8 text"
+    )
 
 
 def test_invalid_json_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -140,7 +143,8 @@ def test_stdin_json_lines(
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
     assert cli.main(["replay", "--json", "-"]) == 0
     assert [json.loads(x) for x in capsys.readouterr().out.splitlines()] == [
-        example(n) for n in NAMES]
+        example(n) for n in NAMES
+    ]
 
 
 def test_stdin_single_document(

@@ -57,16 +57,25 @@ def _delete(key: str) -> Callable[[Record], None]:
 CASES: list[tuple[str, Callable[[Record], object], str]] = [
     ("unknown top-level key", _set("dealr", 2), 'unknown key "dealr"'),
     ("unknown key in cards", _set("cards.stok", []), 'cards: unknown key "stok"'),
-    ("unknown rule option", _set("rules", {"preset": "tonk", "hit_lok": True}),
-     "rules: unknown rule option 'hit_lok'"),
+    (
+        "unknown rule option",
+        _set("rules", {"preset": "tonk", "hit_lok": True}),
+        "rules: unknown rule option 'hit_lok'",
+    ),
     ("unknown key in result", _set("result.winner", [0]), 'result: unknown key "winner"'),
     ("unknown preset", _set("rules", {"preset": "poker"}), "rules: unknown Tonk preset 'poker'"),
     ("preset not a name", _set("rules", {"preset": ["tonk"]}), "rules: preset must be a name"),
-    ("preset of another game", _set("rules", {"preset": "tor"}),
-     'rules: preset "tor" is not the game\'s ("tonk")'),
+    (
+        "preset of another game",
+        _set("rules", {"preset": "tor"}),
+        'rules: preset "tor" is not the game\'s ("tonk")',
+    ),
     ("rules not an object", _set("rules", "tonk"), "rules: must be an object"),
-    ("bad option value", _set("rules", {"hit_lock": "yes"}),
-     "rules: rule option hit_lock must be true or false"),
+    (
+        "bad option value",
+        _set("rules", {"hit_lock": "yes"}),
+        "rules: rule option hit_lock must be true or false",
+    ),
     ("unknown game", _set("game", "poker"), 'game: "poker" is not a game of this version'),
     ("missing game", _delete("game"), "game: missing"),
     ("missing players", _delete("players"), "players: missing"),
@@ -74,8 +83,11 @@ CASES: list[tuple[str, Callable[[Record], object], str]] = [
     ("eleven players", _set("players", [f"P{i}" for i in range(11)]), "not 11 (T2)"),
     ("player not a string", _set("players.1", 7), "players: must be a list of names"),
     ("empty name", _set("players.1", " "), "players: must be a list of names"),
-    ("name with a line break", _set("players.1", "Gob\nlin"),
-     'players[1]: "Gob\\nlin" holds a control character'),
+    (
+        "name with a line break",
+        _set("players.1", "Gob\nlin"),
+        'players[1]: "Gob\\nlin" holds a control character',
+    ),
     ("missing dealer", _delete("dealer"), "dealer: missing"),
     ("dealer out of range", _set("dealer", 3), "dealer: must be a seat 0..2, not 3"),
     ("dealer is a bool", _set("dealer", True), "dealer: must be a seat 0..2, not true"),
@@ -85,61 +97,121 @@ CASES: list[tuple[str, Callable[[Record], object], str]] = [
     ("missing cards", _delete("cards"), "cards: missing"),
     ("cards not an object", _set("cards", []), "cards: must be an object"),
     ("two card forms", _set("cards.seed", 5), 'cards: "seed" comes alone, not with "hands"'),
-    ("missing upcard", lambda r: r["cards"].pop("upcard"), "cards: missing \"upcard\""),
+    ("missing upcard", lambda r: r["cards"].pop("upcard"), 'cards: missing "upcard"'),
     ("unknown card", _set("cards.hands.0.2", "1X"), "cards.hands[0][2]: '1X' is not a card"),
     ("card not a string", _set("cards.upcard", 5), "cards.upcard: 5 is not a card"),
-    ("card dealt twice", _set("cards.stock.1", "10S"),
-     "cards.stock[1]: 10S is dealt twice (also at cards.hands[0][0])"),
-    ("upcard also in a hand", _set("cards.upcard", "KC"),
-     "cards.upcard: KC is dealt twice (also at cards.hands[1][0])"),
+    (
+        "card dealt twice",
+        _set("cards.stock.1", "10S"),
+        "cards.stock[1]: 10S is dealt twice (also at cards.hands[0][0])",
+    ),
+    (
+        "upcard also in a hand",
+        _set("cards.upcard", "KC"),
+        "cards.upcard: KC is dealt twice (also at cards.hands[1][0])",
+    ),
     ("short hand", lambda r: r["cards"]["hands"][1].pop(), "cards.hands[1]: 4 cards; a hand is 5"),
-    ("long hand", lambda r: r["cards"]["hands"][1].append("KS"),
-     "cards.hands[1]: 6 cards; a hand is 5 (T3)"),
-    ("fewer hands than players", lambda r: r["players"].append("Dora"),
-     "cards.hands: 3 hands for 4 players"),
+    (
+        "long hand",
+        lambda r: r["cards"]["hands"][1].append("KS"),
+        "cards.hands[1]: 6 cards; a hand is 5 (T3)",
+    ),
+    (
+        "fewer hands than players",
+        lambda r: r["players"].append("Dora"),
+        "cards.hands: 3 hands for 4 players",
+    ),
     ("stock not a list", _set("cards.stock", "6S"), "cards.stock: must be a list"),
     ("moves not a list", _set("moves", {}), "moves: must be a list"),
     ("move not a pair", _set("moves.0", "draw stock"), 'move 1: must be [seat, "move"]'),
-    ("move with a text seat", _set("moves.2", ["1", "draw stock"]),
-     'move 3: must be [seat, "move"], not ["1", "draw stock"]'),
+    (
+        "move with a text seat",
+        _set("moves.2", ["1", "draw stock"]),
+        'move 3: must be [seat, "move"], not ["1", "draw stock"]',
+    ),
     ("move with a bool seat", _set("moves.0", [False, "draw stock"]), "move 1: must be"),
     ("move of three parts", _set("moves.0", [0, "draw", "stock"]), "move 1: must be"),
-    ("seat not on turn", _set("moves.2", [2, "draw stock"]),
-     'move 3 (seat 2 Elmo, "draw stock"): it is seat 1 Goblin\'s turn'),
-    ("no such seat", _set("moves.0", [5, "draw stock"]),
-     'move 1 (seat 5, "draw stock"): there is no seat 5 (3 players)'),
-    ("move after the end", lambda r: r["moves"].append([1, "draw stock"]),
-     'move 16 (seat 1 Goblin, "draw stock"): the deal is already over (drop)'),
-    ("card not in hand", _set("moves.3", [1, "discard QD"]),
-     'move 4 (seat 1 Goblin, "discard QD"): QD is not in your hand (T9)'),
+    (
+        "seat not on turn",
+        _set("moves.2", [2, "draw stock"]),
+        'move 3 (seat 2 Elmo, "draw stock"): it is seat 1 Goblin\'s turn',
+    ),
+    (
+        "no such seat",
+        _set("moves.0", [5, "draw stock"]),
+        'move 1 (seat 5, "draw stock"): there is no seat 5 (3 players)',
+    ),
+    (
+        "move after the end",
+        lambda r: r["moves"].append([1, "draw stock"]),
+        'move 16 (seat 1 Goblin, "draw stock"): the deal is already over (drop)',
+    ),
+    (
+        "card not in hand",
+        _set("moves.3", [1, "discard QD"]),
+        'move 4 (seat 1 Goblin, "discard QD"): QD is not in your hand (T9)',
+    ),
     ("drop after drawing", _set("moves.1", [0, "drop"]), 'move 2 (seat 0 Kostoprav, "drop"): '),
-    ("move syntax", _set("moves.0", [0, "draw deck"]),
-     "move 1 (seat 0 Kostoprav, \"draw deck\"): 'draw deck': write 'draw stock' or 'draw pile'"),
+    (
+        "move syntax",
+        _set("moves.0", [0, "draw deck"]),
+        "move 1 (seat 0 Kostoprav, \"draw deck\"): 'draw deck': write 'draw stock' or 'draw pile'",
+    ),
     ("not a spread", _set("moves.7", [0, "spread 8S 8D 5S"]), "neither a set"),
     ("end in tonk", _set("moves.8", [0, "end"]), "you must discard a card to end your turn (T9)"),
-    ("result end differs", _set("result.end", "burned"),
-     'result: the record says end "burned", the replay gives "drop"'),
-    ("result winners differ", _set("result.winners", [1]),
-     "result: the record says winners [1], the replay gives [0]"),
-    ("result totals differ", _set("result.totals", [9, 10, 19]),
-     "result: the record says totals [9, 10, 19]"),
-    ("result net differs", _set("result.net", [1, 0, -1]),
-     "result: the record says net [1, 0, -1], the replay gives [2, -1, -1]"),
-    ("result payment differs", _set("result.payments", [[1, 0, 1], [2, 0, 2]]),
-     "result: the record says payments"),
-    ("result payment missing", _set("result.payments", [[1, 0, 1]]),
-     "result: the record says payments"),
-    ("result payment duplicated", _set("result.payments", [[1, 0, 1], [1, 0, 1], [2, 0, 1]]),
-     "result: the record says payments"),
-    ("result payments malformed", _set("result.payments", [[1, 0]]),
-     "result: payments must be a list of [from, to, amount] triples"),
-    ("result winners malformed", _set("result.winners", [[0]]),
-     "result: winners must be a list of whole numbers"),
-    ("result key missing", lambda r: r["result"].pop("net"), "result: missing key \"net\""),
+    (
+        "result end differs",
+        _set("result.end", "burned"),
+        'result: the record says end "burned", the replay gives "drop"',
+    ),
+    (
+        "result winners differ",
+        _set("result.winners", [1]),
+        "result: the record says winners [1], the replay gives [0]",
+    ),
+    (
+        "result totals differ",
+        _set("result.totals", [9, 10, 19]),
+        "result: the record says totals [9, 10, 19]",
+    ),
+    (
+        "result net differs",
+        _set("result.net", [1, 0, -1]),
+        "result: the record says net [1, 0, -1], the replay gives [2, -1, -1]",
+    ),
+    (
+        "result payment differs",
+        _set("result.payments", [[1, 0, 1], [2, 0, 2]]),
+        "result: the record says payments",
+    ),
+    (
+        "result payment missing",
+        _set("result.payments", [[1, 0, 1]]),
+        "result: the record says payments",
+    ),
+    (
+        "result payment duplicated",
+        _set("result.payments", [[1, 0, 1], [1, 0, 1], [2, 0, 1]]),
+        "result: the record says payments",
+    ),
+    (
+        "result payments malformed",
+        _set("result.payments", [[1, 0]]),
+        "result: payments must be a list of [from, to, amount] triples",
+    ),
+    (
+        "result winners malformed",
+        _set("result.winners", [[0]]),
+        "result: winners must be a list of whole numbers",
+    ),
+    ("result key missing", lambda r: r["result"].pop("net"), 'result: missing key "net"'),
     ("result not an object", _set("result", "drop"), "result: must be a JSON object"),
     ("result null", _set("result", None), "result: must be a JSON object"),
-    ("result of a game in progress", lambda r: r["moves"].pop(),
-     "result: the record states a result, but the deal is not over (seat 0 Kostoprav to move)"),
+    (
+        "result of a game in progress",
+        lambda r: r["moves"].pop(),
+        "result: the record states a result, but the deal is not over (seat 0 Kostoprav to move)",
+    ),
 ]
 
 
@@ -156,8 +228,10 @@ def test_result_order_of_winners_and_payments_does_not_matter() -> None:
     assert replay_record(record).result is not None
     tor: Record = json.loads((EXAMPLES / "seed-tor.json").read_text(encoding="utf-8"))
     tor["result"]["payments"] = [[3, 2, 1], [0, 2, 1], [1, 2, 1]]
-    assert replay_record(tor).result == json.loads(
-        (EXAMPLES / "seed-tor.json").read_text(encoding="utf-8"))["result"]
+    assert (
+        replay_record(tor).result
+        == json.loads((EXAMPLES / "seed-tor.json").read_text(encoding="utf-8"))["result"]
+    )
 
 
 def test_record_that_is_not_an_object_is_rejected() -> None:
@@ -170,8 +244,11 @@ def test_unsupported_three_towers_is_rejected(monkeypatch: pytest.MonkeyPatch) -
     # Towers: the other games still replay.
     monkeypatch.setitem(games.GAMES, "three-towers", "taverntable.games.no_such_game:GAME")
     record = {"game": "three-towers", "players": ["A", "B"], "cards": {"seed": 1}, "moves": []}
-    with pytest.raises(RecordError, match=r"^three-towers records are not supported by this "
-                                          r"version$"):
+    with pytest.raises(
+        RecordError,
+        match=r"^three-towers records are not supported by this "
+        r"version$",
+    ):
         replay_record(record)
     tonk = json.loads((EXAMPLES / "seed-tor.json").read_text(encoding="utf-8"))
     assert replay_record(tonk).result is not None
@@ -201,12 +278,17 @@ def test_deal_time_win_has_no_moves() -> None:
         "game": "tonk",
         "players": ["A", "B"],
         "dealer": 1,
-        "cards": {"hands": [["AS", "2S", "3S", "4S", "5S"], ["KH", "QH", "JH", "10H", "9H"]],
-                  "upcard": "2C"},
+        "cards": {
+            "hands": [["AS", "2S", "3S", "4S", "5S"], ["KH", "QH", "JH", "10H", "9H"]],
+            "upcard": "2C",
+        },
         "moves": [[0, "drop"]],
     }
-    with pytest.raises(RecordError, match=r'^move 1 \(seat 0 A, "drop"\): the deal is already '
-                                          r"over \(tonk\)$"):
+    with pytest.raises(
+        RecordError,
+        match=r'^move 1 \(seat 0 A, "drop"\): the deal is already '
+        r"over \(tonk\)$",
+    ):
         replay_record(record)
 
 

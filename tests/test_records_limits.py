@@ -36,7 +36,10 @@ def example_text() -> str:
 
 
 def replay_text(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | bytes, mode: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    text: str | bytes,
+    mode: list[str],
     name: str = "hostile.json",
 ) -> tuple[str, str]:
     """Replay ``text`` written to a file; its one message (stderr, or the JSON error line)."""
@@ -70,8 +73,10 @@ def test_deep_nesting_is_one_line_naming_the_field(
     # 100,000 levels stop Python's JSON reader with RecursionError; 20 levels it reads.
     text = example_text()[:-1] + ', "rules": ' + "[" * depth + "]" * depth + "}"
     message, _ = replay_text(tmp_path, capsys, text, mode)
-    assert message == "rules[0][0][0][0][0][0][0]: nested more than 8 levels deep (the limit " \
-                      "of a record)"
+    assert (
+        message == "rules[0][0][0][0][0][0][0]: nested more than 8 levels deep (the limit "
+        "of a record)"
+    )
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -86,14 +91,19 @@ def test_deep_nesting_is_one_line_naming_the_field(
     ],
 )
 def test_lone_surrogate_is_one_line_naming_the_field(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: list[str], before: str, after: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    mode: list[str],
+    before: str,
+    after: str,
     field: str,
 ) -> None:
     text = example_text().replace(before, after, 1)
     message, _ = replay_text(tmp_path, capsys, text, mode)
     code = after.split("\\u")[1][:4]
-    assert message == (f"{field} holds \\u{code}, half of a UTF-16 surrogate pair, which is not "
-                       "a character")
+    assert message == (
+        f"{field} holds \\u{code}, half of a UTF-16 surrogate pair, which is not a character"
+    )
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -108,28 +118,40 @@ def test_lone_surrogate_is_one_line_naming_the_field(
     ],
 )
 def test_huge_number_is_one_line_naming_the_field(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: list[str], before: str,
-    digits: int, field: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    mode: list[str],
+    before: str,
+    digits: int,
+    field: str,
 ) -> None:
     key, _, number = before.rpartition(" ")
     big = "9" * digits
-    after = f'[{big}, "drop"]' if key == '[0,' else f"{key} {number.replace(number[-1], big)}"
+    after = f'[{big}, "drop"]' if key == "[0," else f"{key} {number.replace(number[-1], big)}"
     text = example_text().replace(before, after, 1)
     assert text != example_text()
     message, _ = replay_text(tmp_path, capsys, text, mode)
-    assert message == f"{field}: a number of {digits:,} digits; a number in a record has at " \
-                      "most 20 digits"
+    assert (
+        message == f"{field}: a number of {digits:,} digits; a number in a record has at "
+        "most 20 digits"
+    )
 
 
 @pytest.mark.parametrize(
     ("path", "value", "expected"),
     [
-        (["moves", 0], [0, "draw\x85stock"],
-         'move 1: "draw\\u0085stock" holds a control character'),
+        (
+            ["moves", 0],
+            [0, "draw\x85stock"],
+            'move 1: "draw\\u0085stock" holds a control character',
+        ),
         (["moves", 0], [0, "draw\tstock"], 'move 1: "draw\\tstock" holds a control character'),
         (["cards", "upcard"], "5C\x1c", 'cards.upcard: "5C\\u001c" holds a control character'),
-        (["rules"], {"hit_lock\x1b": True},
-         'rules: the key "hit_lock\\u001b" holds a control character'),
+        (
+            ["rules"],
+            {"hit_lock\x1b": True},
+            'rules: the key "hit_lock\\u001b" holds a control character',
+        ),
     ],
 )
 def test_a_control_character_in_any_string_is_refused(
@@ -148,16 +170,18 @@ def test_a_control_character_in_any_string_is_refused(
 
 
 def test_a_64_bit_seed_is_within_the_limits() -> None:
-    record = {"game": "tonk", "players": ["A", "B"], "dealer": 0,
-              "cards": {"seed": 2**64 - 1}}
+    record = {"game": "tonk", "players": ["A", "B"], "dealer": 0, "cards": {"seed": 2**64 - 1}}
     assert replay_record(record).state.num_players == 2
 
 
 def test_a_record_built_in_python_is_checked_too() -> None:
     record = example()
     record["stake"] = 10**5000
-    with pytest.raises(RecordError, match=r"^stake: a number of 5,001 digits; a number in a "
-                                          r"record has at most 20 digits$"):
+    with pytest.raises(
+        RecordError,
+        match=r"^stake: a number of 5,001 digits; a number in a "
+        r"record has at most 20 digits$",
+    ):
         replay_record(record)
 
 
@@ -168,23 +192,47 @@ def test_a_record_built_in_python_is_checked_too() -> None:
     ("path", "value", "expected"),
     [
         (["players", 0], "K" * 65, "players[0]: a name of 65 characters; a name has at most 64"),
-        (["players", 0], "K" * 50_000, "players[0]: a string of 50,000 characters; a string in "
-                                       "a record has at most 1,000"),
-        (["moves", 3], [1, "discard KC" + " " * 991],
-         "move 4: a string of 1,001 characters; a string in a record has at most 1,000"),
-        (["moves"], [[0, "draw stock"]] * 100_001,
-         "moves: holds 100,001 items; a list or object in a record holds at most 100,000"),
-        (["cards", "stock"], ["6S"] * 100_001,
-         "cards.stock: holds 100,001 items; a list or object in a record holds at most 100,000"),
-        (["cards", "upcard"], "5" * 2000 + "C",
-         "cards.upcard: a string of 2,001 characters; a string in a record has at most 1,000"),
-        (["rules"], {"hit_lock": [False] * 1000},
-         "rules.hit_lock: must be one value, not [false, false, false, false, false, false, "
-         "false, false, ..."),
-        (["rules"], {"stock_end": "e" * 33},
-         "rules.stock_end: a value of 33 characters; a rule option's value has at most 32"),
-        (["rules"], {"k" * 1001: True},
-         "rules: a key of 1,001 characters; a string in a record has at most 1,000"),
+        (
+            ["players", 0],
+            "K" * 50_000,
+            "players[0]: a string of 50,000 characters; a string in a record has at most 1,000",
+        ),
+        (
+            ["moves", 3],
+            [1, "discard KC" + " " * 991],
+            "move 4: a string of 1,001 characters; a string in a record has at most 1,000",
+        ),
+        (
+            ["moves"],
+            [[0, "draw stock"]] * 100_001,
+            "moves: holds 100,001 items; a list or object in a record holds at most 100,000",
+        ),
+        (
+            ["cards", "stock"],
+            ["6S"] * 100_001,
+            "cards.stock: holds 100,001 items; a list or object in a record holds at most 100,000",
+        ),
+        (
+            ["cards", "upcard"],
+            "5" * 2000 + "C",
+            "cards.upcard: a string of 2,001 characters; a string in a record has at most 1,000",
+        ),
+        (
+            ["rules"],
+            {"hit_lock": [False] * 1000},
+            "rules.hit_lock: must be one value, not [false, false, false, false, false, false, "
+            "false, false, ...",
+        ),
+        (
+            ["rules"],
+            {"stock_end": "e" * 33},
+            "rules.stock_end: a value of 33 characters; a rule option's value has at most 32",
+        ),
+        (
+            ["rules"],
+            {"k" * 1001: True},
+            "rules: a key of 1,001 characters; a string in a record has at most 1,000",
+        ),
     ],
 )
 def test_a_field_past_its_limit_is_refused(
@@ -219,7 +267,9 @@ def test_a_huge_record_is_refused_with_one_line(
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_line_past_the_limit_is_refused_and_the_others_replay(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    mode: list[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(reader, "MAX_RECORD_BYTES", 4096)
@@ -231,15 +281,16 @@ def test_a_line_past_the_limit_is_refused_and_the_others_replay(
     error = f"{path}:2: the line is longer than 4,096 bytes, the limit of one record"
     if mode:
         assert [json.loads(line) for line in out.splitlines()] == [
-            example(), {"error": error}, example()]
+            example(),
+            {"error": error},
+            example(),
+        ]
     else:
         assert err == error + "\n"
         assert out.count("== ") == 2
 
 
-def test_a_long_line_is_not_kept_in_memory(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_long_line_is_not_kept_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reader, "MAX_RECORD_BYTES", 64 * 1024)
     path = tmp_path / "games.jsonl"
     with path.open("wb") as f:
@@ -257,9 +308,7 @@ def test_a_long_line_is_not_kept_in_memory(
     assert peak < 2 * 1024 * 1024  # the 20 MB line was dropped as it was read
 
 
-def test_output_is_bounded_by_the_input(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_output_is_bounded_by_the_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # The longest names a record allows repeat once a move: the account stays a small multiple.
     record = example()
     record["players"] = [c * 64 for c in "KGE"]
@@ -284,15 +333,18 @@ def stdin_bytes(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_stdin_that_is_not_utf8_is_refused_like_a_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
     mode: list[str],
 ) -> None:
     from_file, _ = replay_text(tmp_path, capsys, LATIN, mode)
     stdin_bytes(monkeypatch, LATIN)
     assert cli.main(["replay", *mode, "-"]) == 1
     out, err = capsys.readouterr()
-    assert from_file == "not UTF-8: byte 0xf5 at byte 32 (invalid start byte); a record is " \
-                        "UTF-8 text"
+    assert (
+        from_file == "not UTF-8: byte 0xf5 at byte 32 (invalid start byte); a record is UTF-8 text"
+    )
     if mode:
         assert out == json.dumps({"error": f"stdin: {from_file}"}, ensure_ascii=False) + "\n"
     else:
@@ -306,8 +358,14 @@ def test_stdin_json_lines_refuse_only_the_line_that_is_not_utf8(
     stdin_bytes(monkeypatch, good + b"\n" + LATIN + b"\n" + good + b"\n")
     assert cli.main(["replay", "--json", "-"]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert lines == [example(), {"error": "stdin:2: not UTF-8: byte 0xf5 at byte 32 (invalid "
-                                          "start byte); a record is UTF-8 text"}, example()]
+    assert lines == [
+        example(),
+        {
+            "error": "stdin:2: not UTF-8: byte 0xf5 at byte 32 (invalid "
+            "start byte); a record is UTF-8 text"
+        },
+        example(),
+    ]
 
 
 def test_closed_stdin_is_one_line(

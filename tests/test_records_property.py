@@ -31,16 +31,18 @@ def random_rules(preset: str, rng: random.Random) -> TonkRules:
     """The preset, or in one game of four the preset with random options."""
     rules = PRESETS[preset]
     if rng.random() < 0.25:
-        rules = rules.with_options(**{k: rng.choice(v) for k, v in OPTIONS.items()
-                                      if rng.random() < 0.5})
+        rules = rules.with_options(
+            **{k: rng.choice(v) for k, v in OPTIONS.items() if rng.random() < 0.5}
+        )
     return rules
 
 
 def random_game(preset: str, rng: random.Random) -> tuple[TonkState, list[str]]:
     """A random deal played by random legal moves; one game in ten stops early (in progress)."""
     n = rng.randint(2, 10)
-    state = TonkState.deal(random_rules(preset, rng), n, rng=rng, dealer=rng.randrange(n),
-                           stake=rng.randint(1, 3))
+    state = TonkState.deal(
+        random_rules(preset, rng), n, rng=rng, dealer=rng.randrange(n), stake=rng.randint(1, 3)
+    )
     stop = rng.randint(0, 40) if rng.random() < 0.1 else 10_000
     while not state.is_over and len(state.history) < stop:
         state.apply(random_move(state, rng))

@@ -84,18 +84,40 @@ def test_stake_1_is_accepted() -> None:
         (_result("scores", [191.0, 223.0]), "result: scores must be a list of whole numbers"),
         (_result("towers", [True, False]), "result: towers must be a list of whole numbers"),
         (_result("towers", [1, False]), "result: towers must be a list of whole numbers"),
-        (_result("rounds", [{"points": [182.0, 66], "tower": [0, "AH"]},
-                            {"points": [9, 157], "tower": None}]), "result: rounds must be a list"),
-        (_result("rounds", [{"points": [182, 66], "tower": [False, "AH"]},
-                            {"points": [9, 157], "tower": None}]), "result: rounds must be a list"),
-        (_result("rounds", [{"points": [182, 66], "tower": [0, "AH"]},
-                            {"points": [9, 157], "tower": False}]),
-         "result: rounds must be a list"),
+        (
+            _result(
+                "rounds",
+                [{"points": [182.0, 66], "tower": [0, "AH"]}, {"points": [9, 157], "tower": None}],
+            ),
+            "result: rounds must be a list",
+        ),
+        (
+            _result(
+                "rounds",
+                [
+                    {"points": [182, 66], "tower": [False, "AH"]},
+                    {"points": [9, 157], "tower": None},
+                ],
+            ),
+            "result: rounds must be a list",
+        ),
+        (
+            _result(
+                "rounds",
+                [{"points": [182, 66], "tower": [0, "AH"]}, {"points": [9, 157], "tower": False}],
+            ),
+            "result: rounds must be a list",
+        ),
         (_result("end", "towers"), 'result: end is "towers" in the record but "rounds" on replay'),
         (_result("winners", [0]), "result: winners is [0] in the record but [1] on replay"),
         (_result("scores", [191, 222]), "result: scores is [191, 222] in the record but"),
-        (_result("rounds", [{"points": [182, 66], "tower": [0, "AD"]},
-                            {"points": [9, 157], "tower": None}]), "result: rounds is"),
+        (
+            _result(
+                "rounds",
+                [{"points": [182, 66], "tower": [0, "AD"]}, {"points": [9, 157], "tower": None}],
+            ),
+            "result: rounds is",
+        ),
     ],
 )
 def test_a_stated_result_must_have_the_replays_types(
@@ -133,6 +155,9 @@ def test_a_seat_number_in_other_digits_is_a_notation_error(seat_text: str) -> No
     number = next(i for i, (seat, _) in enumerate(record["moves"]) if seat >= 0)
     seat = record["moves"][number][0]
     record["moves"][number] = [seat, f"curse {seat_text} KS"]
-    with pytest.raises(RecordError, match=rf"^move {number + 1} \(seat {seat} .*is not a seat "
-                                          r"number"):
+    with pytest.raises(
+        RecordError,
+        match=rf"^move {number + 1} \(seat {seat} .*is not a seat "
+        r"number",
+    ):
         replay_record(record)

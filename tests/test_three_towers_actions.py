@@ -81,8 +81,11 @@ def test_R9_raid_repelled_by_an_equal_or_higher_warrior() -> None:
 
 
 def test_R9_defence_any_option_lets_any_warrior_repel() -> None:
-    state = arrange(["KH 2C 3C 4C 5C 6C 7C", "JD 2D 3D 4D 5D 6D 7D", H2],
-                    rules=TowersRules(defence="any"), towers=["", "AD 5D"])
+    state = arrange(
+        ["KH 2C 3C 4C 5C 6C 7C", "JD 2D 3D 4D 5D 6D 7D", H2],
+        rules=TowersRules(defence="any"),
+        towers=["", "AD 5D"],
+    )
     play(state, "raid 1 KH", "defend JD")
     assert state.nobility[1] == sorted(cards("JD KH"))
 
@@ -95,8 +98,7 @@ def test_R9_joker_defence_goes_to_the_defenders_store() -> None:
 
 
 def test_R9_raid_through_plunders_down_to_the_topmost_reinforcing_ace() -> None:
-    state = arrange(["KH 2C 3C 4C 5C 6C 7C", H1, H2],
-                    towers=["", "AH 5H AC 6D AD 7D"], mover=0)
+    state = arrange(["KH 2C 3C 4C 5C 6C 7C", H1, H2], towers=["", "AH 5H AC 6D AD 7D"], mover=0)
     play(state, "raid 1 KH", "yield")
     assert state.towers[1] == cards("AH 5H AC 6D")
     assert Counter(state.stores[0]) == Counter(cards("AD 7D"))
@@ -174,12 +176,25 @@ def test_R9_issue15_reproduction_the_witch_owner_names_the_partner() -> None:
     # The issue's record: seat 0 curses seat 1 with the Witch, everyone answers, seat 0 names
     # its partner, seat 2 (refused with "(R18)" before).
     record = {
-        "game": "three-towers", "players": ["A", "B", "C", "D"], "dealer": 3,
+        "game": "three-towers",
+        "players": ["A", "B", "C", "D"],
+        "dealer": 3,
         "rules": {"teams": True},
-        "cards": {"deck": deck_from_top("QS 2S 3S 4S 5S 2D 2C 7H 2H 3D 3C 8H 3H 4D 4C 9H 4H 5D "
-                                        "5C 8D 5H 6D 6C 9D 6H 7D 7C 8C")},
-        "moves": [[0, "curse 1 QS"], [1, "yield"], [1, "answer 2S"], [2, "answer 3S"],
-                  [3, "answer 4S"], [0, "answer 5S"], [0, "name 2"]],
+        "cards": {
+            "deck": deck_from_top(
+                "QS 2S 3S 4S 5S 2D 2C 7H 2H 3D 3C 8H 3H 4D 4C 9H 4H 5D "
+                "5C 8D 5H 6D 6C 9D 6H 7D 7C 8C"
+            )
+        },
+        "moves": [
+            [0, "curse 1 QS"],
+            [1, "yield"],
+            [1, "answer 2S"],
+            [2, "answer 3S"],
+            [3, "answer 4S"],
+            [0, "answer 5S"],
+            [0, "name 2"],
+        ],
     }
     state = replay_record(record).state
     assert Counter(state.stores[2]) == Counter(cards("2S 3S 4S 5S QS"))
@@ -206,8 +221,11 @@ def test_A4_R10_joker_redeal_shuffles_the_hand_into_the_deck() -> None:
 def test_R10_any_four_warriors_by_rank() -> None:
     state = arrange(["2C 3C 4C 5C 6C 7C 8C", H1, H2], nobility=["JH QD KC KD JD"])
     legal = {str(m) for m in state.legal_moves()}
-    assert {"redeal warriors J J Q K", "redeal warriors J Q K K", "redeal warriors J J K K"} \
-        <= legal
+    assert {
+        "redeal warriors J J Q K",
+        "redeal warriors J Q K K",
+        "redeal warriors J J K K",
+    } <= legal
     assert "redeal warriors Q Q K K" not in legal
     refused(state, "redeal warriors Q Q K K", "R10")
     play(state, "redeal warriors J Q K K")
@@ -229,9 +247,16 @@ def test_R10_four_queens_store_chosen_cards_and_shuffle_the_rest() -> None:
     state = arrange(["10C 3C 4C 5C 6C 7C 8C", H1, H2], nobility=["QH QH QD QC KC"])
     play(state, "redeal queens")
     assert state.current_seat == 0
-    assert {str(m) for m in state.legal_moves()} == {"store 10C", "store 3C", "store 4C",
-                                                     "store 5C", "store 6C", "store 7C",
-                                                     "store 8C", "done"}
+    assert {str(m) for m in state.legal_moves()} == {
+        "store 10C",
+        "store 3C",
+        "store 4C",
+        "store 5C",
+        "store 6C",
+        "store 7C",
+        "store 8C",
+        "done",
+    }
     play(state, "store 10C", "store 8C", "done")
     assert Counter(state.stores[0]) == Counter(cards("QH QH QD QC 10C 8C"))
     assert state.nobility[0] == cards("KC")
@@ -254,8 +279,12 @@ def test_R10_four_kings_give_each_card_to_a_chosen_store() -> None:
 
 
 def test_R13_club_tower_takes_up_to_four_chosen_cards_from_opponents() -> None:
-    state = arrange(["10C 2C 3C 4C 5C 6C 7C", "KS 10H 10D", "X"], towers=["AC 10H 10D"],
-                    stores=["", "2D 3D 4D 5D 6D", "9H"], deck_size=20)
+    state = arrange(
+        ["10C 2C 3C 4C 5C 6C 7C", "KS 10H 10D", "X"],
+        towers=["AC 10H 10D"],
+        stores=["", "2D 3D 4D 5D 6D", "9H"],
+        deck_size=20,
+    )
     play(state, "add 10C")
     assert state.phase == CLUB and state.current_seat == 0
     legal = {str(m) for m in state.legal_moves()}
@@ -268,8 +297,9 @@ def test_R13_club_tower_takes_up_to_four_chosen_cards_from_opponents() -> None:
 
 
 def test_R13_dark_tower_gives_up_to_four_cards_to_other_players() -> None:
-    state = arrange(["10C 2C 3C 4C 5C 6C 7C", H1, H2], towers=["AS 10H 10D"],
-                    stores=["KS QS"], deck_size=20)
+    state = arrange(
+        ["10C 2C 3C 4C 5C 6C 7C", H1, H2], towers=["AS 10H 10D"], stores=["KS QS"], deck_size=20
+    )
     play(state, "add 10C")
     assert state.phase == DARK and state.current_seat == 0
     refused(state, "give KS 0", "R13")
@@ -299,8 +329,7 @@ def test_R14_third_tower_ends_the_game_with_150() -> None:
 
 
 def test_R14_max_rounds_ends_the_game() -> None:
-    state = arrange(["7H 3C 4C 5C 6C 7C 8C", H1, H2], rules=TowersRules(max_rounds=1),
-                    deck_size=2)
+    state = arrange(["7H 3C 4C 5C 6C 7C 8C", H1, H2], rules=TowersRules(max_rounds=1), deck_size=2)
     play(state, "trade 7H", "answer 9H", "answer 9H")
     assert state.result is not None and state.result.end == "rounds"
     best = max(state.scores)

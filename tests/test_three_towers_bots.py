@@ -89,8 +89,9 @@ def test_wilson_interval_is_sound_at_all_wins() -> None:
 def test_heuristic_only_ever_picks_a_listed_move(players: int, teams: bool) -> None:
     rng = random.Random(players)
     for g in range(3):
-        rules = rules_from(max_rounds=2, teams=teams, defence="any" if g == 1 else "rank",
-                           own_store_visible=g != 2)
+        rules = rules_from(
+            max_rounds=2, teams=teams, defence="any" if g == 1 else "rank", own_store_visible=g != 2
+        )
         state = TowersState.start(rules, players, rng=rng)
         while (seat := state.current_seat) is not None:
             if seat == CHANCE:
@@ -120,8 +121,9 @@ def test_heuristic_beats_random_clearly_in_two_player_five_round_games() -> None
 
 def test_heuristic_pair_beats_random_pair_in_team_play() -> None:
     # Entrants 0 and 2 always sit two seats apart, so the heuristics are partners (R15).
-    report = arena(["heuristic", "random", "heuristic", "random"], 4, seed=5, max_rounds=3,
-                   teams=True)
+    report = arena(
+        ["heuristic", "random", "heuristic", "random"], 4, seed=5, max_rounds=3, teams=True
+    )
     pair, randoms = report.bots[0::2], report.bots[1::2]
     assert all(b.games == 16 and b.wins == 16 for b in pair)  # the pair's score wins (R14)
     assert all(b.wins == 0 for b in randoms)
@@ -133,8 +135,7 @@ def test_heuristic_pair_beats_random_pair_in_team_play() -> None:
 
 def test_R8_finishes_its_tower_when_it_can() -> None:
     # Even before playing the Warlock: the finished tower ends the round (R8) with its bonus.
-    state = arrange(["10H 2D 2S 3S 4S 5S KS", "2C 3C 4C 5C 6C 7C 8C"],
-                    towers=["AD 10D 9H 3C", ""])
+    state = arrange(["10H 2D 2S 3S 4S 5S KS", "2C 3C 4C 5C 6C 7C 8C"], towers=["AD 10D 9H 3C", ""])
     assert choice(state) == "add 10H"
 
 
@@ -150,16 +151,14 @@ def test_R9_defends_against_the_warlock_with_a_warrior() -> None:
 
 
 def test_R9_defends_a_tower_near_finishing_with_the_lowest_warrior_that_does() -> None:
-    state = arrange(["QH 2C 3C 4C 5C 6C 7C", "JD KD QC 2D 3D 4D 5D"],
-                    towers=["", "AD 10D 9H 8C"])
+    state = arrange(["QH 2C 3C 4C 5C 6C 7C", "JD KD QC 2D 3D 4D 5D"], towers=["", "AD 10D 9H 8C"])
     state.apply_text("raid 1 QH")
     assert choice(state) == "defend QC"
 
 
 def test_R9_lets_a_raid_take_a_small_dark_tower() -> None:
     # The raider would take the whole tower, A♠ (-15) included: cheaper than any defence.
-    state = arrange(["QH 2C 3C 4C 5C 6C 7C", "KD 2D 3D 4D 5D 6D 7D"],
-                    towers=["", "AS 2H"])
+    state = arrange(["QH 2C 3C 4C 5C 6C 7C", "KD 2D 3D 4D 5D 6D 7D"], towers=["", "AS 2H"])
     state.apply_text("raid 1 QH")
     assert choice(state) == "yield"
 
@@ -170,8 +169,7 @@ def test_R9_plays_the_warlock_against_an_opponent() -> None:
 
 
 def test_R9_raids_a_rich_tower_with_a_king() -> None:
-    state = arrange(["KH 2S 3S 4S 5S 6S 7S", "2C 3C 4C 5C 6C 7C 8C"],
-                    towers=["", "AD 10D 9H 8C"])
+    state = arrange(["KH 2S 3S 4S 5S 6S 7S", "2C 3C 4C 5C 6C 7C 8C"], towers=["", "AD 10D 9H 8C"])
     assert choice(state) == "raid 1 KH"
 
 
@@ -210,18 +208,27 @@ def test_R9_the_witchs_owner_names_the_leader() -> None:
     assert choice(state) == "name 2"
 
 
-@pytest.mark.parametrize(("answers", "named"), [
-    (["answer 10H 9H", "answer 10D 9D", "answer 2S", "answer 10C 9C"], {"name 2"}),  # +43
-    (["answer 9S", "answer 8S", "answer 10S", "answer 7S"], {"name 1", "name 3"}),  # -44
-])
+@pytest.mark.parametrize(
+    ("answers", "named"),
+    [
+        (["answer 10H 9H", "answer 10D 9D", "answer 2S", "answer 10C 9C"], {"name 2"}),  # +43
+        (["answer 9S", "answer 8S", "answer 10S", "answer 7S"], {"name 1", "name 3"}),  # -44
+    ],
+)
 def test_R9_in_team_play_the_witchs_owner_names_the_partner_only_for_a_rich_trade(
     answers: list[str], named: set[str]
 ) -> None:
     # R9 lets the owner name the partner (issue 15); a trade worth more than nothing goes to
     # the partner, a spade heap to an opponent (either: they score as one pair, R15).
-    state = arrange(["QS 7S 10C 9C 5C 6C 7C", "9S 10H 9H 4H 5H 6H 7H",
-                     "8S 10D 9D 4D 5D 6D 7D", "10S 2S 3S 4S 5S 6S 2C"],
-                    rules=rules_from(teams=True))
+    state = arrange(
+        [
+            "QS 7S 10C 9C 5C 6C 7C",
+            "9S 10H 9H 4H 5H 6H 7H",
+            "8S 10D 9D 4D 5D 6D 7D",
+            "10S 2S 3S 4S 5S 6S 2C",
+        ],
+        rules=rules_from(teams=True),
+    )
     state.scores = [0, 10, 0, 90]
     for text in ["curse 1 QS", "yield", *answers]:
         state.apply_text(text)
@@ -230,19 +237,24 @@ def test_R9_in_team_play_the_witchs_owner_names_the_partner_only_for_a_rich_trad
 
 
 def test_R10_redeals_a_hand_full_of_spades_with_four_jacks_to_an_opponent() -> None:
-    state = arrange(["2S 5S 6S 7S 8S 9S 10S", "2C 3C 4C 5C 6C 7C 8C"],
-                    nobility=["JH JD JC JH", ""])
+    state = arrange(["2S 5S 6S 7S 8S 9S 10S", "2C 3C 4C 5C 6C 7C 8C"], nobility=["JH JD JC JH", ""])
     assert choice(state) == "redeal jacks 1"
 
 
 def test_R13_club_bonus_takes_the_best_card_and_dark_bonus_gives_the_worst() -> None:
-    state = arrange(["10H 2S 3S 4S 5S 6S 7S", "2C 3C 4C 5C 6C 7C 8C"],
-                    towers=["AC 10D 9H 3C", ""], stores=["", "AH 2D KS"])
+    state = arrange(
+        ["10H 2S 3S 4S 5S 6S 7S", "2C 3C 4C 5C 6C 7C 8C"],
+        towers=["AC 10D 9H 3C", ""],
+        stores=["", "AH 2D KS"],
+    )
     state.apply_text("add 10H")
     assert state.phase == "club"
     assert choice(state) == "take 1 AH"
-    dark = arrange(["10H 2C 3C 4C 5C 6C 7C", "2D 3D 4D 5D 6D 7D 8D"],
-                   towers=["AS 10D 9H 3C", ""], stores=["KS 9D", ""])
+    dark = arrange(
+        ["10H 2C 3C 4C 5C 6C 7C", "2D 3D 4D 5D 6D 7D 8D"],
+        towers=["AS 10D 9H 3C", ""],
+        stores=["KS 9D", ""],
+    )
     dark.apply_text("add 10H")
     assert dark.phase == "dark"
     assert choice(dark) == "give KS 1"

@@ -29,10 +29,18 @@ def test_R28_R29_defaults_are_todays_rules() -> None:
     assert rules.differences() == {}  # a record of today's rules names no new option
 
 
-@pytest.mark.parametrize("option, value", [
-    ("nobility_points", -1), ("nobility_points", True), ("nobility_points", 51),
-    ("nobility_points", 2.5), ("tower_goal", 9), ("tower_goal", 101), ("tower_goal", "40"),
-])
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("nobility_points", -1),
+        ("nobility_points", True),
+        ("nobility_points", 51),
+        ("nobility_points", 2.5),
+        ("tower_goal", 9),
+        ("tower_goal", 101),
+        ("tower_goal", "40"),
+    ],
+)
 def test_R28_R29_refuse_values_out_of_range(option: str, value: object) -> None:
     with pytest.raises(RulesError, match=option):
         TowersRules().with_options(**{option: value})
@@ -40,8 +48,13 @@ def test_R28_R29_refuse_values_out_of_range(option: str, value: object) -> None:
 
 def test_R28_each_warrior_in_a_nobility_scores_at_the_count() -> None:
     rules = rules_from(nobility_points=5)
-    state = arrange(["10C 2C 3C 4C 5C 6C 7C", H1, H2], rules=rules, towers=["AD 10H 10D"],
-                    nobility=["JH QD", "KC KH KD", ""], deck_size=20)
+    state = arrange(
+        ["10C 2C 3C 4C 5C 6C 7C", H1, H2],
+        rules=rules,
+        towers=["AD 10H 10D"],
+        nobility=["JH QD", "KC KH KD", ""],
+        deck_size=20,
+    )
     play(state, "add 10C")
     assert state.phase == DEAL
     r = state.rounds[-1]
@@ -55,17 +68,27 @@ def test_R28_each_warrior_in_a_nobility_scores_at_the_count() -> None:
 
 def test_R28_the_nobility_is_doubled_by_a_hearts_tower_like_the_store() -> None:
     rules = rules_from(nobility_points=3)
-    state = arrange(["10C 2C 3C 4C 5C 6C 7C", H1, H2], rules=rules, towers=["AH 10H 10D"],
-                    nobility=["JH JD"], deck_size=20)
+    state = arrange(
+        ["10C 2C 3C 4C 5C 6C 7C", H1, H2],
+        rules=rules,
+        towers=["AH 10H 10D"],
+        nobility=["JH JD"],
+        deck_size=20,
+    )
     play(state, "add 10C")
     assert state.rounds[-1].points[0] == 2 * (store_total(state, 0) + 2 * 3)
 
 
 def test_R28_the_clubs_builder_cannot_take_a_scoring_nobility() -> None:
     rules = rules_from(nobility_points=5)
-    state = arrange(["10C 2C 3C 4C 5C 6C 7C", "KS 10H 10D", "X"], rules=rules,
-                    towers=["AC 10H 10D"], nobility=["", "KH", ""],
-                    stores=["", "2D 3D", "9H"], deck_size=20)
+    state = arrange(
+        ["10C 2C 3C 4C 5C 6C 7C", "KS 10H 10D", "X"],
+        rules=rules,
+        towers=["AC 10H 10D"],
+        nobility=["", "KH", ""],
+        stores=["", "2D 3D", "9H"],
+        deck_size=20,
+    )
     play(state, "add 10C")
     assert state.phase == CLUB
     legal = {str(m) for m in state.legal_moves()}
@@ -75,20 +98,24 @@ def test_R28_the_clubs_builder_cannot_take_a_scoring_nobility() -> None:
 
 
 def test_R28_default_warriors_score_nothing() -> None:
-    state = arrange(["10C 2C 3C 4C 5C 6C 7C", H1, H2], towers=["AD 10H 10D"],
-                    nobility=["JH QD KC"], deck_size=20)
+    state = arrange(
+        ["10C 2C 3C 4C 5C 6C 7C", H1, H2],
+        towers=["AD 10H 10D"],
+        nobility=["JH QD KC"],
+        deck_size=20,
+    )
     play(state, "add 10C")
     assert state.rounds[-1].points[0] == store_total(state, 0) + 50
 
 
 def test_R29_a_tower_needs_the_goal_in_goods() -> None:
     rules = rules_from(tower_goal=40)
-    state = arrange(["10C 2C 3C 4C 5C 6C 7C", H1], rules=rules, towers=["AD 10H 10D"],
-                    deck_size=40)
+    state = arrange(["10C 2C 3C 4C 5C 6C 7C", H1], rules=rules, towers=["AD 10H 10D"], deck_size=40)
     play(state, "add 10C")  # 30: finished under today's rules (R8), not with a goal of 40
     assert state.finished == -1 and state.current_seat == 1
-    state = arrange(["10C 2C 3C 4C 5C 6C 7C", H1], rules=rules, towers=["AD 10H 10D 10C"],
-                    deck_size=40)
+    state = arrange(
+        ["10C 2C 3C 4C 5C 6C 7C", H1], rules=rules, towers=["AD 10H 10D 10C"], deck_size=40
+    )
     play(state, "add 10C")  # 40
     assert state.phase == DEAL and state.rounds[-1].builder == 0
     assert state.rounds[-1].points[0] == store_total(state, 0) + 50
@@ -98,7 +125,9 @@ def test_R8_R29_a_build_that_reaches_the_goal_finishes_the_tower() -> None:
     # The record: with a goal of 10, the ace and a 10 of goods are a finished tower, so
     # the round ends at once (R8) and is counted: A 15 + 10 + 50 for ♦ (R13), B its 25.
     record = {
-        "game": "three-towers", "players": ["A", "B"], "dealer": 1,
+        "game": "three-towers",
+        "players": ["A", "B"],
+        "dealer": 1,
         "rules": {"tower_goal": 10, "max_rounds": 1},
         "cards": {"deck": deck_from_top("AD 2S 10D 2D 2H 3D 3H 4D 4H 5D 5H 6D 6H 7D")},
         "moves": [[0, "build AD 10D"]],
@@ -113,15 +142,20 @@ def test_R8_R29_every_way_onto_a_tower_is_checked_against_the_goal() -> None:
     # A build with goods, a build without, an add of goods and an add of an ace (goods only
     # count, R8): each finishes the tower exactly when the goods reach the goal.
     hand = "AD 10D 9C 2C 3C 4C AH"
-    cases = [("build AD 10D", 10, [], True), ("build AD 10D", 11, [], False),
-             ("build AD", 10, [], False), ("add 10D", 20, ["AH 10H"], True),
-             ("add 9C", 20, ["AH 10H"], False), ("add AD", 20, ["AH 10H"], False)]
+    cases = [
+        ("build AD 10D", 10, [], True),
+        ("build AD 10D", 11, [], False),
+        ("build AD", 10, [], False),
+        ("add 10D", 20, ["AH 10H"], True),
+        ("add 9C", 20, ["AH 10H"], False),
+        ("add AD", 20, ["AH 10H"], False),
+    ]
     for move, goal, tower, finished in cases:
         rules = rules_from(tower_goal=goal)
         state = arrange([hand, H1], rules=rules, towers=tower, deck_size=40)
         play(state, move)
         assert (state.phase == DEAL) is finished, (move, goal)
-        assert (state.rounds[-1].builder == 0 if finished else state.current_seat == 1), move
+        assert state.rounds[-1].builder == 0 if finished else state.current_seat == 1, move
 
 
 def test_R8_R29_the_heuristic_and_the_narration_know_a_build_can_finish_a_tower() -> None:
@@ -142,8 +176,12 @@ def test_R28_R29_records_carry_the_options_and_replay() -> None:
     bot = make_bot("heuristic", "three-towers")
     play_out(state, [bot, bot], rng)
     record = json.loads(json.dumps(ADAPTER.dump(state, ["Ann", "Bob"])))
-    assert record["rules"] == {"preset": "three-towers", "max_rounds": 2,
-                               "nobility_points": 5, "tower_goal": 40}
+    assert record["rules"] == {
+        "preset": "three-towers",
+        "max_rounds": 2,
+        "nobility_points": 5,
+        "tower_goal": 40,
+    }
     assert state.result is not None
     assert replay_record(record).result == state.result.to_json()
     # The same moves under today's rules are another game: the options are not decoration.

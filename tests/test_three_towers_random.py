@@ -116,9 +116,10 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
 
 
 def test_random_game_is_deterministic_and_finishes() -> None:
-    a, b = random_game(11, rules=TowersRules(max_rounds=3)), random_game(11,
-                                                                       rules=TowersRules(
-                                                                           max_rounds=3))
+    a, b = (
+        random_game(11, rules=TowersRules(max_rounds=3)),
+        random_game(11, rules=TowersRules(max_rounds=3)),
+    )
     assert [str(m) for _, m in a.history] == [str(m) for _, m in b.history]
     assert a.is_over and a.result is not None
     check_counts(a)

@@ -91,18 +91,19 @@ done
 def expand(state: TowersState, text: str) -> str:
     """Resolve the test's ``shuffle*`` and ``deal*`` shorthands into chance moves."""
     if text.startswith("shuffle*"):
-        top = cards(text[len("shuffle*"):])
+        top = cards(text[len("shuffle*") :])
         rest = Counter(state.deck) - Counter(top)
         return "shuffle " + cards_text(top + sorted(rest.elements()))
     if text.startswith("deal*"):
-        h0, h1, top = text[len("deal*"):].split("/")
+        h0, h1, top = text[len("deal*") :].split("/")
         return "deal " + cards_text(stacked_deck([h0, h1], top, dealer=state.dealer))
     return text
 
 
 def play_script() -> tuple[TowersState, list[str]]:
-    state = TowersState.start(TowersRules(max_rounds=2), 2,
-                              deck=stacked_deck(HANDS, TOP, dealer=1), dealer=1)
+    state = TowersState.start(
+        TowersRules(max_rounds=2), 2, deck=stacked_deck(HANDS, TOP, dealer=1), dealer=1
+    )
     played = []
     for line in SCRIPT.strip().splitlines():
         text = line.split("|")[0].strip()
@@ -124,24 +125,64 @@ def test_scripted_game_result() -> None:
         "winners": [0],
         "scores": [103, -43],
         "towers": [1, 1],
-        "rounds": [{"points": [110, -41], "tower": [0, "AC"]},
-                   {"points": [-7, -2], "tower": [1, "AS"]}],
+        "rounds": [
+            {"points": [110, -41], "tower": [0, "AC"]},
+            {"points": [-7, -2], "tower": [1, "AS"]},
+        ],
     }
 
 
 def test_scripted_game_uses_every_card_class_and_action() -> None:
     _, played = play_script()
-    verbs = {t.split()[0] for t in played} | {" ".join(t.split()[:2]) for t in played
-                                               if t.startswith(("redeal", "trade X", "answer X"))}
-    assert {"trade", "trade X", "answer", "answer X", "fail", "build", "add", "raid", "curse",
-            "defend", "yield", "steal", "name", "redeal X", "redeal warriors", "redeal queens",
-            "store", "done", "shuffle", "pass", "take", "give", "deal"} <= verbs
+    verbs = {t.split()[0] for t in played} | {
+        " ".join(t.split()[:2]) for t in played if t.startswith(("redeal", "trade X", "answer X"))
+    }
+    assert {
+        "trade",
+        "trade X",
+        "answer",
+        "answer X",
+        "fail",
+        "build",
+        "add",
+        "raid",
+        "curse",
+        "defend",
+        "yield",
+        "steal",
+        "name",
+        "redeal X",
+        "redeal warriors",
+        "redeal queens",
+        "store",
+        "done",
+        "shuffle",
+        "pass",
+        "take",
+        "give",
+        "deal",
+    } <= verbs
     words = {"take", "give", "warriors", "queens", "J", "K", "H"}
-    laid = [c for t in played if not t.startswith(("deal", "shuffle", "steal"))
-            for w in t.split()[1:] if not w.isdigit() and w not in words for c in cards(w)]
+    laid = [
+        c
+        for t in played
+        if not t.startswith(("deal", "shuffle", "steal"))
+        for w in t.split()[1:]
+        if not w.isdigit() and w not in words
+        for c in cards(w)
+    ]
     classes = {card_class(c) for c in laid}
-    assert classes == {"goods", "penalty", "warrior", "tower ace", "Thief", "Witch", "Warlock",
-                       "dark tower", "joker"}
+    assert classes == {
+        "goods",
+        "penalty",
+        "warrior",
+        "tower ace",
+        "Thief",
+        "Witch",
+        "Warlock",
+        "dark tower",
+        "joker",
+    }
 
 
 def test_scripted_game_replays_from_its_record() -> None:

@@ -20,8 +20,9 @@ H2 = "9H 2H JD 4C 5H 6H 8H"
 def test_R3_deal_one_at_a_time_from_the_dealers_left() -> None:
     hands = [H0, H1, H2]
     state = TowersState.start(TowersRules(), 3, deck=stacked_deck(hands, dealer=1), dealer=1)
-    assert [hand(state, s) for s in range(3)] == [" ".join(sorted(h.split(), key=lambda t:
-                                                                   cards(t)[0])) for h in hands]
+    assert [hand(state, s) for s in range(3)] == [
+        " ".join(sorted(h.split(), key=lambda t: cards(t)[0])) for h in hands
+    ]
     assert state.current_seat == 2  # the seat after the dealer moves first
     assert len(state.deck) == 108 - 21
 
@@ -52,11 +53,20 @@ def test_R5_answer_options_single_joker_or_two_plain_cards() -> None:
     state = arrange([H0, "9H 10H X 5S JD AC 2D", H2])
     play(state, "trade 7H")
     legal = {str(m) for m in state.legal_moves()}
-    assert {"answer 9H", "answer 10H", "answer X take", "answer X give", "answer JD AC",
-            "answer 9H 2D", "answer 2D AC"} <= legal
+    assert {
+        "answer 9H",
+        "answer 10H",
+        "answer X take",
+        "answer X give",
+        "answer JD AC",
+        "answer 9H 2D",
+        "answer 2D AC",
+    } <= legal
     assert not any("5S" in t for t in legal)  # spades never answer a heart trade
-    assert not any(t.startswith("answer X ") and len(t.split()) == 3 and "take" not in t
-                   and "give" not in t for t in legal)
+    assert not any(
+        t.startswith("answer X ") and len(t.split()) == 3 and "take" not in t and "give" not in t
+        for t in legal
+    )
     with pytest.raises(IllegalMove) as e:
         state.apply(parse_move("answer 2D"))
     assert e.value.rule == "R5"
@@ -77,8 +87,9 @@ def test_R5_spade_trade_is_answered_with_penalty_cards() -> None:
 
 
 def test_R6_cannot_answer_lays_the_one_card_shows_hand_draws_and_no_longer_competes() -> None:
-    state = arrange([H0, "2S 3S JS QS KS AS 5D", "8H 2H 3H 4H 5H 6H 7D"],
-                    deck_top="10H 2D 3D 4D 6D 7D 8D")
+    state = arrange(
+        [H0, "2S 3S JS QS KS AS 5D", "8H 2H 3H 4H 5H 6H 7D"], deck_top="10H 2D 3D 4D 6D 7D 8D"
+    )
     play(state, "trade 7H")
     assert [str(m) for m in state.legal_moves()] == ["fail"]
     play(state, "fail")
@@ -117,8 +128,11 @@ def test_R6_fail_with_an_empty_deck_lays_nothing_more_and_the_round_ends() -> No
 def test_R7_trade_winner(lead: str, answers: list[str], winner: int) -> None:
     state = arrange(["7H X 3C 4C 5C 6C 8C", "9H X 2D 3D 5D 6D 8D", "9H 2H X 4C 5H 6H 8H"])
     play(state, lead, *answers)
-    laid = [c for m in [lead, *answers] for c in cards(" ".join(
-        w for w in m.split()[1:] if w not in ("take", "give", "H")))]
+    laid = [
+        c
+        for m in [lead, *answers]
+        for c in cards(" ".join(w for w in m.split()[1:] if w not in ("take", "give", "H")))
+    ]
     assert Counter(laid) <= Counter(state.stores[winner])
 
 

@@ -40,8 +40,7 @@ def test_T13_tonk_example_1_kostoprav_drops_with_9() -> None:
     )
     assert [state.total(s) for s in range(3)] == [35, 26, 28]
     assert not state.is_over  # no Tonk
-    play(state, "draw stock", "discard 10S", "draw stock", "discard KC", "draw stock",
-         "discard QH")
+    play(state, "draw stock", "discard 10S", "draw stock", "discard KC", "draw stock", "discard QH")
     play(state, "draw stock", "spread 8S 8D 8H", "discard 6S", "draw stock", "discard 10C")
     play(state, "draw stock", "hit 0 8C", "discard 6D")
     assert state.pile[-1] == parse_index("6D")  # not the seed's "6т" (6C) typo

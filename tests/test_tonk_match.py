@@ -58,8 +58,9 @@ def test_T2_the_deal_passes_to_the_next_seat() -> None:
 
 def test_T2_pagat_winner_deals_next() -> None:
     match = TonkMatch(PRESETS["pagat"], ["A", "B", "C"], dealer=0)
-    state = match.new_deal(deck=deck_for(["10S 9D 8H 7S 6C", "AS 2D 3H 4C 5S",
-                                          "KC QC JC 9C 8C"], "7D", dealer=0))
+    state = match.new_deal(
+        deck=deck_for(["10S 9D 8H 7S 6C", "AS 2D 3H 4C 5S", "KC QC JC 9C 8C"], "7D", dealer=0)
+    )
     state.apply_text("drop")  # seat 1 acts first and drops with 15
     assert match.settle_if_over() is not None
     assert match.dealer == 1 and match.balances == [-1, 2, -1]
@@ -67,8 +68,9 @@ def test_T2_pagat_winner_deals_next() -> None:
 
 def test_T4_void_deal_is_dealt_again_by_the_same_dealer() -> None:
     match = TonkMatch(PRESETS["tor"], ["A", "B", "C"], dealer=2)
-    state = match.new_deal(deck=deck_for(["KC QC JC KD QD", "KS QS JS KH QH",
-                                          "10S 9D 8H 7S 6C"], "2D", dealer=2))
+    state = match.new_deal(
+        deck=deck_for(["KC QC JC KD QD", "KS QS JS KH QH", "10S 9D 8H 7S 6C"], "2D", dealer=2)
+    )
     assert state.result is not None and state.result.end == "void"
     assert match.dealer == 2 and match.balances == [0, 0, 0]
 

@@ -21,16 +21,26 @@ from tonk_helpers import play, stacked
 
 # Ten players (seat 0 first, seat 9 deals), so the stock holds one card, 10C. Seats 2 and 3 share
 # the lowest total, 9; nobody holds 49 or 50 (T4). Totals: 35 30 9 9 32 35 38 41 44 47.
-TEN = ["5H 6H 7H 8H 9H", "KS KH 3D 3C 4S", "AS AH 2S 2H 3S", "AD AC 2D 2C 3H",
-       "KD KC 4H 4D 4C", "QS QH 5S 5D 5C", "QD QC 6S 6D 6C", "JS JH 7S 7D 7C",
-       "JD JC 8S 8D 8C", "10S 10H 9S 9D 9C"]
+TEN = [
+    "5H 6H 7H 8H 9H",
+    "KS KH 3D 3C 4S",
+    "AS AH 2S 2H 3S",
+    "AD AC 2D 2C 3H",
+    "KD KC 4H 4D 4C",
+    "QS QH 5S 5D 5C",
+    "QD QC 6S 6D 6C",
+    "JS JH 7S 7D 7C",
+    "JD JC 8S 8D 8C",
+    "10S 10H 9S 9D 9C",
+]
 NAMES = [f"P{s}" for s in range(10)]
 
 
 def emptied(stake: int = 1, discard: str = "10C") -> TonkState:
     """Seat 0 has drawn the last stock card and discarded: seat 1 is on turn, the stock empty."""
-    state = play(stacked("pagat", TEN, "10D", "10C", stake=stake), "draw stock",
-                 f"discard {discard}")
+    state = play(
+        stacked("pagat", TEN, "10D", "10C", stake=stake), "draw stock", f"discard {discard}"
+    )
     assert not state.is_over and not state.stock and state.current_seat == 1
     return state
 

@@ -51,8 +51,9 @@ def test_all_52_cards_accounted_for_and_payments_sum_to_zero(preset: str) -> Non
     for game in range(800):
         players = 2 + game % 9
         stake = 1 + game % 3
-        state = TonkState.deal(PRESETS[preset], players, rng=rng, dealer=game % players,
-                               stake=stake)
+        state = TonkState.deal(
+            PRESETS[preset], players, rng=rng, dealer=game % players, stake=stake
+        )
         for s in walk(state, rng):
             assert cards_accounted_for(s)
         result = state.result
@@ -161,8 +162,9 @@ def test_no_view_shows_a_card_its_seat_may_not_see(preset: str) -> None:
             for seat in range(players):
                 view = s.view(seat)
                 assert visible_cards(view) & ~seen_by(s, seat) == 0
-                assert view.legal_moves == (tuple(s.legal_moves()) if s.current_seat == seat
-                                            else ())
+                assert view.legal_moves == (
+                    tuple(s.legal_moves()) if s.current_seat == seat else ()
+                )
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -210,8 +212,9 @@ def test_views_cannot_tell_apart_states_that_differ_only_in_hidden_cards() -> No
 
 @settings(max_examples=200, deadline=None)
 @given(seed=st.integers(0, 2**32), preset=st.sampled_from(PRESET_NAMES), players=st.integers(2, 10))
-def test_same_seed_same_deal_and_clones_are_independent(seed: int, preset: str,
-                                                        players: int) -> None:
+def test_same_seed_same_deal_and_clones_are_independent(
+    seed: int, preset: str, players: int
+) -> None:
     a = TonkState.deal(PRESETS[preset], players, rng=seed)
     b = TonkState.deal(PRESETS[preset], players, rng=seed)
     assert a.initial_hands == b.initial_hands and a.initial_stock == b.initial_stock

@@ -93,8 +93,15 @@ def test_T6_spread_cards_do_not_count_in_a_drop() -> None:
 
 def _hit_seat_zero(rules_name: str) -> TonkState:
     state = stacked(rules_name, ["7H 8H 9H KS QS", "10H 2C 3C 4D 5D"], "AD", "KD 2S 3S 4S")
-    return play(state, "draw stock", "spread 7H 8H 9H", "discard KD",
-                "draw stock", "hit 0 10H", "discard 2S")
+    return play(
+        state,
+        "draw stock",
+        "spread 7H 8H 9H",
+        "discard KD",
+        "draw stock",
+        "hit 0 10H",
+        "discard 2S",
+    )
 
 
 def test_T6_pagat_hit_lock_forbids_the_drop_after_a_hit() -> None:
@@ -109,10 +116,18 @@ def test_T6_tonk_has_no_hit_lock() -> None:
 
 
 def test_T6_hit_lock_option_applies_to_any_preset() -> None:
-    state = stacked(rules_from("tonk", hit_lock=True), ["7H 8H 9H KS QS", "10H 2C 3C 4D 5D"],
-                    "AD", "KD 2S")
-    play(state, "draw stock", "spread 7H 8H 9H", "discard KD", "draw stock", "hit 0 10H",
-         "discard 2S")
+    state = stacked(
+        rules_from("tonk", hit_lock=True), ["7H 8H 9H KS QS", "10H 2C 3C 4D 5D"], "AD", "KD 2S"
+    )
+    play(
+        state,
+        "draw stock",
+        "spread 7H 8H 9H",
+        "discard KD",
+        "draw stock",
+        "hit 0 10H",
+        "discard 2S",
+    )
     assert "drop" not in legal(state)
 
 
@@ -138,8 +153,9 @@ def test_T7_empty_pile_cannot_be_drawn() -> None:
 
 
 def test_T8_sets_of_three_or_four_and_runs_of_three_or_more() -> None:
-    state = play(stacked("tonk", ["KH KD KC 5S 6S", "2C 9S 4D JC 10C"], "AD", "KS 7S"),
-                 "draw stock")
+    state = play(
+        stacked("tonk", ["KH KD KC 5S 6S", "2C 9S 4D JC 10C"], "AD", "KS 7S"), "draw stock"
+    )
     assert {"spread KH KD KC", "spread KS KH KD KC", "spread KS KH KD"} <= legal(state)
     refused(state, "spread KH KD", "T8", "neither a set")
     refused(state, "spread 5S 6S KS", "T8", "neither a set")
@@ -276,8 +292,10 @@ def ten_players(
     from taverntable.cards import CARDS, parse_index
 
     fixed = [seat0] + ([seat1] if seat1 else [])
-    used = {parse_index(c) for h in fixed for c in h.split()} | {parse_index(upcard),
-                                                                 parse_index(last)}
+    used = {parse_index(c) for h in fixed for c in h.split()} | {
+        parse_index(upcard),
+        parse_index(last),
+    }
     rest = [c for c in range(52) if c not in used]
     k = 10 - len(fixed)
     others = [" ".join(CARDS[rest[i + k * j]].text for j in range(5)) for i in range(k)]
@@ -335,18 +353,42 @@ def test_T12_preset_table() -> None:
     assert not tonk.hit_lock and not tor.hit_lock and pagat.hit_lock
     assert tonk.hit_sets and tor.hit_sets and pagat.hit_sets
     assert (tonk.discard, tor.discard, pagat.discard) == (
-        "mandatory", "optional_after_spread", "mandatory")
+        "mandatory",
+        "optional_after_spread",
+        "mandatory",
+    )
     assert not tonk.tonk_out_double and not tor.tonk_out_double and pagat.tonk_out_double
     assert (tonk.stock_end, tor.stock_end, pagat.stock_end) == ("last_draw", "last_draw", "empty")
     assert (tonk.next_dealer, pagat.next_dealer) == ("next", "winner")
 
 
 def test_move_notation_round_trips() -> None:
-    for text in ["drop", "draw stock", "draw pile", "spread 8S 8H 8D", "hit 0 8C",
-                 "hit 12 3H 4H", "discard 10H", "end"]:
+    for text in [
+        "drop",
+        "draw stock",
+        "draw pile",
+        "spread 8S 8H 8D",
+        "hit 0 8C",
+        "hit 12 3H 4H",
+        "discard 10H",
+        "end",
+    ]:
         assert str(parse_move(text)) == text
     assert str(parse_move("spread 8s 8♥ 8d")) == "spread 8S 8H 8D"
-    for bad in ["", "fold", "draw", "draw deck", "drop now", "spread", "hit x 8C", "hit 0",
-                "discard", "discard 8C 9C", "spread 8S 8S 8H", "discard ZZ", "hit ² AS"]:
+    for bad in [
+        "",
+        "fold",
+        "draw",
+        "draw deck",
+        "drop now",
+        "spread",
+        "hit x 8C",
+        "hit 0",
+        "discard",
+        "discard 8C 9C",
+        "spread 8S 8S 8H",
+        "discard ZZ",
+        "hit ² AS",
+    ]:
         with pytest.raises(MoveSyntaxError):
             parse_move(bad)

@@ -67,7 +67,8 @@ def test_R8_R9_R12_facts_hold_in_the_real_game_against_the_heuristic() -> None:
 
 def test_R9_a_warlock_let_through_means_no_king_and_no_joker() -> None:
     assert repellers(WARLOCK, "rank", joker=True) == frozenset(
-        c for c in range(53) if (IS_WARRIOR[c] and rank(c) == 13) or c == JOKER)
+        c for c in range(53) if (IS_WARRIOR[c] and rank(c) == 13) or c == JOKER
+    )
     assert all(IS_WARRIOR[c] for c in repellers(WARLOCK, "any", joker=False))
     assert len(repellers(WARLOCK, "any", joker=False)) == 9  # J Q K of hearts, diamonds, clubs
 

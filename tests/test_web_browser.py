@@ -62,8 +62,9 @@ def play_tonk_turn(page: Page, turns: dict[int, int], key: int) -> bool:
     return False
 
 
-def test_two_people_and_a_bot_play_a_whole_tonk_deal_by_clicking(browser: Browser,
-                                                                  base: str) -> None:
+def test_two_people_and_a_bot_play_a_whole_tonk_deal_by_clicking(
+    browser: Browser, base: str
+) -> None:
     """T5-T9: the host creates the table in the lobby form, a friend joins by the invite link
     (without typing anything), both play by clicking (draw, discard, drop), a bot plays the
     third seat; the deal's payments are on the score sheet (they sum to zero) and the log tells
@@ -133,12 +134,19 @@ def play_towers_turn(page: Page) -> None:
 
 
 def test_two_people_and_a_bot_play_a_whole_three_towers_round_by_clicking(
-        browser: Browser, base: str) -> None:
+    browser: Browser, base: str
+) -> None:
     """R4-R14: a game of one round (max_rounds 1): trades answered out of turn, towers, attacks
     and their defences, all by clicking; the round's count is on the score sheet."""
-    made = create(base, "three-towers", [{"kind": "person"}, {"kind": "person"},
-                                         {"kind": "bot", "level": "easy"}],
-                  options={"max_rounds": 1}, host_seat=0, host_name="Zarr", deals=1)
+    made = create(
+        base,
+        "three-towers",
+        [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}],
+        options={"max_rounds": 1},
+        host_seat=0,
+        host_name="Zarr",
+        deals=1,
+    )
     table = made["table"]["id"]
     other = join(base, table, "Ilse")
     pages = [new_page(browser), new_page(browser)]
@@ -169,13 +177,19 @@ def test_two_people_and_a_bot_play_a_whole_three_towers_round_by_clicking(
         assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_the_score_sheet_explains_every_tower_bonus_and_the_150(browser: Browser,
-                                                               base: str) -> None:
+def test_the_score_sheet_explains_every_tower_bonus_and_the_150(
+    browser: Browser, base: str
+) -> None:
     """R13-R14: three bots play a Three Towers game with towers of 10 goods (R29) until one has
     built three; the spectator's score sheet names each round's tower and its bonus (♥ doubled,
     ♦ +50, ♣ take, dark give), the +150 of the third tower, and who won and why."""
-    made = create(base, "three-towers", [{"kind": "bot", "level": "medium"}] * 3,
-                  options={"tower_goal": 10}, deals=1)
+    made = create(
+        base,
+        "three-towers",
+        [{"kind": "bot", "level": "medium"}] * 3,
+        options={"tower_goal": 10},
+        deals=1,
+    )
     page = new_page(browser)
     page.goto(base + "/")
     page.evaluate("localStorage.setItem('tt_lang', 'en')")
@@ -194,14 +208,22 @@ def test_the_score_sheet_explains_every_tower_bonus_and_the_150(browser: Browser
 
 
 def start_tonk(base: str, extra: dict[str, Any] | None = None) -> tuple[dict[str, Any], str]:
-    made = create(base, "tonk", [{"kind": "person"}, {"kind": "bot", "level": "easy"},
-                                 {"kind": "bot", "level": "easy"}],
-                  host_seat=0, host_name="Anna", deals=50, absent_seconds=600, **(extra or {}))
+    made = create(
+        base,
+        "tonk",
+        [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}],
+        host_seat=0,
+        host_name="Anna",
+        deals=50,
+        absent_seconds=600,
+        **(extra or {}),
+    )
     return made, made["table"]["id"]
 
 
-def test_a_table_waiting_to_start_shows_its_seats_on_every_load(browser: Browser,
-                                                                base: str) -> None:
+def test_a_table_waiting_to_start_shows_its_seats_on_every_load(
+    browser: Browser, base: str
+) -> None:
     """The first messages of the WebSocket may arrive before the page's components listen for
     changes (a table in the lobby sends no more after them): the page must show them anyway.
     Loaded ten times, the host sees the seats, the invite link and Start every time."""
@@ -223,14 +245,16 @@ def test_a_refresh_mid_game_keeps_the_seat(browser: Browser, base: str) -> None:
     page.click("[data-action=start]")
     wait_until(lambda: my_decision(page))
     hand = page.locator(".my-area .hand button.card").evaluate_all(
-        "cards => cards.map(c => c.dataset.card)")
+        "cards => cards.map(c => c.dataset.card)"
+    )
     page.reload()
     page.wait_for_selector(".seat.mine")
     assert page.locator(".seat.mine .name").inner_text() == "Anna"
     assert page.locator(".seat.mine .badge.you").count() == 1
     wait_until(lambda: my_decision(page))
     again = page.locator(".my-area .hand button.card").evaluate_all(
-        "cards => cards.map(c => c.dataset.card)")
+        "cards => cards.map(c => c.dataset.card)"
+    )
     assert sorted(again) == sorted(hand) or len(again) == 5  # the same hand, or the next deal's
     timer = page.locator(".prompt.yours .timer").inner_text()
     assert re.fullmatch(r"\s*\d{1,3} s", timer) and 250 < int(timer.split()[0]) <= 300
@@ -247,8 +271,10 @@ def test_an_illegal_move_shows_the_rule_and_links_to_it(browser: Browser, base: 
     page.click("[data-action=start]")
     wait_until(lambda: "draw stock" in move_buttons(page))
     card = page.locator(".my-area .hand button.card").first.get_attribute("data-card")
-    page.evaluate("async (move) => (await import('/static/js/net.js')).send("
-                  "{type: 'move', move})", f"discard {card}")
+    page.evaluate(
+        "async (move) => (await import('/static/js/net.js')).send({type: 'move', move})",
+        f"discard {card}",
+    )
     error = page.locator(".notice.error")
     error.wait_for()
     assert "draw first: you may discard only after drawing" in error.inner_text().lower()
@@ -268,9 +294,14 @@ def test_a_spectators_page_holds_no_hidden_card(browser: Browser, base: str) -> 
     """T6/R16: every WebSocket message the spectator's page received is exactly the spectator's
     view (recomputed from the records), and every card on its page is in those messages; the
     page has no hand."""
-    made = create(base, "tonk", [{"kind": "person"}, {"kind": "bot", "level": "easy"},
-                                 {"kind": "bot", "level": "easy"}],
-                  host_seat=0, host_name="Anna", deals=2)
+    made = create(
+        base,
+        "tonk",
+        [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}],
+        host_seat=0,
+        host_name="Anna",
+        deals=2,
+    )
     table = made["table"]["id"]
     player = new_page(browser)
     sit(player, base, table, made["token"], made["host_token"])
@@ -285,8 +316,9 @@ def test_a_spectators_page_holds_no_hidden_card(browser: Browser, base: str) -> 
     def step() -> bool:
         if my_decision(player):
             play_tonk_turn(player, turns, 0)
-        cards_on_page.update(watcher.locator("[data-card]").evaluate_all(
-            "cards => cards.map(c => c.dataset.card)"))
+        cards_on_page.update(
+            watcher.locator("[data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+        )
         # T7: nobody's stock draw shows its card to the spectator (the log says "draws from").
         assert not re.search(r"draws \S+ from the stock", watcher.locator(".log").inner_text())
         return "over" in table_status(watcher)
@@ -301,8 +333,9 @@ def test_a_spectators_page_holds_no_hidden_card(browser: Browser, base: str) -> 
     assert cards_on_page and all(f"'{c}'" in text for c in cards_on_page)
 
 
-def test_the_language_is_the_browsers_and_switches_and_is_remembered(browser: Browser,
-                                                                      base: str) -> None:
+def test_the_language_is_the_browsers_and_switches_and_is_remembered(
+    browser: Browser, base: str
+) -> None:
     page = new_page(browser, locale="ru-RU")
     page.goto(base + "/")
     page.wait_for_selector("form.create")
@@ -316,26 +349,42 @@ def test_the_language_is_the_browsers_and_switches_and_is_remembered(browser: Br
     assert page.evaluate("document.documentElement.lang") == "hu"
     # Card names on the table too: a Hungarian table names the jack "lovag".
     made, table = start_tonk(base)
-    page.evaluate(f"localStorage.setItem('tt_seat_{table}', '{made['token']}');"
-                  f"localStorage.setItem('tt_host_{table}', '{made['host_token']}')")
+    page.evaluate(
+        f"localStorage.setItem('tt_seat_{table}', '{made['token']}');"
+        f"localStorage.setItem('tt_host_{table}', '{made['host_token']}')"
+    )
     page.goto(f"{base}/t/{table}")
     page.click("[data-action=start]")
     wait_until(lambda: my_decision(page))
-    labels = " ".join(page.locator(".my-area .hand button.card").evaluate_all(
-        "cards => cards.map(c => c.getAttribute('aria-label'))"))
+    labels = " ".join(
+        page.locator(".my-area .hand button.card").evaluate_all(
+            "cards => cards.map(c => c.getAttribute('aria-label'))"
+        )
+    )
     assert re.search(r"(kőr|káró|pikk|treff)", labels)
     assert page.locator(".my-area h2").inner_text() == "A kezed"
 
 
 @pytest.mark.parametrize("width", [360, 390])
-def test_a_phone_sized_table_fits_its_screen(browser: Browser, base: str, tmp_path: Path,
-                                             width: int) -> None:
+def test_a_phone_sized_table_fits_its_screen(
+    browser: Browser, base: str, tmp_path: Path, width: int
+) -> None:
     """Phones of 360 and 390 px: the table page scrolls down, never sideways; a screenshot is
     saved."""
-    made = create(base, "three-towers", [{"kind": "person"}, {"kind": "bot", "level": "easy"},
-                                         {"kind": "bot", "level": "easy"},
-                                         {"kind": "bot", "level": "easy"}],
-                  host_seat=0, host_name="Zarr", deals=1, absent_seconds=600)
+    made = create(
+        base,
+        "three-towers",
+        [
+            {"kind": "person"},
+            {"kind": "bot", "level": "easy"},
+            {"kind": "bot", "level": "easy"},
+            {"kind": "bot", "level": "easy"},
+        ],
+        host_seat=0,
+        host_name="Zarr",
+        deals=1,
+        absent_seconds=600,
+    )
     table = made["table"]["id"]
     page = new_page(browser, width=width, height=800)
     sit(page, base, table, made["token"], made["host_token"])

@@ -47,8 +47,10 @@ def servers() -> Iterator[Servers]:
     redis = redis_url()
     database = fresh_postgres(postgres_url())
     try:
-        with server_process(database, redis=redis, deal_pause=0.2) as a, \
-                server_process(database, redis=redis, deal_pause=0.2) as b:
+        with (
+            server_process(database, redis=redis, deal_pause=0.2) as a,
+            server_process(database, redis=redis, deal_pause=0.2) as b,
+        ):
             yield a, b
     finally:
         drop_postgres(database)
@@ -62,7 +64,8 @@ def base_of(server: subprocess.Popen[bytes]) -> str:
 def version(page: Page) -> int | None:
     """The table version the page shows (its store's)."""
     shown: int | None = page.evaluate(
-        "async () => (await import('/static/js/store.js')).state.table?.version ?? null")
+        "async () => (await import('/static/js/store.js')).state.table?.version ?? null"
+    )
     return shown
 
 
@@ -73,20 +76,28 @@ def play_and_wait(page: Page, turns: dict[int, int], key: int) -> None:
     before = version(page)
     if not play_tonk_turn(page, turns, key):
         return  # a card selected, no move sent
-    wait_until(lambda: version(page) != before or page.locator(".notice.error").count() > 0,
-               timeout=30)
+    wait_until(
+        lambda: version(page) != before or page.locator(".notice.error").count() > 0, timeout=30
+    )
 
 
-def test_pages_on_two_processes_play_a_tonk_deal_by_clicking(browser: Browser,
-                                                              servers: Servers) -> None:
+def test_pages_on_two_processes_play_a_tonk_deal_by_clicking(
+    browser: Browser, servers: Servers
+) -> None:
     """T5-T9: the host's page on the owner (A), the friend's on the other process (B): both
     play by clicking until, after both have drawn, a deal is over; both score sheets show its
     payments, which sum to zero. (A deal may end before both have clicked: the random bot
     drops early, or T4 ends it on the deal; so the match is long and the test plays on.)"""
     base_a, base_b = (base_of(s) for s in servers)
-    made = create(base_a, "tonk", [{"kind": "person"}, {"kind": "person"},
-                                   {"kind": "bot", "level": "easy"}],
-                  host_seat=0, host_name="Anna", deals=20, absent_seconds=3600)
+    made = create(
+        base_a,
+        "tonk",
+        [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}],
+        host_seat=0,
+        host_name="Anna",
+        deals=20,
+        absent_seconds=3600,
+    )
     table = made["table"]["id"]
     other = join(base_b, table, "Bence")
     host, friend = new_page(browser), new_page(browser)
@@ -105,11 +116,11 @@ def test_pages_on_two_processes_play_a_tonk_deal_by_clicking(browser: Browser,
         if not clicked_in and turns.get(0, 0) >= 1 and turns.get(1, 0) >= 1:
             clicked_in.append(min(p.locator(".sheet tbody.entry").count() for p in pages))
         return bool(clicked_in) and all(
-            p.locator(".sheet tbody.entry").count() > clicked_in[0] for p in pages)
+            p.locator(".sheet tbody.entry").count() > clicked_in[0] for p in pages
+        )
 
     wait_until(step, timeout=120)
-    rows = [p.locator(".sheet tbody.entry").nth(clicked_in[0]).locator("tr").first
-            for p in pages]
+    rows = [p.locator(".sheet tbody.entry").nth(clicked_in[0]).locator("tr").first for p in pages]
     points = [[float(x) for x in row.locator("td").all_inner_texts()] for row in rows]
     assert points[0] == points[1] and sum(points[0]) == 0 and any(points[0])
     assert turns.get(0, 0) >= 1 and turns.get(1, 0) >= 1  # both pages drew by clicking
@@ -118,14 +129,21 @@ def test_pages_on_two_processes_play_a_tonk_deal_by_clicking(browser: Browser,
 
 
 def test_a_refusal_from_the_owner_is_shown_in_the_other_processs_page_language(
-        browser: Browser, servers: Servers) -> None:
+    browser: Browser, servers: Servers
+) -> None:
     """T5: a discard before drawing, sent from a Hungarian page on process B, is refused by the
     owner (A); the refusal's reason crosses over with it, so the page says why in Hungarian and
     links to T5 on the Hungarian rules page."""
     base_a, base_b = (base_of(s) for s in servers)
-    made = create(base_a, "tonk", [{"kind": "person"}, {"kind": "bot", "level": "easy"},
-                                   {"kind": "bot", "level": "easy"}],
-                  host_seat=0, host_name="Anna", deals=50, absent_seconds=600)
+    made = create(
+        base_a,
+        "tonk",
+        [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}],
+        host_seat=0,
+        host_name="Anna",
+        deals=50,
+        absent_seconds=600,
+    )
     table = made["table"]["id"]
     page = new_page(browser)
     sit(page, base_b, table, made["token"], made["host_token"])
@@ -135,8 +153,10 @@ def test_a_refusal_from_the_owner_is_shown_in_the_other_processs_page_language(
     page.click("[data-action=start]")
     wait_until(lambda: "draw stock" in move_buttons(page))
     card = page.locator(".my-area .hand button.card").first.get_attribute("data-card")
-    page.evaluate("async (move) => (await import('/static/js/net.js')).send("
-                  "{type: 'move', move})", f"discard {card}")
+    page.evaluate(
+        "async (move) => (await import('/static/js/net.js')).send({type: 'move', move})",
+        f"discard {card}",
+    )
     error = page.locator(".notice.error")
     error.wait_for()
     assert "előbb húzz: eldobni csak húzás után lehet" in error.inner_text().lower()
@@ -144,17 +164,22 @@ def test_a_refusal_from_the_owner_is_shown_in_the_other_processs_page_language(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_a_page_goes_on_when_the_tables_owner_is_killed(browser: Browser,
-                                                        servers: Servers) -> None:
+def test_a_page_goes_on_when_the_tables_owner_is_killed(browser: Browser, servers: Servers) -> None:
     """The owner (A) dies with SIGKILL while the person on B is to move; B takes the table over
     from the stored moves and the same page, without a reload, draws and is offered its
     discards. (A page on the dead process reconnects through the proxy to another: the
     browser's own reconnection, ``net.js``.)"""
     a, b = servers
     base_a, base_b = base_of(a), base_of(b)
-    made = create(base_a, "tonk", [{"kind": "person"}, {"kind": "bot", "level": "easy"},
-                                   {"kind": "bot", "level": "easy"}],
-                  host_seat=0, host_name="Anna", deals=50, absent_seconds=600)
+    made = create(
+        base_a,
+        "tonk",
+        [{"kind": "person"}, {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}],
+        host_seat=0,
+        host_name="Anna",
+        deals=50,
+        absent_seconds=600,
+    )
     table = made["table"]["id"]
     page = new_page(browser)
     sit(page, base_b, table, made["token"], made["host_token"])

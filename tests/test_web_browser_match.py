@@ -82,13 +82,17 @@ def shuffle_the_friend_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     person had a turn (a T4 win on the first deal, and the easy bot, first in the second deal,
     dropping at once), and the test failed on CI for want of a decision to check."""
     tonk = get_game("tonk")
-    seed = next(s for s in range(1000)
-                if not tonk.start(tonk.rules({}), 4, rng=random.Random(s), dealer=0).is_over)
+    seed = next(
+        s
+        for s in range(1000)
+        if not tonk.start(tonk.rules({}), 4, rng=random.Random(s), dealer=0).is_over
+    )
     monkeypatch.setattr(tables_module, "secrets", SimpleNamespace(randbits=lambda bits: seed))
 
 
 def test_a_newcomer_plays_a_whole_tonk_match_with_two_bots_and_a_friend(
-        browser: Browser, base: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    browser: Browser, base: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The issue's Done-when for Tonk: a table with two bots made in the lobby, a friend who
     joins from the lobby's list of open tables, a match of two deals played without typing; the
     final balances (T12-T13) sum to zero."""
@@ -149,18 +153,25 @@ def test_a_newcomer_plays_a_whole_tonk_match_with_two_bots_and_a_friend(
     assert host.errors == [] and friend.errors == []  # type: ignore[attr-defined]
 
 
-def test_the_hand_sorts_by_rank_or_by_suit_with_a_click_or_the_s_key(browser: Browser,
-                                                                       base: str) -> None:
-    made = create(base, "tonk", [{"kind": "person"}, {"kind": "bot", "level": "easy"}],
-                  host_seat=0, host_name="Anna")
+def test_the_hand_sorts_by_rank_or_by_suit_with_a_click_or_the_s_key(
+    browser: Browser, base: str
+) -> None:
+    made = create(
+        base,
+        "tonk",
+        [{"kind": "person"}, {"kind": "bot", "level": "easy"}],
+        host_seat=0,
+        host_name="Anna",
+    )
     start(base, made["table"]["id"], made["host_token"])
     page = new_page(browser)
     sit(page, base, made["table"]["id"], made["token"])
     page.wait_for_selector(".my-area .hand .card")
 
     def hand() -> list[str]:
-        return [c.get_attribute("data-card") or ""
-                for c in page.locator(".my-area .hand .card").all()]
+        return [
+            c.get_attribute("data-card") or "" for c in page.locator(".my-area .hand .card").all()
+        ]
 
     def by_rank(cards: list[str]) -> bool:
         ranks = [RANKS.index(c[:-1]) for c in cards]
@@ -169,7 +180,7 @@ def test_the_hand_sorts_by_rank_or_by_suit_with_a_click_or_the_s_key(browser: Br
     def by_suit(cards: list[str]) -> bool:
         suits = [c[-1] for c in cards]
         # Each suit together: a suit never comes back after another one.
-        return all(s not in suits[k + 1:] or suits[k + 1] == s for k, s in enumerate(suits[:-1]))
+        return all(s not in suits[k + 1 :] or suits[k + 1] == s for k, s in enumerate(suits[:-1]))
 
     cards = hand()
     assert len(cards) == 5 and by_rank(cards)
@@ -188,12 +199,19 @@ def test_the_hand_sorts_by_rank_or_by_suit_with_a_click_or_the_s_key(browser: Br
 
 
 def test_a_whole_three_towers_match_by_clicking_shows_each_tower_toward_its_goal(
-        browser: Browser, base: str) -> None:
+    browser: Browser, base: str
+) -> None:
     """The issue's Done-when for Three Towers: two people and a bot play a match (one game of
     one round) by clicking; on the way each tower's value toward its goal (R8) is the view's."""
-    made = create(base, "three-towers", [{"kind": "person"}, {"kind": "person"},
-                                         {"kind": "bot", "level": "easy"}],
-                  options={"max_rounds": 1}, host_seat=0, host_name="Anna", deals=1)
+    made = create(
+        base,
+        "three-towers",
+        [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}],
+        options={"max_rounds": 1},
+        host_seat=0,
+        host_name="Anna",
+        deals=1,
+    )
     table = made["table"]["id"]
     other = join(base, table, "Bela", 1)
     start(base, table, made["host_token"])
@@ -244,10 +262,16 @@ def test_a_whole_three_towers_match_by_clicking_shows_each_tower_toward_its_goal
 
 
 @pytest.mark.parametrize("width,height", [(1920, 1080), (360, 740)])
-def test_a_ten_seat_tonk_table_fits_a_desktop_and_a_phone(browser: Browser, base: str,
-                                                          width: int, height: int) -> None:
-    made = create(base, "tonk", [{"kind": "person"}] + [{"kind": "bot", "level": "easy"}] * 9,
-                  host_seat=0, host_name="Anna")
+def test_a_ten_seat_tonk_table_fits_a_desktop_and_a_phone(
+    browser: Browser, base: str, width: int, height: int
+) -> None:
+    made = create(
+        base,
+        "tonk",
+        [{"kind": "person"}] + [{"kind": "bot", "level": "easy"}] * 9,
+        host_seat=0,
+        host_name="Anna",
+    )
     start(base, made["table"]["id"], made["host_token"])
     page = new_page(browser, width=width, height=height)
     sit(page, base, made["table"]["id"], made["token"])

@@ -57,18 +57,25 @@ def test_clients_on_two_processes_play_a_whole_match(cluster_db: tuple[str, str]
     database, redis = cluster_db
     with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
         base_a, base_b = a.base, b.base  # type: ignore[attr-defined]
-        made = create(base_a, "tonk", [{"kind": "person"}, {"kind": "person"},
-                                       {"kind": "bot", "level": "medium"}],
-                      host_seat=0, host_name="Anna", deals=3, absent_seconds=3600)
+        made = create(
+            base_a,
+            "tonk",
+            [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "medium"}],
+            host_seat=0,
+            host_name="Anna",
+            deals=3,
+            absent_seconds=3600,
+        )
         table = made["table"]["id"]
         other = join(base_b, table, "Bence")  # B forwards the join to A, the owner
         assert other["seat"] == 1 and other["table"]["seats"][1]["name"] == "Bence"
-        players = [Player(ws_url(base_a, table, made["token"]), 0, 1),
-                   Player(ws_url(base_b, table, other["token"]), 1, 2),
-                   Player(ws_url(base_b, table), None, 3)]
+        players = [
+            Player(ws_url(base_a, table, made["token"]), 0, 1),
+            Player(ws_url(base_b, table, other["token"]), 1, 2),
+            Player(ws_url(base_b, table), None, 3),
+        ]
         # B forwards the host's start too; the three deals recorded below show it started.
-        asyncio.run(play_from_the_start(
-            players, lambda: start(base_b, table, made["host_token"])))
+        asyncio.run(play_from_the_start(players, lambda: start(base_b, table, made["host_token"])))
         deals = records(base_b, table)
         lobby = HTTP.get(f"{base_b}/api/tables").json()
     assert len(deals) == 3 and table not in [t["id"] for t in lobby]
@@ -87,16 +94,24 @@ def test_the_owner_killed_mid_game_another_process_takes_the_table_over(
     database, redis = cluster_db
     with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
         base_a, base_b = a.base, b.base  # type: ignore[attr-defined]
-        made = create(base_a, "tor", [{"kind": "person"}, {"kind": "person"},
-                                      {"kind": "bot", "level": "easy"}],
-                      host_seat=0, host_name="Anna", deals=4, absent_seconds=3600)
+        made = create(
+            base_a,
+            "tor",
+            [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}],
+            host_seat=0,
+            host_name="Anna",
+            deals=4,
+            absent_seconds=3600,
+        )
         table = made["table"]["id"]
         other = join(base_b, table, "Bence")
         # The people never drop (T6), so that the deal A dies in goes on after it: with random
         # drops the kill could come at the match's last move, with nothing after (1 run in 4).
-        players = [Player(ws_url(base_b, table, made["token"]), 0, 11, declines=("drop",)),
-                   Player(ws_url(base_b, table, other["token"]), 1, 12, declines=("drop",)),
-                   Player(ws_url(base_b, table), None, 13)]
+        players = [
+            Player(ws_url(base_b, table, made["token"]), 0, 11, declines=("drop",)),
+            Player(ws_url(base_b, table, other["token"]), 1, 12, declines=("drop",)),
+            Player(ws_url(base_b, table), None, 13),
+        ]
         killed: dict[str, Any] = {}
 
         async def kill_when_playing() -> None:
@@ -128,8 +143,11 @@ def test_the_owner_killed_mid_game_another_process_takes_the_table_over(
     # The first update after the kill that moved the table on. Its time is printed, not
     # asserted (no test asserts elapsed time; `pytest -s` shows it, and scripts/loadtest.py
     # --kill-after measures it over many tables): the lease (4 s), a tick to notice, a move.
-    after = [t for m, t in zip(players[2].messages, players[2].times, strict=True)
-             if m["type"] == "update" and m["version"] > killed["version"]]
+    after = [
+        t
+        for m, t in zip(players[2].messages, players[2].times, strict=True)
+        if m["type"] == "update" and m["version"] > killed["version"]
+    ]
     assert after
     print(f"failover: {after[0] - killed['at']:.2f} s from SIGKILL to the next move seen")
 
@@ -145,16 +163,26 @@ def test_no_message_holds_a_hidden_card_across_processes(cluster_db: tuple[str, 
         for k, (game, options, people, bots) in enumerate(TABLES):
             seats = [{"kind": "person"}] * people + [{"kind": "bot", "level": "easy"}] * bots
             deals = 8 if game != "three-towers" else 1
-            made = create(bases[k % 2], game, seats, options=options, host_seat=0,
-                          host_name="Host", deals=deals, absent_seconds=3600)
+            made = create(
+                bases[k % 2],
+                game,
+                seats,
+                options=options,
+                host_seat=0,
+                host_name="Host",
+                deals=deals,
+                absent_seconds=3600,
+            )
             table = made["table"]["id"]
             tokens = {0: made["token"]}
             for s in range(1, people):
                 tokens[s] = join(bases[(k + s) % 2], table, f"P{s}", s)["token"]
             start(bases[(k + 1) % 2], table, made["host_token"])
             tables.append(table)
-            players += [Player(ws_url(bases[(k + s) % 2], table, t), s, 100 * k + s)
-                        for s, t in tokens.items()]
+            players += [
+                Player(ws_url(bases[(k + s) % 2], table, t), s, 100 * k + s)
+                for s, t in tokens.items()
+            ]
             players.append(Player(ws_url(bases[(k + 1) % 2], table), None, 0))
 
         async def play() -> None:
@@ -179,9 +207,19 @@ def test_a_seat_whose_move_met_the_takeover_is_connected_once(
     database, redis = cluster_db
     with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
         base_a, base_b = a.base, b.base  # type: ignore[attr-defined]
-        made = create(base_a, "tonk", [{"kind": "person"}, {"kind": "bot", "level": "easy"},
-                                       {"kind": "bot", "level": "easy"}],
-                      host_seat=0, host_name="Anna", deals=50, absent_seconds=3600)
+        made = create(
+            base_a,
+            "tonk",
+            [
+                {"kind": "person"},
+                {"kind": "bot", "level": "easy"},
+                {"kind": "bot", "level": "easy"},
+            ],
+            host_seat=0,
+            host_name="Anna",
+            deals=50,
+            absent_seconds=3600,
+        )
         table = made["table"]["id"]
         start(base_a, table, made["host_token"])
 
@@ -229,13 +267,21 @@ def test_a_table_created_during_a_lease_renewal_stays_with_its_owner(
             renew = hub.store.renew
             made: list[Created] = []
 
-            async def renew_while_a_table_is_created(node: str, ids: Sequence[str],
-                                                     seconds: float) -> set[str]:
+            async def renew_while_a_table_is_created(
+                node: str, ids: Sequence[str], seconds: float
+            ) -> set[str]:
                 held = await renew(node, ids, seconds)
                 if not made:
-                    made.append(await hub.create(CreateTable(
-                        game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0,
-                        host_name="Anna")))
+                    made.append(
+                        await hub.create(
+                            CreateTable(
+                                game="tonk",
+                                seats=[SeatSpec(kind="person")] * 3,
+                                host_seat=0,
+                                host_name="Anna",
+                            )
+                        )
+                    )
                 return held
 
             hub.store.renew = renew_while_a_table_is_created  # type: ignore[method-assign]
@@ -264,12 +310,15 @@ def test_a_table_adopted_twice_at_once_is_loaded_once(cluster_db: tuple[str, str
         await gone.store.open()
         await heir.store.open()
         try:
-            made = await gone.create(CreateTable(
-                game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0,
-                host_name="Anna"))
+            made = await gone.create(
+                CreateTable(
+                    game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0, host_name="Anna"
+                )
+            )
             await gone.store.release(gone.node, [made.table.id])  # its lease has run out
-            first, second = await asyncio.gather(heir.adopt(made.table.id),
-                                                 heir.adopt(made.table.id))
+            first, second = await asyncio.gather(
+                heir.adopt(made.table.id), heir.adopt(made.table.id)
+            )
             assert first is not None and first is second
             assert heir.tables[made.table.id] is first
         finally:

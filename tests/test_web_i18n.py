@@ -20,9 +20,34 @@ LANGUAGES = ("en", "hu", "ru", "uk")
 SEEDS = Path(__file__).parent.parent.parent / "shared" / "seeds"
 # The namespaces of the page's keys: a string literal in the page's code that starts with one
 # of these and a dot is a key.
-NAMESPACES = ("ui", "game", "lobby", "opt", "bot", "invite", "status", "table", "host", "join",
-              "help", "seat", "turn", "prompt", "hand", "moves", "move", "tonk", "towers", "kind",
-              "card", "log", "end", "sheet", "error", "http")
+NAMESPACES = (
+    "ui",
+    "game",
+    "lobby",
+    "opt",
+    "bot",
+    "invite",
+    "status",
+    "table",
+    "host",
+    "join",
+    "help",
+    "seat",
+    "turn",
+    "prompt",
+    "hand",
+    "moves",
+    "move",
+    "tonk",
+    "towers",
+    "kind",
+    "card",
+    "log",
+    "end",
+    "sheet",
+    "error",
+    "http",
+)
 LITERAL = re.compile('"((?:' + "|".join(NAMESPACES) + r')\.[A-Za-z0-9_./-]+)"')
 CALL = re.compile(r'\bt\(\s*"([^"]+)"')
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -81,19 +106,21 @@ def test_every_rule_option_of_the_lobby_has_its_label_and_values() -> None:
                     assert f"opt.{name}.{value}" in words, (name, value)
 
 
-@pytest.mark.parametrize(("lang", "key", "seed", "word"), [
-    ("hu", "move.tonk.drop", "000_2965cd7c858948fd.txt", "virítás"),
-    ("hu", "tonk.stock", "000_2965cd7c858948fd.txt", "talon"),
-    ("hu", "card.rank.J", "000_2965cd7c858948fd.txt", "lovag"),
-    ("ru", "tonk.pile", "001_603de158cc9083fa.txt", "куча"),
-    ("ru", "move.tonk.drop", "001_603de158cc9083fa.txt", "открыться"),
-    ("ru", "card.short.A", "001_603de158cc9083fa.txt", "т"),
-    ("uk", "towers.nobility", "002_bb1253062c96189f.txt", "знать"),  # the seed: знати, знаті
-    ("uk", "kind.goods", "002_bb1253062c96189f.txt", "товар"),
-    ("uk", "kind.thief", "002_bb1253062c96189f.txt", "злодій"),
-])
-def test_the_games_terms_are_the_seeds_own_words(lang: str, key: str, seed: str,
-                                                 word: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "key", "seed", "word"),
+    [
+        ("hu", "move.tonk.drop", "000_2965cd7c858948fd.txt", "virítás"),
+        ("hu", "tonk.stock", "000_2965cd7c858948fd.txt", "talon"),
+        ("hu", "card.rank.J", "000_2965cd7c858948fd.txt", "lovag"),
+        ("ru", "tonk.pile", "001_603de158cc9083fa.txt", "куча"),
+        ("ru", "move.tonk.drop", "001_603de158cc9083fa.txt", "открыться"),
+        ("ru", "card.short.A", "001_603de158cc9083fa.txt", "т"),
+        ("uk", "towers.nobility", "002_bb1253062c96189f.txt", "знать"),  # the seed: знати, знаті
+        ("uk", "kind.goods", "002_bb1253062c96189f.txt", "товар"),
+        ("uk", "kind.thief", "002_bb1253062c96189f.txt", "злодій"),
+    ],
+)
+def test_the_games_terms_are_the_seeds_own_words(lang: str, key: str, seed: str, word: str) -> None:
     assert table(lang)[key].lower() == word
     path = SEEDS / seed
     if path.exists():  # shared/ beside the repository (as in CI and the worktrees)

@@ -46,8 +46,16 @@ def play_tables(base: str, deals: int, seed: int) -> tuple[int, int]:
         rng.shuffle(seats)
         host = next(k for k, s in enumerate(seats) if s["kind"] == "person")
         per_table = deals if game != "three-towers" else max(1, deals // 10)
-        made = create(base, game, seats, options=options, host_seat=host, host_name="Host",
-                      deals=per_table, absent_seconds=3600)
+        made = create(
+            base,
+            game,
+            seats,
+            options=options,
+            host_seat=host,
+            host_name="Host",
+            deals=per_table,
+            absent_seconds=3600,
+        )
         table = made["table"]["id"]
         tokens = {host: made["token"]}
         for k, seat in enumerate(seats):
@@ -55,8 +63,9 @@ def play_tables(base: str, deals: int, seed: int) -> tuple[int, int]:
                 tokens[k] = join(base, table, f"P{k}", k)["token"]
         start(base, table, made["host_token"])
         games.append(table)
-        players += [Player(ws_url(base, table, t), s, rng.getrandbits(32))
-                    for s, t in tokens.items()]
+        players += [
+            Player(ws_url(base, table, t), s, rng.getrandbits(32)) for s, t in tokens.items()
+        ]
         players.append(Player(ws_url(base, table), None, 0))  # a spectator
 
     async def run() -> None:

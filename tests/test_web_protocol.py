@@ -30,10 +30,10 @@ def client(database: str) -> Iterator[TestClient]:
         yield c
 
 
-def new_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
-              **extra: Any) -> dict[str, Any]:
-    body = {"game": "tonk", "seats": seats or THREE, "host_seat": 0, "host_name": "Anna",
-            **extra}
+def new_table(
+    client: TestClient, seats: list[dict[str, Any]] | None = None, **extra: Any
+) -> dict[str, Any]:
+    body = {"game": "tonk", "seats": seats or THREE, "host_seat": 0, "host_name": "Anna", **extra}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     made: dict[str, Any] = response.json()
@@ -42,14 +42,16 @@ def new_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
 
 def started(client: TestClient, **extra: Any) -> dict[str, Any]:
     made = new_table(client, **extra)
-    response = client.post(f"/api/tables/{made['table']['id']}/start",
-                           headers={"X-Host-Token": made["host_token"]})
+    response = client.post(
+        f"/api/tables/{made['table']['id']}/start", headers={"X-Host-Token": made["host_token"]}
+    )
     assert response.status_code == 200
     return made
 
 
-def wait_summary(client: TestClient, table: str, test: Callable[[dict[str, Any]], bool],
-                 what: str) -> dict[str, Any]:
+def wait_summary(
+    client: TestClient, table: str, test: Callable[[dict[str, Any]], bool], what: str
+) -> dict[str, Any]:
     """The table's summary once it passes ``test`` (``what`` it waits for, in the failure)."""
     deadline = time.monotonic() + 30
     while not test(summary := client.get(f"/api/tables/{table}").json()):
@@ -81,8 +83,11 @@ def my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
         ({"game": "tonk", "seats": THREE[:1]}, 422, "seats"),
         ({"game": "tonk", "seats": [{"kind": "bot", "level": "genius"}] * 3}, 400, "genius"),
         ({"game": "tonk", "seats": THREE, "host_seat": 1}, 400, "not a person's seat"),
-        ({"game": "tonk", "seats": THREE, "host_seat": 0, "host_name": "a\tb"}, 422,
-         "control character"),
+        (
+            {"game": "tonk", "seats": THREE, "host_seat": 0, "host_name": "a\tb"},
+            422,
+            "control character",
+        ),
         ({"game": "tonk", "seats": THREE, "host_seat": 0, "host_name": "x" * 65}, 422, "64"),
         ({"game": "three-towers", "seats": THREE, "stake": 5}, 400, "points"),
         ({"game": "tonk", "seats": THREE, "stake": 0}, 422, "stake"),
@@ -131,8 +136,9 @@ def test_only_the_host_starts_the_table_once(client: TestClient) -> None:
     again = client.post(url, headers={"X-Host-Token": made["host_token"]})
     assert again.status_code == 409 and "playing" in again.text
     assert again.json()["code"] == "not-waiting"
-    rematch = client.post(f"/api/tables/{made['table']['id']}/rematch",
-                          headers={"X-Host-Token": made["host_token"]})
+    rematch = client.post(
+        f"/api/tables/{made['table']['id']}/rematch", headers={"X-Host-Token": made["host_token"]}
+    )
     assert rematch.status_code == 409 and "after the match is over" in rematch.text
     assert rematch.json()["code"] == "match-not-over"
 
@@ -157,8 +163,12 @@ def test_hello_names_the_protocol_and_the_seat(client: TestClient) -> None:
     table = made["table"]["id"]
     with client.websocket_connect(f"/ws/{table}?token={made['token']}") as ws:
         hello = ws.receive_json()
-        assert hello == {"type": "hello", "protocol": PROTOCOL_VERSION, "table": table,
-                         "you": {"seat": 0, "role": "player", "host": False}}
+        assert hello == {
+            "type": "hello",
+            "protocol": PROTOCOL_VERSION,
+            "table": table,
+            "you": {"seat": 0, "role": "player", "host": False},
+        }
         update = until(ws, "update")
         assert update["view"]["seat"] == 0 and len(update["view"]["hand"]) in (5, 6)
     client.cookies.clear()  # a stranger's browser: no seat cookie
@@ -220,23 +230,29 @@ def test_bad_messages_get_errors_and_change_nothing(client: TestClient) -> None:
         until(ws, "pong")
         again = client.get(f"/api/tables/{table}").json()
         assert again["deal"] == turn["deal"] and again["turn"]["seat"] == 0
-        ws.send_json({"type": "move", "move": turn["view"]["legal_moves"][-1],
-                      "version": turn["version"]})
+        ws.send_json(
+            {"type": "move", "move": turn["view"]["legal_moves"][-1], "version": turn["version"]}
+        )
         after = until(ws, "update")
         assert after["version"] == turn["version"] + 1
-        assert after["events"][0] == {"kind": "move", "seat": 0,
-                                      "move": turn["view"]["legal_moves"][-1]}
+        assert after["events"][0] == {
+            "kind": "move",
+            "seat": 0,
+            "move": turn["view"]["legal_moves"][-1],
+        }
 
 
 def test_moves_out_of_turn_and_from_spectators_are_refused(client: TestClient) -> None:
-    made = started(client, seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}],
-                   absent_seconds=3600)
+    made = started(
+        client, seats=[{"kind": "person"}, {"kind": "person"}, {"kind": "bot"}], absent_seconds=3600
+    )
     table = made["table"]["id"]
     other = client.post(f"/api/tables/{table}/join", json={"name": "Bence"}).json()
     # A person's turn, which waits for that person (the bot's may be over by the time the idle
     # person's update comes, and the idle person then be the one to move).
-    mover = wait_summary(client, table, lambda s: s["turn"] is not None and not s["turn"]["bot"],
-                         "a person's turn")["turn"]["seat"]
+    mover = wait_summary(
+        client, table, lambda s: s["turn"] is not None and not s["turn"]["bot"], "a person's turn"
+    )["turn"]["seat"]
     idle = other["token"] if mover == 0 else made["token"]
     with client.websocket_connect(f"/ws/{table}?token={idle}") as ws:
         update = until(ws, "update")
@@ -261,8 +277,9 @@ def test_a_huge_frame_closes_the_connection(client: TestClient) -> None:
         assert closed.value.code == 1008
 
 
-def test_a_flood_is_limited_then_disconnected(client: TestClient,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_flood_is_limited_then_disconnected(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The bucket does not refill during the flood: on a busy machine the server may take longer
     # per message than the refill (30 a second), and each refilled token let a ping through and
     # cleared the strikes, so the connection was never closed and the test waited for ever.
@@ -295,8 +312,12 @@ def test_a_refresh_restores_the_seat_from_the_cookie(client: TestClient) -> None
 def test_an_absent_person_is_played_by_a_bot_until_back(client: TestClient) -> None:
     made = started(client, absent_seconds=0.2, deals=1)
     table = made["table"]["id"]
-    sheet = wait_summary(client, table, lambda s: s["status"] == "finished",
-                         "a bot playing the match out for the absent seat")["sheet"]
+    sheet = wait_summary(
+        client,
+        table,
+        lambda s: s["status"] == "finished",
+        "a bot playing the match out for the absent seat",
+    )["sheet"]
     assert len(sheet) == 1
 
 
@@ -341,8 +362,10 @@ def test_a_target_ends_the_match_and_the_host_asks_for_a_rematch(client: TestCli
     table = made["table"]["id"]
     done = wait_summary(client, table, lambda s: s["status"] == "finished", "the finished match")
     assert max(done["balances"]) >= 3
-    assert all(max(sum(d["points"][s] for d in done["sheet"][:k]) for s in range(3)) < 3
-               for k in range(len(done["sheet"])))  # not before the last deal
+    assert all(
+        max(sum(d["points"][s] for d in done["sheet"][:k]) for s in range(3)) < 3
+        for k in range(len(done["sheet"]))
+    )  # not before the last deal
     url = f"/api/tables/{table}/rematch"
     assert client.post(url).status_code == 403
     again = client.post(url, headers={"X-Host-Token": made["host_token"]})

@@ -51,9 +51,15 @@ def test_a_server_killed_with_sigkill_loses_nothing(database: str) -> None:
     port = free_port()
     with server_process(database, port) as proc:
         base = proc.base  # type: ignore[attr-defined]
-        made = create(base, "tor", [{"kind": "person"}, {"kind": "person"},
-                                    {"kind": "bot", "level": "easy"}],
-                      host_seat=0, host_name="Anna", deals=50, absent_seconds=3600)
+        made = create(
+            base,
+            "tor",
+            [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}],
+            host_seat=0,
+            host_name="Anna",
+            deals=50,
+            absent_seconds=3600,
+        )
         table = made["table"]["id"]
         other = join(base, table, "Bence")
         start_table(base, table, made["host_token"])
@@ -68,14 +74,17 @@ def test_a_server_killed_with_sigkill_loses_nothing(database: str) -> None:
         again = httpx2.get(f"{base}/api/tables/{table}").json()
         assert again["sheet"] == summary["sheet"] and again["deal"] == summary["deal"]
         assert again["turn"] is not None and again["turn"]["seat"] == 0
-        after = asyncio.run(first_update(url0.replace(url0.split("/ws/")[0], base.replace(
-            "http", "ws"))))
+        after = asyncio.run(
+            first_update(url0.replace(url0.split("/ws/")[0], base.replace("http", "ws")))
+        )
         # Exactly where it was: the same deal, the same moves, the same view of seat 0.
         assert after["version"] == before["version"] and after["view"] == before["view"]
         # Play on until two more deals have begun (the match is long).
         more = before["deal"] + 2
-        players = [Player(ws_url(base, table, made["token"]), 0, 21, stop_at_deal=more),
-                   Player(ws_url(base, table, other["token"]), 1, 22, stop_at_deal=more)]
+        players = [
+            Player(ws_url(base, table, made["token"]), 0, 21, stop_at_deal=more),
+            Player(ws_url(base, table, other["token"]), 1, 22, stop_at_deal=more),
+        ]
 
         async def finish() -> None:
             await asyncio.gather(*(p.run() for p in players))

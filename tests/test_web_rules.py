@@ -28,10 +28,12 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(("game", "rules"), [("tonk", TONK_RULES), ("tor", TONK_RULES),
-                                             ("three-towers", TOWERS_RULES)])
-def test_every_rule_has_an_anchor_in_every_language(client: TestClient, game: str,
-                                                    rules: list[str], lang: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "rules"), [("tonk", TONK_RULES), ("tor", TONK_RULES), ("three-towers", TOWERS_RULES)]
+)
+def test_every_rule_has_an_anchor_in_every_language(
+    client: TestClient, game: str, rules: list[str], lang: str
+) -> None:
     page = client.get(f"/rules/{game}", params={"lang": lang})
     assert page.status_code == 200
     anchors = re.findall(r'<a id="([A-Z]\d+)"></a>', page.text)
@@ -40,11 +42,18 @@ def test_every_rule_has_an_anchor_in_every_language(client: TestClient, game: st
     assert f'<html lang="{lang}">' in page.text
 
 
-@pytest.mark.parametrize(("game", "lang", "title"), [
-    ("three-towers", "en", "Rules: Three Towers"), ("three-towers", "uk", "Правила: Три Вежі"),
-    ("tonk", "ru", "Правила: Тонк"), ("tor", "hu", "Szabályok: Tőr")])
+@pytest.mark.parametrize(
+    ("game", "lang", "title"),
+    [
+        ("three-towers", "en", "Rules: Three Towers"),
+        ("three-towers", "uk", "Правила: Три Вежі"),
+        ("tonk", "ru", "Правила: Тонк"),
+        ("tor", "hu", "Szabályok: Tőr"),
+    ],
+)
 def test_a_rules_page_is_titled_with_the_games_name_in_its_language(
-        client: TestClient, game: str, lang: str, title: str) -> None:
+    client: TestClient, game: str, lang: str, title: str
+) -> None:
     page = client.get(f"/rules/{game}", params={"lang": lang}).text
     assert f"<title>{title}</title>" in page
 
@@ -58,10 +67,12 @@ def test_the_rules_that_refusals_name_are_on_the_rules_pages(client: TestClient)
     assert all(f'id="T{n}"' in tonk for n in (5, 6, 7, 8, 9, 11))
 
 
-@pytest.mark.parametrize(("lang", "words"), [("hu", "virítás"), ("ru", "открыться"),
-                                             ("uk", "відкритися")])
-def test_the_rules_are_translated_with_the_seeds_words(client: TestClient, lang: str,
-                                                       words: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "words"), [("hu", "virítás"), ("ru", "открыться"), ("uk", "відкритися")]
+)
+def test_the_rules_are_translated_with_the_seeds_words(
+    client: TestClient, lang: str, words: str
+) -> None:
     """The Tonk rules in each language name the drop (T6) as the seeds do; every rules file has
     a translation (no English fallback)."""
     english = client.get("/rules/three-towers").text
@@ -70,7 +81,11 @@ def test_the_rules_are_translated_with_the_seeds_words(client: TestClient, lang:
     assert words in client.get("/rules/tonk", params={"lang": lang}).text.lower()
     folder = Path(create_app.__code__.co_filename).parent / "rules" / lang
     assert sorted(p.name for p in folder.glob("*.md")) == [
-        "three-towers-readings.md", "three-towers.md", "tonk-readings.md", "tonk.md"]
+        "three-towers-readings.md",
+        "three-towers.md",
+        "tonk-readings.md",
+        "tonk.md",
+    ]
 
 
 def test_rules_pages_refuse_unknown_games_and_fall_back_to_english(client: TestClient) -> None:
@@ -91,6 +106,11 @@ def test_the_browser_table_is_served_with_its_vendored_modules(client: TestClien
     index = client.get("/t/abc")
     assert index.status_code == 200 and "/static/js/main.js" in index.text
     assert "https://" not in index.text  # nothing from outside at run time
-    for path in ("/static/vendor/preact.module.js", "/static/vendor/htm.module.js",
-                 "/static/js/main.js", "/static/i18n/uk.json", "/static/css/app.css"):
+    for path in (
+        "/static/vendor/preact.module.js",
+        "/static/vendor/htm.module.js",
+        "/static/js/main.js",
+        "/static/i18n/uk.json",
+        "/static/css/app.css",
+    ):
         assert client.get(path).status_code == 200, path

@@ -48,8 +48,9 @@ def test_a_database_of_the_first_server_is_brought_up_to_date(database: str) -> 
         loaded = await store.load("old")
         assert loaded is not None and loaded.game == "tonk"
         async with store.engine.connect() as conn:
-            version = (await conn.execute(sqlalchemy.text(
-                "SELECT version_num FROM alembic_version"))).scalar_one()
+            version = (
+                await conn.execute(sqlalchemy.text("SELECT version_num FROM alembic_version"))
+            ).scalar_one()
             names = await conn.run_sync(lambda c: sqlalchemy.inspect(c).get_table_names())
         assert version == "0002" and "leases" in names and "tavern_meta" not in names
         assert await store.orphans() == ["old"]  # no lease yet: any process may take it
@@ -63,8 +64,9 @@ def test_only_the_owner_writes_and_a_takeover_fences_the_old_owner_out(database:
         a, b = Store(database), Store(database)
         await a.open()
         await b.open()
-        await a.create_table("t", "tonk", {}, {}, "h", [StoredSeat(0, "person", None, None,
-                                                                   None)], ("A", 0.3))
+        await a.create_table(
+            "t", "tonk", {}, {}, "h", [StoredSeat(0, "person", None, None, None)], ("A", 0.3)
+        )
         assert await b.acquire("t", "B", 10) is None  # A holds it
         await a.start_deal("t", 1, 1, {"x": 1}, fence=("t", "A", 1))
         await a.add_move("t", 1, 0, 0, "draw stock", fence=("t", "A", 1))
@@ -77,8 +79,10 @@ def test_only_the_owner_writes_and_a_takeover_fences_the_old_owner_out(database:
             await a.add_move("t", 1, 1, 0, "discard QH", fence=("t", "A", 1))
         await b.add_move("t", 1, 1, 0, "discard KH", fence=("t", "B", 2))
         loaded = await b.load("t")
-        assert loaded is not None and loaded.deals[0].moves == [(0, "draw stock"),
-                                                                (0, "discard KH")]
+        assert loaded is not None and loaded.deals[0].moves == [
+            (0, "draw stock"),
+            (0, "discard KH"),
+        ]
         assert await b.owner("t") == ("B", 2, pytest.approx(time.time() + 10, abs=2))
         await a.close()
         await b.close()
@@ -89,18 +93,21 @@ def test_only_the_owner_writes_and_a_takeover_fences_the_old_owner_out(database:
 def test_moves_of_many_tables_arriving_together_are_stored_in_one_group(database: str) -> None:
     """A single process's moves that arrive while a transaction is being written are committed
     together (the 200-table load), each one stored when its table's call returns, in order."""
+
     async def check() -> None:
         store = Store(database)
         await store.open()
         names = [f"t{k}" for k in range(12)]
         for name in names:
-            await store.create_table(name, "tonk", {}, {}, "h",
-                                     [StoredSeat(0, "person", None, None, None)])
+            await store.create_table(
+                name, "tonk", {}, {}, "h", [StoredSeat(0, "person", None, None, None)]
+            )
             await store.start_deal(name, 1, 1, {"x": 1})
         before = store.writes
         await asyncio.gather(*(store.add_move(name, 1, 0, 0, "draw stock") for name in names))
-        await asyncio.gather(*(store.add_move(name, 1, 1, 0, "discard QH",
-                                              {"winner": 0}, [1.0]) for name in names))
+        await asyncio.gather(
+            *(store.add_move(name, 1, 1, 0, "discard QH", {"winner": 0}, [1.0]) for name in names)
+        )
         assert store.writes - before < 2 * len(names)  # grouped: fewer commits than moves
         for name in names:
             loaded = await store.load(name)

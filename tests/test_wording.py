@@ -27,8 +27,7 @@ def test_T2_the_user_deals_in_the_second_person(
 
 def test_a_player_with_one_card_has_1_card() -> None:
     # Goblin draws 3♠, lays 8♠ 8♦ 8♥ 8♣ (T8) and discards 3♠ (T9): one card left.
-    state = stacked("tonk", ["AH AC 2D 9S 10S", "8S 8D 8H 8C 2S", "2H 3H 4H 5H 6H"], "5D",
-                    "KD 3S")
+    state = stacked("tonk", ["AH AC 2D 9S 10S", "8S 8D 8H 8C 2S", "2H 3H 4H 5H 6H"], "5D", "KD 3S")
     play(state, "draw stock", "discard KD", "draw stock", "spread 8S 8D 8H 8C", "discard 3S")
     lines = show.table(state.view(0), ["You", "Goblin", "Elmo"])
     assert "Others: [bold]Goblin[/bold] 1 card · [bold]Elmo[/bold] 5 cards" in lines
@@ -36,8 +35,9 @@ def test_a_player_with_one_card_has_1_card() -> None:
 
 def test_T6_a_replayed_record_of_a_player_called_you_says_you_pay() -> None:
     # Seat 0 drops with 23 and is caught by Goblin's 17 (T6): You pay.
-    state = stacked("tonk", ["AH AC 2D 9S 10S", "2S 3S 4S 7H AD", "KH QH JH 10H 8H"], "5D",
-                    dealer=2)
+    state = stacked(
+        "tonk", ["AH AC 2D 9S 10S", "2S 3S 4S 7H AD", "KH QH JH 10H 8H"], "5D", dealer=2
+    )
     play(state, "drop")
     record = dump_record(state, ["You", "Goblin", "Elmo"])
     text = describe_record(replay_record(record))
@@ -48,15 +48,31 @@ def test_T6_a_replayed_record_of_a_player_called_you_says_you_pay() -> None:
 
 def test_counts_and_verbs() -> None:
     assert [count(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
-    assert [third_person(v) for v in ("deal", "pass", "carry", "play")] == \
-        ["deals", "passes", "carries", "plays"]
+    assert [third_person(v) for v in ("deal", "pass", "carry", "play")] == [
+        "deals",
+        "passes",
+        "carries",
+        "plays",
+    ]
 
 
 def test_lab_run_with_one_worker_says_1_worker(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status = cli.main(["lab", "run", "tonk-play", "--games", "3", "--workers", "1", "--quiet",
-                       "--lab", str(tmp_path)])
+    status = cli.main(
+        [
+            "lab",
+            "run",
+            "tonk-play",
+            "--games",
+            "3",
+            "--workers",
+            "1",
+            "--quiet",
+            "--lab",
+            str(tmp_path),
+        ]
+    )
     assert status == 0
     out = capsys.readouterr().out
     assert "(inline, 1 worker);" in out

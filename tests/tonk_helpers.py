@@ -55,8 +55,12 @@ def random_game(
 
 def all_cards(state: TonkState) -> list[int]:
     """Every card of the state, wherever it lies (hands, stock, pile, spreads), as masks."""
-    return [*state.hands, *(1 << c for c in state.stock), *(1 << c for c in state.pile),
-            *state.spread_mask]
+    return [
+        *state.hands,
+        *(1 << c for c in state.stock),
+        *(1 << c for c in state.pile),
+        *state.spread_mask,
+    ]
 
 
 def cards_accounted_for(state: TonkState) -> bool:

@@ -54,8 +54,10 @@ def redis_url() -> str:
     """The Redis server for the tests of several processes; skipped without one."""
     url = os.environ.get(REDIS_ENV)
     if not url:
-        pytest.skip(f"no Redis server: set {REDIS_ENV}=redis://127.0.0.1:6379/0 (bash "
-                    ".ci/run installs and starts one) to run this test")
+        pytest.skip(
+            f"no Redis server: set {REDIS_ENV}=redis://127.0.0.1:6379/0 (bash "
+            ".ci/run installs and starts one) to run this test"
+        )
     return url
 
 
@@ -63,8 +65,10 @@ def postgres_url() -> str:
     """The PostgreSQL test database; the test is skipped (saying how to run it) without one."""
     url = os.environ.get(POSTGRES_ENV)
     if not url:
-        pytest.skip(f"no PostgreSQL server: set {POSTGRES_ENV}=postgresql+asyncpg://USER:PASS@"
-                    "127.0.0.1/DB (bash .ci/run installs and starts one) to run this test")
+        pytest.skip(
+            f"no PostgreSQL server: set {POSTGRES_ENV}=postgresql+asyncpg://USER:PASS@"
+            "127.0.0.1/DB (bash .ci/run installs and starts one) to run this test"
+        )
     return url
 
 
@@ -89,8 +93,9 @@ def _admin(url: str, statement: str) -> None:
     from sqlalchemy.ext.asyncio import create_async_engine
 
     async def run() -> None:
-        engine = create_async_engine(url.rsplit("/", 1)[0] + "/postgres",
-                                     isolation_level="AUTOCOMMIT")
+        engine = create_async_engine(
+            url.rsplit("/", 1)[0] + "/postgres", isolation_level="AUTOCOMMIT"
+        )
         async with engine.connect() as conn:
             await conn.execute(sqlalchemy.text(statement))
         await engine.dispose()
@@ -105,9 +110,14 @@ def _admin(url: str, statement: str) -> None:
 def server_thread(database: str, pace: Pace = QUICK) -> Iterator[str]:
     """A real uvicorn serving the app in a thread of this process; yields its base URL."""
     port = free_port()
-    config = uvicorn.Config(create_app(database, pace), host="127.0.0.1", port=port,
-                            log_level="warning", ws_max_size=64 * 1024,
-                            ws_per_message_deflate=False)
+    config = uvicorn.Config(
+        create_app(database, pace),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -124,8 +134,9 @@ def server_thread(database: str, pace: Pace = QUICK) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def server_process(database: str, port: int | None = None, redis: str | None = None,
-                   deal_pause: float = 0.0) -> Iterator[subprocess.Popen[bytes]]:
+def server_process(
+    database: str, port: int | None = None, redis: str | None = None, deal_pause: float = 0.0
+) -> Iterator[subprocess.Popen[bytes]]:
     """``tavern serve`` in a subprocess (one of several with ``redis``); the caller may kill
     it."""
     port = port or free_port()
@@ -133,9 +144,24 @@ def server_process(database: str, port: int | None = None, redis: str | None = N
     # Its output goes to a file: a pipe nobody reads would stop the server once full.
     with tempfile.TemporaryFile() as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "taverntable.cli", "serve", "--port", str(port),
-             "--database", database, "--bot-delay", "0", "--deal-pause", str(deal_pause), *extra],
-            stdout=log, stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                "-m",
+                "taverntable.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--database",
+                database,
+                "--bot-delay",
+                "0",
+                "--deal-pause",
+                str(deal_pause),
+                *extra,
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         proc.base = f"http://127.0.0.1:{port}"  # type: ignore[attr-defined]
         deadline = time.monotonic() + 30
         while True:
@@ -174,8 +200,7 @@ def join(base: str, table: str, name: str, seat: int | None = None) -> dict[str,
 
 
 def start(base: str, table: str, host_token: str) -> None:
-    response = HTTP.post(f"{base}/api/tables/{table}/start",
-                         headers={"X-Host-Token": host_token})
+    response = HTTP.post(f"{base}/api/tables/{table}/start", headers={"X-Host-Token": host_token})
     assert response.status_code == 200, response.text
 
 
@@ -222,8 +247,10 @@ class Player:
                     self.times.append(time.monotonic())
                     if message["type"] == "table" and message["table"]["status"] == "finished":
                         return
-                    if message["type"] == "error" and message["code"] in ("rate-limit",
-                                                                          "server-error"):
+                    if message["type"] == "error" and message["code"] in (
+                        "rate-limit",
+                        "server-error",
+                    ):
                         # Too fast for the server, or its table is changing servers: again.
                         await asyncio.sleep(0.2)
                         await ws.send(last)
@@ -239,8 +266,7 @@ class Player:
                     legal = message["view"]["legal_moves"]
                     wanted = [m for m in legal if m.split()[0] not in self.declines]
                     move = rng.choice(wanted or legal)
-                    last = json.dumps({"type": "move", "move": move,
-                                       "version": message["version"]})
+                    last = json.dumps({"type": "move", "move": move, "version": message["version"]})
                     await ws.send(last)
                     self.moves += 1
 
@@ -255,9 +281,21 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
     checked = 0
     replay: dict[int, tuple[Any, list[list[Any]], int, list[Event]]] = {}
     for message in player.messages:
-        assert set(message) <= {"type", "version", "deal", "view", "events", "turn", "table",
-                                "protocol", "you", "code", "message", "rule",
-                                "reason"}, message.keys()
+        assert set(message) <= {
+            "type",
+            "version",
+            "deal",
+            "view",
+            "events",
+            "turn",
+            "table",
+            "protocol",
+            "you",
+            "code",
+            "message",
+            "rule",
+            "reason",
+        }, message.keys()
         if message["type"] != "update":
             continue
         deal, moves_seen = divmod(message["version"], DEAL_VERSIONS)
@@ -267,8 +305,12 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
         if deal not in replay:
             head = {k: v for k, v in record.items() if k not in ("moves", "result")}
             state = replay_record({**head, "moves": []}).state
-            replay[deal] = (state, record["moves"], len(state.history),
-                            list(state.opening_events()))
+            replay[deal] = (
+                state,
+                record["moves"],
+                len(state.history),
+                list(state.opening_events()),
+            )
         for finished in [d for d in replay if d < deal]:
             del replay[finished]  # messages come in deal order: an earlier deal is done with
         state, moves, done, events = replay[deal]
@@ -284,8 +326,9 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
     return checked
 
 
-async def play_from_the_start(players: Sequence[Player], begin: Callable[[], None],
-                              timeout: float = 120.0) -> None:
+async def play_from_the_start(
+    players: Sequence[Player], begin: Callable[[], None], timeout: float = 120.0
+) -> None:
     """Connect every client to a table not yet started, wait until each has the table (so its
     server has attached it), then ``begin`` the match (the host's start) and play it out.
 

@@ -72,8 +72,10 @@ def parse_index(text: str) -> int:
     rank_text = _RANK_ALIASES.get(rank_text, rank_text)
     suit_text = _SUIT_ALIASES.get(suit_text, suit_text)
     if rank_text == "1" and suit_text in SUITS:
-        raise CardError(f"{text!r} is not a card: write an ace as A{suit_text}, a ten as "
-                        f"10{suit_text} or T{suit_text} (T1)")
+        raise CardError(
+            f"{text!r} is not a card: write an ace as A{suit_text}, a ten as "
+            f"10{suit_text} or T{suit_text} (T1)"
+        )
     if rank_text not in RANKS or suit_text not in SUITS:
         raise CardError(f"{text!r} is not a card (ranks A 2-10 J Q K, suits S H D C)")
     return SUITS.index(suit_text) * 13 + RANKS.index(rank_text)

@@ -48,8 +48,9 @@ class IllegalMove(TavernError):
     holds each key's English template), so that a front end can say it in its own language.
     """
 
-    def __init__(self, rule: str, reason: str, key: str | None = None,
-                 params: ReasonParams | None = None) -> None:
+    def __init__(
+        self, rule: str, reason: str, key: str | None = None, params: ReasonParams | None = None
+    ) -> None:
         super().__init__(f"{reason} ({rule})")
         self.rule = rule
         self.reason = reason
@@ -482,8 +483,11 @@ def play_out(
         else:
             if moves >= limit:
                 return PlayedOut(moves, True)
-            move = policy(state, rng) if policy is not None else seats[seat].choose(
-                state.view(seat), rng)
+            move = (
+                policy(state, rng)
+                if policy is not None
+                else seats[seat].choose(state.view(seat), rng)
+            )
             moves += 1
         events = apply(move)
         if on_move is not None:

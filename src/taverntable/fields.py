@@ -32,15 +32,16 @@ def check_names(players: object) -> list[str]:
     (names go into one-line messages and accounts); the same name twice is allowed."""
     if players is None:
         raise RecordError("players: missing (the names in seat order)")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip()
-                                                for p in players):
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RecordError("players: must be a list of names (non-empty strings)")
     for seat, name in enumerate(players):
         if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
             raise RecordError(f"players[{seat}]: {show(name)} holds a control character")
         if len(name) > MAX_NAME:
-            raise RecordError(f"players[{seat}]: a name of {len(name):,} characters; a name has "
-                              f"at most {MAX_NAME}")
+            raise RecordError(
+                f"players[{seat}]: a name of {len(name):,} characters; a name has "
+                f"at most {MAX_NAME}"
+            )
     return players
 
 
@@ -53,8 +54,10 @@ def check_rule_values(options: dict[str, object]) -> None:
         if isinstance(value, list | dict):
             raise RecordError(f"{where(['rules', key])}: must be one value, not {show(value)}")
         if isinstance(value, str) and len(value) > MAX_RULE_VALUE:
-            raise RecordError(f"{where(['rules', key])}: a value of {len(value):,} characters; a "
-                              f"rule option's value has at most {MAX_RULE_VALUE}")
+            raise RecordError(
+                f"{where(['rules', key])}: a value of {len(value):,} characters; a "
+                f"rule option's value has at most {MAX_RULE_VALUE}"
+            )
 
 
 def where(path: Path) -> str:

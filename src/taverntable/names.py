@@ -17,8 +17,11 @@ def name_problem(name: str) -> str | None:
         return "a name cannot be empty or only spaces"
     bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cs")), None)
     if bad is not None:
-        what = "a character that is not text" if unicodedata.category(bad) == "Cs" else \
-            f"a control character ({bad!r})"
+        what = (
+            "a character that is not text"
+            if unicodedata.category(bad) == "Cs"
+            else f"a control character ({bad!r})"
+        )
         return f"{name!r} holds {what}"
     if len(name) > MAX_NAME:
         return f"a name has at most {MAX_NAME} characters, not {len(name):,}"

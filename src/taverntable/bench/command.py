@@ -22,9 +22,14 @@ from .random_play import random_play_benches
 from .search import search_benches, search_ratios
 from .timing import SLICE, Bench
 
-BENCHES: dict[str, Bench] = {**random_play_benches(), **fast_play_benches(),
-                             **fast_towers_benches(), **fast_bot_benches(), **search_benches(),
-                             **peer_benches()}
+BENCHES: dict[str, Bench] = {
+    **random_play_benches(),
+    **fast_play_benches(),
+    **fast_towers_benches(),
+    **fast_bot_benches(),
+    **search_benches(),
+    **peer_benches(),
+}
 FAST_PREFIX = "fast-"
 SEARCH_RATIOS = search_ratios()
 # A search bench's ratio to a baseline is kept under this prefix and the baseline's name.
@@ -36,7 +41,8 @@ NAME_WIDTH = max(map(len, BENCHES))
 def add_parser(subparsers: Any) -> None:
     """Register ``tavern bench``."""
     p: argparse.ArgumentParser = subparsers.add_parser(
-        "bench", help="measure engine speed: random legal games per second, per game",
+        "bench",
+        help="measure engine speed: random legal games per second, per game",
         description="Measure the engine's speed on one core: random legal games through the "
         "full rule-checking engine (games/s and moves/s for each game), the same games on the "
         "fast path (fast-NAME, compiled by numba where installed) beside a plain-Python "
@@ -46,13 +52,25 @@ def add_parser(subparsers: Any) -> None:
         "time, one after the other, so all of them take about "
         f"{len(BENCHES)} × --seconds. Benches: {', '.join(BENCHES)}.",
     )
-    p.add_argument("--seconds", type=float, default=3.0,
-                   help="CPU seconds for each bench, not in all (default 3)")
-    p.add_argument("--players", type=int, default=3,
-                   help="players per game, brought within each game's own range (default 3)")
+    p.add_argument(
+        "--seconds",
+        type=float,
+        default=3.0,
+        help="CPU seconds for each bench, not in all (default 3)",
+    )
+    p.add_argument(
+        "--players",
+        type=int,
+        default=3,
+        help="players per game, brought within each game's own range (default 3)",
+    )
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--only", action="append", metavar="NAME[,NAME...]",
-                   help="run only these benches (comma-separated or repeated)")
+    p.add_argument(
+        "--only",
+        action="append",
+        metavar="NAME[,NAME...]",
+        help="run only these benches (comma-separated or repeated)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 
@@ -65,8 +83,9 @@ def chosen_benches(only: list[str] | None) -> list[str]:
     names = {name.strip() for text in only for name in text.split(",") if name.strip()}
     unknown = sorted(names - set(BENCHES))
     if unknown:
-        raise ValueError(f"unknown bench {', '.join(map(repr, unknown))} "
-                         f"(known: {', '.join(BENCHES)})")
+        raise ValueError(
+            f"unknown bench {', '.join(map(repr, unknown))} (known: {', '.join(BENCHES)})"
+        )
     if not names:
         raise ValueError(f"--only names no bench (known: {', '.join(BENCHES)})")
     return [name for name in BENCHES if name in names]
@@ -76,14 +95,18 @@ def run(args: argparse.Namespace) -> int:
     """Run the benches and print the figures."""
     # A NaN compares false with everything and an infinite budget never runs out: both hang.
     if not (math.isfinite(args.seconds) and args.seconds > 0):
-        print(f"tavern bench: --seconds must be a positive number of CPU seconds, not "
-              f"{args.seconds}", file=sys.stderr)
+        print(
+            f"tavern bench: --seconds must be a positive number of CPU seconds, not {args.seconds}",
+            file=sys.stderr,
+        )
         return 2
     low = min(game.min_players for game in all_games())
     high = max(game.max_players for game in all_games())
     if not low <= args.players <= high:
-        print(f"tavern bench: --players must be {low}..{high} (no game seats more or fewer)",
-              file=sys.stderr)
+        print(
+            f"tavern bench: --players must be {low}..{high} (no game seats more or fewer)",
+            file=sys.stderr,
+        )
         return 2
     try:
         names = chosen_benches(args.only)
@@ -108,13 +131,16 @@ def add_ratios(name: str, report: dict[str, dict[str, float]]) -> None:
     baselines' (``ratio:NAME``), when those ran before it in this run."""
     for other in SEARCH_RATIOS.get(name, ()):
         if other in report:
-            report[name][RATIO_PREFIX + other] = (report[name]["sims_per_s"]
-                                                  / report[other]["sims_per_s"])
+            report[name][RATIO_PREFIX + other] = (
+                report[name]["sims_per_s"] / report[other]["sims_per_s"]
+            )
     if not name.startswith(FAST_PREFIX):
         return
     figures = report[name]
-    for key, other in (("engine_ratio", name.removeprefix(FAST_PREFIX)),
-                       ("yardstick_ratio", "yardstick")):
+    for key, other in (
+        ("engine_ratio", name.removeprefix(FAST_PREFIX)),
+        ("yardstick_ratio", "yardstick"),
+    ):
         if other in report:
             figures[key] = figures["moves_per_s"] / report[other]["moves_per_s"]
 
@@ -125,32 +151,49 @@ def figures_line(name: str, figures: dict[str, float]) -> str:
     if "unavailable" in figures:
         return f"{name:{NAME_WIDTH}} not run: pyspiel is not installed (pip install -e '.[rl]')"
     if "decisions_per_s" in figures:
-        ratios = [f"{what} {figures[key]:.2f}x it" for key, what in
-                  (("tonk_ratio", "tonk"), ("fast_tonk_ratio", "fast-tonk")) if key in figures]
-        return (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.0f} games/s "
-                f"{figures['moves_per_s']:>10,.0f} transitions/s "
-                f"({figures['decisions_per_s']:,.0f} decisions/s, "
-                f"{figures['moves_per_game']:.1f} transitions/game, {players})"
-                + (f"; {', '.join(ratios)}" if ratios else ""))
+        ratios = [
+            f"{what} {figures[key]:.2f}x it"
+            for key, what in (("tonk_ratio", "tonk"), ("fast_tonk_ratio", "fast-tonk"))
+            if key in figures
+        ]
+        return (
+            f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.0f} games/s "
+            f"{figures['moves_per_s']:>10,.0f} transitions/s "
+            f"({figures['decisions_per_s']:,.0f} decisions/s, "
+            f"{figures['moves_per_game']:.1f} transitions/game, {players})"
+            + (f"; {', '.join(ratios)}" if ratios else "")
+        )
     if "sims_per_s" in figures:
-        ratios = [f"{value:.1f}x {key.removeprefix(RATIO_PREFIX)}"
-                  for key, value in figures.items() if key.startswith(RATIO_PREFIX)]
-        return (f"{name:{NAME_WIDTH}} {figures['sims_per_s']:>10,.0f} sims/s "
-                f"{figures['searches_per_s']:>10,.1f} searches/s "
-                f"({figures['iterations_per_search']:.0f} iterations/search, {players})"
-                + (f"; {', '.join(ratios)}" if ratios else ""))
+        ratios = [
+            f"{value:.1f}x {key.removeprefix(RATIO_PREFIX)}"
+            for key, value in figures.items()
+            if key.startswith(RATIO_PREFIX)
+        ]
+        return (
+            f"{name:{NAME_WIDTH}} {figures['sims_per_s']:>10,.0f} sims/s "
+            f"{figures['searches_per_s']:>10,.1f} searches/s "
+            f"({figures['iterations_per_search']:.0f} iterations/search, {players})"
+            + (f"; {', '.join(ratios)}" if ratios else "")
+        )
     if "rounds_per_game" in figures:
-        line = (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.1f} games/s "
-                f"{figures['moves_per_s']:>10,.0f} moves/s "
-                f"({figures['rounds_per_game']:.1f} rounds/game, "
-                f"{figures['moves_per_game']:.0f} moves/game, {players})")
+        line = (
+            f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.1f} games/s "
+            f"{figures['moves_per_s']:>10,.0f} moves/s "
+            f"({figures['rounds_per_game']:.1f} rounds/game, "
+            f"{figures['moves_per_game']:.0f} moves/game, {players})"
+        )
     else:
-        line = (f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.0f} games/s "
-                f"{figures['moves_per_s']:>10,.0f} moves/s "
-                f"({figures['moves_per_game']:.1f} moves/game, {players}; "
-                f"fastest {SLICE} s: {figures['best_moves_per_s']:,.0f} moves/s)")
+        line = (
+            f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.0f} games/s "
+            f"{figures['moves_per_s']:>10,.0f} moves/s "
+            f"({figures['moves_per_game']:.1f} moves/game, {players}; "
+            f"fastest {SLICE} s: {figures['best_moves_per_s']:,.0f} moves/s)"
+        )
     if "compiled" in figures:
         line += " compiled" if figures["compiled"] else " pure Python (no numba)"
-    ratios = [f"{figures[key]:.1f}x the {what}" for key, what in
-              (("engine_ratio", "engine"), ("yardstick_ratio", "yardstick")) if key in figures]
+    ratios = [
+        f"{figures[key]:.1f}x the {what}"
+        for key, what in (("engine_ratio", "engine"), ("yardstick_ratio", "yardstick"))
+        if key in figures
+    ]
     return line + (f"; {', '.join(ratios)}" if ratios else "")

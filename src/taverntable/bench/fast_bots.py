@@ -51,8 +51,9 @@ def bench_heuristic_deals(preset: str, *, fast: bool) -> Bench:
             dealer = games % n
             games += 1
             if fast:
-                return 1, play_deal(rules, n, seats, deal_rng=rng, dealer=dealer,
-                                    max_moves=game.max_moves).moves
+                return 1, play_deal(
+                    rules, n, seats, deal_rng=rng, dealer=dealer, max_moves=game.max_moves
+                ).moves
             state = game.start(rules, n, rng=rng, dealer=dealer)
             return 1, play_out(state, bots, rng, max_moves=game.max_moves).moves
 
@@ -68,6 +69,5 @@ def fast_bot_benches() -> dict[str, Bench]:
     """The engine's heuristic deals of each preset, then the kernel's (a fast bench reports its
     ratio to the engine's bench of the same name when that ran before it)."""
     benches = {f"heuristic-{p}": bench_heuristic_deals(p, fast=False) for p in PRESETS}
-    benches.update({f"fast-heuristic-{p}": bench_heuristic_deals(p, fast=True)
-                    for p in PRESETS})
+    benches.update({f"fast-heuristic-{p}": bench_heuristic_deals(p, fast=True) for p in PRESETS})
     return benches

@@ -32,8 +32,13 @@ from taverntable.lab.core.studies import STUDIES, Study, play_function
 # Games per round and study by default: a round through the engine takes half a CPU second or
 # more (a deal-only game is hundreds of times cheaper than a played one); the fast path's
 # rounds are still long enough (tens of milliseconds) for the process clock.
-DEFAULT_GAMES = {"tonk-deal-wins": 20_000, "tonk-play": 300, "drop-model": 200,
-                 "towers-play": 36, "towers-options": 40}  # 36: 3 sizes, 40: twice 20 variants
+DEFAULT_GAMES = {
+    "tonk-deal-wins": 20_000,
+    "tonk-play": 300,
+    "drop-model": 200,
+    "towers-play": 36,
+    "towers-options": 40,
+}  # 36: 3 sizes, 40: twice 20 variants
 FAMILIES = ("tonk", "three-towers")  # the families whose studies have a fast path
 FALLBACK_GAMES = 40
 
@@ -53,11 +58,18 @@ class StudyTiming:
         rounds = len(self.engine)
         engine, fast = sum(self.engine), sum(self.fast)
         mean, low, high = mean_ci95([e / f for e, f in zip(self.engine, self.fast, strict=True)])
-        return {"study": self.study, "games": self.games * rounds, "rounds": rounds,
-                "engine_games_per_s": self.games * rounds / engine,
-                "fast_games_per_s": self.games * rounds / fast,
-                "ratio": engine / fast, "ratio_mean": mean, "ratio_low": low,
-                "ratio_high": high, "same_rows": self.same_rows}
+        return {
+            "study": self.study,
+            "games": self.games * rounds,
+            "rounds": rounds,
+            "engine_games_per_s": self.games * rounds / engine,
+            "fast_games_per_s": self.games * rounds / fast,
+            "ratio": engine / fast,
+            "ratio_mean": mean,
+            "ratio_low": low,
+            "ratio_high": high,
+            "same_rows": self.same_rows,
+        }
 
 
 def lab_studies() -> list[Study]:
@@ -65,8 +77,7 @@ def lab_studies() -> list[Study]:
     return [study for study in STUDIES.values() if study.family in FAMILIES]
 
 
-def play_batch(study: Study, config: StudyConfig, indices: range,
-               fast: bool) -> tuple[float, str]:
+def play_batch(study: Study, config: StudyConfig, indices: range, fast: bool) -> tuple[float, str]:
     """Play games ``indices`` of ``config`` on one path: the CPU seconds and the rows' JSON."""
     os.environ[FAST_ENV] = "1" if fast else "0"
     play = play_function(study)
@@ -96,21 +107,29 @@ def time_study(study: Study, games: int, rounds: int, seed: int) -> StudyTiming:
 
 def line(f: dict[str, Any]) -> str:
     """One study's figures as a line of text."""
-    return (f"{f['study']:15} engine {f['engine_games_per_s']:>10,.1f} games/s  fast "
-            f"{f['fast_games_per_s']:>10,.1f} games/s  ratio {f['ratio']:5.2f}x (rounds: mean "
-            f"{f['ratio_mean']:.2f}x, 95% {f['ratio_low']:.2f}–{f['ratio_high']:.2f}; "
-            f"{f['games']} games each path, {f['rounds']} rounds)  rows "
-            + ("identical" if f["same_rows"] else "DIFFER"))
+    return (
+        f"{f['study']:15} engine {f['engine_games_per_s']:>10,.1f} games/s  fast "
+        f"{f['fast_games_per_s']:>10,.1f} games/s  ratio {f['ratio']:5.2f}x (rounds: mean "
+        f"{f['ratio_mean']:.2f}x, 95% {f['ratio_low']:.2f}–{f['ratio_high']:.2f}; "
+        f"{f['games']} games each path, {f['rounds']} rounds)  rows "
+        + ("identical" if f["same_rows"] else "DIFFER")
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m taverntable.bench.lab_studies",
-                                description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("--only", action="append", metavar="STUDY",
-                   help="time only these studies (repeat; default every Tonk and Three Towers "
-                   "study)")
-    p.add_argument("--games", type=int, help="games per round and path (default: per study, "
-                   f"{DEFAULT_GAMES})")
+    p = argparse.ArgumentParser(
+        prog="python -m taverntable.bench.lab_studies",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    p.add_argument(
+        "--only",
+        action="append",
+        metavar="STUDY",
+        help="time only these studies (repeat; default every Tonk and Three Towers study)",
+    )
+    p.add_argument(
+        "--games", type=int, help=f"games per round and path (default: per study, {DEFAULT_GAMES})"
+    )
     p.add_argument("--rounds", type=int, default=5, help="rounds of each path (default 5)")
     p.add_argument("--seed", type=int, default=1, help="the study seed (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON list")
@@ -119,14 +138,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.only:
         unknown = set(args.only) - {s.name for s in studies}
         if unknown:
-            p.error(f"not a Tonk or Three Towers study: {', '.join(sorted(unknown))} "
-                    f"(known: {', '.join(s.name for s in studies)})")
+            p.error(
+                f"not a Tonk or Three Towers study: {', '.join(sorted(unknown))} "
+                f"(known: {', '.join(s.name for s in studies)})"
+            )
         studies = [s for s in studies if s.name in args.only]
     if args.rounds < 1 or (args.games is not None and args.games < 1):
         p.error("--games and --rounds must be at least 1")
     if not fast_bots_on():
-        print("note: numba is not compiling the kernels: the fast path is the pure-Python "
-              "fallback", file=sys.stderr)
+        print(
+            "note: numba is not compiling the kernels: the fast path is the pure-Python fallback",
+            file=sys.stderr,
+        )
     saved = os.environ.get(FAST_ENV)
     report = []
     try:

@@ -61,19 +61,40 @@ SEARCH_BENCHES = (
     # ``ismcts-tonk`` with its playouts in the engine rather than the kernel (``fast``: by
     # default where numba compiled it), and with the tree in Python: the baselines of the
     # compiled root search, before it in the table so that its line can give the ratios.
-    SearchBench("ismcts-tonk-engine", "tonk", views=32, iterations=500, depth=1,
-                settings={"selective": False, "fast": False}),
-    SearchBench("ismcts-tonk-python", "tonk", views=32, iterations=500, depth=1,
-                settings={"selective": False}, fast=False),
-    SearchBench("ismcts-tonk", "tonk", views=32, iterations=500, depth=1,
-                settings={"selective": False},
-                ratio_to=("ismcts-tonk-engine", "ismcts-tonk-python")),
-    SearchBench("ismcts-tor", "tor", views=32, iterations=500, depth=1,
-                settings={"selective": False}),
+    SearchBench(
+        "ismcts-tonk-engine",
+        "tonk",
+        views=32,
+        iterations=500,
+        depth=1,
+        settings={"selective": False, "fast": False},
+    ),
+    SearchBench(
+        "ismcts-tonk-python",
+        "tonk",
+        views=32,
+        iterations=500,
+        depth=1,
+        settings={"selective": False},
+        fast=False,
+    ),
+    SearchBench(
+        "ismcts-tonk",
+        "tonk",
+        views=32,
+        iterations=500,
+        depth=1,
+        settings={"selective": False},
+        ratio_to=("ismcts-tonk-engine", "ismcts-tonk-python"),
+    ),
+    SearchBench(
+        "ismcts-tor", "tor", views=32, iterations=500, depth=1, settings={"selective": False}
+    ),
     # The hard bot's paired playouts in Python (``hard:fast=false``), before the kernel's.
     SearchBench("ismcts-towers-python", "three-towers", views=16, players=2, fast=False),
-    SearchBench("ismcts-towers", "three-towers", views=16, players=2,
-                ratio_to=("ismcts-towers-python",)),
+    SearchBench(
+        "ismcts-towers", "three-towers", views=16, players=2, ratio_to=("ismcts-towers-python",)
+    ),
 )
 
 
@@ -98,8 +119,9 @@ class _ViewCollector:
         return move
 
 
-def decision_views(spec: SearchBench, adapter: SearchGame, players: int,
-                   rng: random.Random) -> list[Any]:
+def decision_views(
+    spec: SearchBench, adapter: SearchGame, players: int, rng: random.Random
+) -> list[Any]:
     """``spec.views`` views with two or more root moves, from heuristic play."""
     game = get_game(spec.game)
     rules = game.rules()
@@ -136,8 +158,9 @@ def bench_search(spec: SearchBench) -> Bench:
         deadline = start + seconds
         while time.process_time() < deadline:
             view = views[searches % len(views)]
-            sims += search(adapter, view, rng, iterations=budget, depth=spec.depth,
-                           fast=spec.fast).iterations
+            sims += search(
+                adapter, view, rng, iterations=budget, depth=spec.depth, fast=spec.fast
+            ).iterations
             searches += 1
         elapsed = time.process_time() - start
         return {
@@ -153,8 +176,7 @@ def bench_search(spec: SearchBench) -> Bench:
 def search_benches() -> dict[str, Bench]:
     """The ISMCTS benches of the games the registry has (a bench of a missing game is left
     out)."""
-    return {spec.name: bench_search(spec) for spec in SEARCH_BENCHES
-            if spec.game in game_names()}
+    return {spec.name: bench_search(spec) for spec in SEARCH_BENCHES if spec.game in game_names()}
 
 
 def search_ratios() -> dict[str, tuple[str, ...]]:

@@ -51,8 +51,13 @@ class Timed:
         }
 
 
-def timed(play: Callable[[], tuple[int, int]], seconds: float, *, clock_every: int = 0,
-          slices: bool = True) -> Timed:
+def timed(
+    play: Callable[[], tuple[int, int]],
+    seconds: float,
+    *,
+    clock_every: int = 0,
+    slices: bool = True,
+) -> Timed:
     """Call ``play`` (it returns the games and moves it made) until ``seconds`` of CPU time are
     spent. ``clock_every``: read the clock only once that many moves have passed since the last
     reading (steps of a few moves, where reading it would cost as much as they do). ``slices``:

@@ -169,8 +169,7 @@ def search(
     visits = {m: kids[m].visits for m in legal if m in kids}
     values = {m: kids[m].total / kids[m].visits for m in legal if m in kids and kids[m].visits}
     move, overridden = tree.choice(visits, values, anchor, margin, ending_bias, ending_margin)
-    return SearchResult(move, done, time.perf_counter() - start, visits, values,
-                        anchor, overridden)
+    return SearchResult(move, done, time.perf_counter() - start, visits, values, anchor, overridden)
 
 
 def _run_compiled(tree: _Tree, runner: RootRunner, limit: int, deadline: float) -> int:
@@ -368,7 +367,8 @@ class _Tree:
         enders = self.flat or {}
         best_searched = (
             max(searched, key=lambda m: (visits.get(m, -1), values.get(m, -math.inf)))
-            if searched else None
+            if searched
+            else None
         )
         candidates = list(enders) + ([best_searched] if best_searched is not None else [])
         move = max(candidates, key=lambda m: values.get(m, -math.inf)) if candidates else legal[0]

@@ -76,8 +76,9 @@ def bot_class(name: str, game: str = "tonk") -> type:
     except ImportError as e:
         if key not in RESEARCH:
             raise
-        raise BotError(f"bot {name!r} needs the optional extra rl (pip install -e '.[rl]'): "
-                       f"{e}") from None
+        raise BotError(
+            f"bot {name!r} needs the optional extra rl (pip install -e '.[rl]'): {e}"
+        ) from None
     return found
 
 

@@ -79,8 +79,9 @@ class SearchGame(Protocol):
         """A trusted cheap policy's move the search must beat, or None for no anchor."""
         ...
 
-    def root_runner(self, view: Any, legal: Sequence[Any], exploration: float,
-                    rng: random.Random) -> RootRunner | None:
+    def root_runner(
+        self, view: Any, legal: Sequence[Any], exploration: float, rng: random.Random
+    ) -> RootRunner | None:
         """A compiled root search of ``legal`` from ``view``, seeded from ``rng``, or None where
         the adapter has none (the search then grows its tree in Python, and ``rng`` must be left
         untouched)."""
@@ -145,8 +146,9 @@ class SearchDefaults:
         """No anchor: the search's own choice stands."""
         return None
 
-    def root_runner(self, view: Any, legal: Sequence[Any], exploration: float,
-                    rng: random.Random) -> RootRunner | None:
+    def root_runner(
+        self, view: Any, legal: Sequence[Any], exploration: float, rng: random.Random
+    ) -> RootRunner | None:
         """No compiled root search: the tree is grown in Python."""
         return None
 

@@ -41,5 +41,7 @@ class Layout:
 
     def table(self) -> list[tuple[str, int, int, str]]:
         """(name, first index, size, meaning) of every block, for the documentation."""
-        return [(name, self.offset[name], rows * width, meaning)
-                for name, rows, width, meaning in self.blocks]
+        return [
+            (name, self.offset[name], rows * width, meaning)
+            for name, rows, width, meaning in self.blocks
+        ]

@@ -34,8 +34,10 @@ class LearnedBot:
 
     def __init__(self, weights: str | None = None, greedy: bool = True) -> None:
         if weights is None:
-            raise ValueError("learned needs its weights: learned:weights=FILE.npz "
-                             "(examples/train_tonk.py writes one)")
+            raise ValueError(
+                "learned needs its weights: learned:weights=FILE.npz "
+                "(examples/train_tonk.py writes one)"
+            )
         try:
             with np.load(weights) as data:
                 arrays = {key: data[key] for key in data.files}
@@ -48,8 +50,9 @@ class LearnedBot:
         self.layers: list[tuple[Vector, Vector]] = []
         while f"w{len(self.layers)}" in arrays:
             k = len(self.layers)
-            self.layers.append((arrays[f"w{k}"].astype(np.float32),
-                                arrays[f"b{k}"].astype(np.float32)))
+            self.layers.append(
+                (arrays[f"w{k}"].astype(np.float32), arrays[f"b{k}"].astype(np.float32))
+            )
         self.embed = arrays["embed"].astype(np.float32)
         self.bias = arrays["bias"].astype(np.float32)
         self.greedy = greedy

@@ -21,24 +21,26 @@ PHASES = ("deal", "start", "play", "over")  # "deal": an OpenSpiel state before 
 PRESET_NAMES = tuple(PRESETS)
 _INDEX = {card.text: card.index for card in CARDS}
 
-LAYOUT = Layout([
-    ("hand", 1, 52, "the observer's cards"),
-    ("pile", 1, 52, "cards in the pile"),
-    ("pile_top", 1, 52, "the pile's top card (one-hot)"),
-    ("pile_card", 1, 52, "the card the seat on turn took from the pile this turn (T9)"),
-    ("spreads", MAX_SPREADS, 52, "cards of spread 0, 1, … (T8)"),
-    ("spread_owner", MAX_SPREADS, SEATS, "relative owner of each spread (one-hot)"),
-    ("known", SEATS, 52, "per relative seat: cards it took from the pile and still holds"),
-    ("hand_sizes", 1, SEATS, "per relative seat: cards in hand / 10"),
-    ("seats", 1, SEATS, "1 for each relative seat at the table"),
-    ("to_play", 1, SEATS, "relative seat on turn (one-hot; none when over)"),
-    ("dealer", 1, SEATS, "relative dealer (one-hot)"),
-    ("hit_locked", 1, SEATS, "per relative seat: T6 hit lock"),
-    ("stock_size", 1, 1, "cards in the stock / 52"),
-    ("phase", 1, len(PHASES), "deal, start, play, over (one-hot)"),
-    ("flags", 1, 2, "spread this turn (T9), last stock card drawn (T11)"),
-    ("preset", 1, len(PRESET_NAMES), "tonk, tor, pagat (one-hot)"),
-])
+LAYOUT = Layout(
+    [
+        ("hand", 1, 52, "the observer's cards"),
+        ("pile", 1, 52, "cards in the pile"),
+        ("pile_top", 1, 52, "the pile's top card (one-hot)"),
+        ("pile_card", 1, 52, "the card the seat on turn took from the pile this turn (T9)"),
+        ("spreads", MAX_SPREADS, 52, "cards of spread 0, 1, … (T8)"),
+        ("spread_owner", MAX_SPREADS, SEATS, "relative owner of each spread (one-hot)"),
+        ("known", SEATS, 52, "per relative seat: cards it took from the pile and still holds"),
+        ("hand_sizes", 1, SEATS, "per relative seat: cards in hand / 10"),
+        ("seats", 1, SEATS, "1 for each relative seat at the table"),
+        ("to_play", 1, SEATS, "relative seat on turn (one-hot; none when over)"),
+        ("dealer", 1, SEATS, "relative dealer (one-hot)"),
+        ("hit_locked", 1, SEATS, "per relative seat: T6 hit lock"),
+        ("stock_size", 1, 1, "cards in the stock / 52"),
+        ("phase", 1, len(PHASES), "deal, start, play, over (one-hot)"),
+        ("flags", 1, 2, "spread this turn (T9), last stock card drawn (T11)"),
+        ("preset", 1, len(PRESET_NAMES), "tonk, tor, pagat (one-hot)"),
+    ]
+)
 
 
 def encode(view: dict[str, Any] | None) -> Vector:

@@ -18,50 +18,73 @@ from taverntable.games.three_towers.rules import MAX_PLAYERS
 from .layout import Layout, Vector
 
 SEATS = MAX_PLAYERS
-PHASES = ("deal", "turn", "answer", "defend", "steal", "name", "queens", "kings", "shuffle",
-          "club", "dark", "over")
+PHASES = (
+    "deal",
+    "turn",
+    "answer",
+    "defend",
+    "steal",
+    "name",
+    "queens",
+    "kings",
+    "shuffle",
+    "club",
+    "dark",
+    "over",
+)
 _CODE = {text: code for code, text in enumerate(TEXT)}
 # Scales: a hand holds 7 cards (R3), a deck 108 (R1); a round scores about a hundred points.
 HAND, DECK, POINTS = 7.0, 108.0, 500.0
 
-LAYOUT = Layout([
-    ("me", 1, SEATS, "the observer's seat (one-hot)"),
-    ("seats", 1, SEATS, "1 for each seat at the table"),
-    ("hand", 1, NUM_CODES, "the observer's cards (counts by code; 52 is the joker)"),
-    ("store", 1, NUM_CODES, "the observer's own store, when own_store_visible (R16)"),
-    ("known_stores", SEATS, NUM_CODES, "per seat: the part of its store that filled in public"),
-    ("towers", SEATS, NUM_CODES, "per seat: its tower's cards"),
-    ("tower_values", 1, SEATS, "per seat: its tower's goods / tower_goal (R8, R29)"),
-    ("nobility", SEATS, NUM_CODES, "per seat: its nobility (R7, R9)"),
-    ("shown", SEATS, NUM_CODES, "per seat: its hand shown this round under R6"),
-    ("hand_sizes", 1, SEATS, "cards in hand / 7"),
-    ("store_sizes", 1, SEATS, "cards in store / 108"),
-    ("deck_size", 1, 1, "cards in the deck / 108"),
-    ("phase", 1, len(PHASES), "the phase (one-hot, in the contract's order)"),
-    ("to_play", 1, SEATS, "the seat to decide (one-hot; none at chance or over)"),
-    ("mover", 1, SEATS, "the seat whose turn it is (one-hot)"),
-    ("dealer", 1, SEATS, "the round's dealer (one-hot)"),
-    ("trade", 1, 2, "a trade is on; it is a Witch's trade (R9)"),
-    ("trade_leader", 1, SEATS, "the trade's leader (one-hot)"),
-    ("trade_suit", 1, 4, "the trade's suit S H D C (one-hot)"),
-    ("trade_laid", SEATS, NUM_CODES, "per seat: the cards it laid in the trade"),
-    ("trade_bids", SEATS, 3, "per seat: bid rank / 13, a taking joker, a giving joker (R7)"),
-    ("trade_queue", 1, SEATS, "seats still to answer"),
-    ("trade_next", 1, SEATS, "the seat answering now (the queue's head)"),
-    ("trade_failed", 1, SEATS, "seats that failed under R6"),
-    ("attack", 1, 2, "an attack is on; it is a raid (else a curse) (R9)"),
-    ("attacker", 1, SEATS, "the attacker (one-hot)"),
-    ("target", 1, SEATS, "the attacked seat (one-hot)"),
-    ("attack_card", 1, NUM_CODES, "the attacking card (one-hot)"),
-    ("picks_passes", 1, 2, "cards chosen in a club take or dark give / 4; passes / 4 (R13, R17)"),
-    ("finished", 1, SEATS, "the seat that finished a tower this round (one-hot)"),
-    ("tower_ace", 1, 4, "that tower's base ace by suit S H D C (one-hot)"),
-    ("scores", 1, SEATS, "running scores / 500"),
-    ("marks", 1, SEATS, "finished towers / 3 (R14)"),
-    ("round", 1, 1, "the round's number / 100"),
-    ("rules", 1, 5, "teams, own_store_visible, defence any, tower_goal / 100, "
-                    "nobility_points / 50"),
-])
+LAYOUT = Layout(
+    [
+        ("me", 1, SEATS, "the observer's seat (one-hot)"),
+        ("seats", 1, SEATS, "1 for each seat at the table"),
+        ("hand", 1, NUM_CODES, "the observer's cards (counts by code; 52 is the joker)"),
+        ("store", 1, NUM_CODES, "the observer's own store, when own_store_visible (R16)"),
+        ("known_stores", SEATS, NUM_CODES, "per seat: the part of its store that filled in public"),
+        ("towers", SEATS, NUM_CODES, "per seat: its tower's cards"),
+        ("tower_values", 1, SEATS, "per seat: its tower's goods / tower_goal (R8, R29)"),
+        ("nobility", SEATS, NUM_CODES, "per seat: its nobility (R7, R9)"),
+        ("shown", SEATS, NUM_CODES, "per seat: its hand shown this round under R6"),
+        ("hand_sizes", 1, SEATS, "cards in hand / 7"),
+        ("store_sizes", 1, SEATS, "cards in store / 108"),
+        ("deck_size", 1, 1, "cards in the deck / 108"),
+        ("phase", 1, len(PHASES), "the phase (one-hot, in the contract's order)"),
+        ("to_play", 1, SEATS, "the seat to decide (one-hot; none at chance or over)"),
+        ("mover", 1, SEATS, "the seat whose turn it is (one-hot)"),
+        ("dealer", 1, SEATS, "the round's dealer (one-hot)"),
+        ("trade", 1, 2, "a trade is on; it is a Witch's trade (R9)"),
+        ("trade_leader", 1, SEATS, "the trade's leader (one-hot)"),
+        ("trade_suit", 1, 4, "the trade's suit S H D C (one-hot)"),
+        ("trade_laid", SEATS, NUM_CODES, "per seat: the cards it laid in the trade"),
+        ("trade_bids", SEATS, 3, "per seat: bid rank / 13, a taking joker, a giving joker (R7)"),
+        ("trade_queue", 1, SEATS, "seats still to answer"),
+        ("trade_next", 1, SEATS, "the seat answering now (the queue's head)"),
+        ("trade_failed", 1, SEATS, "seats that failed under R6"),
+        ("attack", 1, 2, "an attack is on; it is a raid (else a curse) (R9)"),
+        ("attacker", 1, SEATS, "the attacker (one-hot)"),
+        ("target", 1, SEATS, "the attacked seat (one-hot)"),
+        ("attack_card", 1, NUM_CODES, "the attacking card (one-hot)"),
+        (
+            "picks_passes",
+            1,
+            2,
+            "cards chosen in a club take or dark give / 4; passes / 4 (R13, R17)",
+        ),
+        ("finished", 1, SEATS, "the seat that finished a tower this round (one-hot)"),
+        ("tower_ace", 1, 4, "that tower's base ace by suit S H D C (one-hot)"),
+        ("scores", 1, SEATS, "running scores / 500"),
+        ("marks", 1, SEATS, "finished towers / 3 (R14)"),
+        ("round", 1, 1, "the round's number / 100"),
+        (
+            "rules",
+            1,
+            5,
+            "teams, own_store_visible, defence any, tower_goal / 100, nobility_points / 50",
+        ),
+    ]
+)
 
 
 def encode(view: dict[str, Any]) -> Vector:
@@ -135,10 +158,14 @@ def encode(view: dict[str, Any]) -> Vector:
         one("tower_ace", SUITS.index(view["tower_ace"][-1]))
     one("round", 0, value=view["round"] / 100)
     rules = view["rules"]
-    for column, value in enumerate((
-        float(rules["teams"]), float(rules["own_store_visible"]),
-        float(rules["defence"] == "any"), rules["tower_goal"] / 100,
-        rules["nobility_points"] / 50,
-    )):
+    for column, value in enumerate(
+        (
+            float(rules["teams"]),
+            float(rules["own_store_visible"]),
+            float(rules["defence"] == "any"),
+            rules["tower_goal"] / 100,
+            rules["nobility_points"] / 50,
+        )
+    ):
         one("rules", column, value=value)
     return out

@@ -75,8 +75,9 @@ class OpenSpielIsmctsBot:
         if uct_c is not None and uct_c <= 0:
             raise ValueError(f"uct_c must be above 0, not {uct_c}")
         if world_samples != -1 and world_samples < 1:
-            raise ValueError(f"world_samples must be -1 (no limit) or at least 1, not "
-                             f"{world_samples}")
+            raise ValueError(
+                f"world_samples must be -1 (no limit) or at least 1, not {world_samples}"
+            )
         if rollouts < 1:
             raise ValueError(f"rollouts must be at least 1, not {rollouts}")
         self.simulations = simulations
@@ -111,8 +112,7 @@ class OpenSpielIsmctsBot:
             max_world_samples=self.world_samples,
             random_state=numbers,
         )
-        bot.set_resampler(lambda state, player: state.resample_from_infostate(player,
-                                                                              rng=worlds))
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng=worlds))
         return _move_of(view, bot.step(root))
 
 

@@ -76,8 +76,13 @@ def towers_run(state: TowersState) -> ChanceRun:
         case "steal":
             assert state.attack is not None
             pool = state.stores[state.attack.target][:]
-            return ChanceRun("steal", pool, min(STEAL_MAX, len(pool)),
-                             apply(lambda c: Steal(tuple(sorted(c)))), TEXT)
+            return ChanceRun(
+                "steal",
+                pool,
+                min(STEAL_MAX, len(pool)),
+                apply(lambda c: Steal(tuple(sorted(c)))),
+                TEXT,
+            )
         case phase:
             raise ValueError(f"no chance step in phase {phase}")
 

@@ -56,8 +56,7 @@ def parameters(game: Game) -> dict[str, Any]:
 def rule_options(game: Game, params: dict[str, Any]) -> dict[str, Any]:
     """The rule options of ``params``: 0 stands for none where the preset's default is none."""
     defaults = game.rules().options()
-    return {k: (None if defaults[k] is None and params[k] == 0 else params[k])
-            for k in defaults}
+    return {k: (None if defaults[k] is None and params[k] == 0 else params[k]) for k in defaults}
 
 
 def utility_bounds(game: Game, rules: Any, players: int, max_moves: int) -> tuple[float, float]:
@@ -118,8 +117,9 @@ class TavernState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type h
     def __str__(self) -> str:
         return self.play.full_text()
 
-    def resample_from_infostate(self, player: int, sampler: Any = None,
-                                rng: random.Random | None = None) -> TavernState:
+    def resample_from_infostate(
+        self, player: int, sampler: Any = None, rng: random.Random | None = None
+    ) -> TavernState:
         """A state ``player`` cannot tell from this one (``Game.sample_world`` of its view);
         the cards are drawn from ``rng``, else from a generator seeded by ``sampler()``
         (OpenSpiel's ``UniformProbabilitySampler``), else at random."""
@@ -154,8 +154,9 @@ class TavernObserver:
         self.recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         layout = table.encoder.layout
         self.tensor = layout.zeros()
-        self.dict = {name: self.tensor[start:start + size]
-                     for name, start, size, _ in layout.table()}
+        self.dict = {
+            name: self.tensor[start : start + size] for name, start, size, _ in layout.table()
+        }
 
     def set_from(self, state: TavernState, player: int) -> None:
         self.tensor[:] = state.play.tensor(SPECTATOR if self.public else player)
@@ -178,15 +179,19 @@ class TavernGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hin
         game = get_game(name)
         full = {**parameters(game), **(params or {})}
         rules = game.rules(rule_options(game, full))
-        players, dealer, max_moves = int(full["players"]), int(full["dealer"]), \
-            int(full["max_moves"])
+        players, dealer, max_moves = (
+            int(full["players"]),
+            int(full["dealer"]),
+            int(full["max_moves"]),
+        )
         game.check_players(rules, players)
         if not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer}")
         if max_moves < 1:
             raise ValueError(f"max_moves must be at least 1, not {max_moves}")
-        self.table = Table(name, game, rules, players, dealer, max_moves, encoder_for(name),
-                           game.actions)
+        self.table = Table(
+            name, game, rules, players, dealer, max_moves, encoder_for(name), game.actions
+        )
         low, high = utility_bounds(game, rules, players, max_moves)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.actions.size,
@@ -224,8 +229,9 @@ def game_type(game: Game) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(pyspiel.GameType.Utility.ZERO_SUM if zero_sum
-                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,

@@ -47,8 +47,13 @@ class Play:
 
     __slots__ = ("_left", "_run", "cache", "drawn", "engine", "moves", "table")
 
-    def __init__(self, table: Table, engine: GameState[Any, Any] | None, moves: int = 0,
-                 drawn: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        engine: GameState[Any, Any] | None,
+        moves: int = 0,
+        drawn: list[int] | None = None,
+    ) -> None:
         self.table = table
         self.engine = engine
         self.moves = moves
@@ -65,8 +70,19 @@ class Play:
 
     def __reduce__(self) -> tuple[Any, ...]:
         t = self.table
-        return (_unpickle, (t.name, t.rules, t.players, t.dealer, t.max_moves, self.engine,
-                            self.moves, self.drawn))
+        return (
+            _unpickle,
+            (
+                t.name,
+                t.rules,
+                t.players,
+                t.dealer,
+                t.max_moves,
+                self.engine,
+                self.moves,
+                self.drawn,
+            ),
+        )
 
     # --- whose step -------------------------------------------------------------------------
 
@@ -74,8 +90,11 @@ class Play:
         """The chance run in progress or due, or None at a decision or the end."""
         if self._run is _UNKNOWN:
             t = self.table
-            self._run = (tonk_deal(t.rules, t.players, t.dealer) if self.engine is None
-                         else chance_run(self.engine))
+            self._run = (
+                tonk_deal(t.rules, t.players, t.dealer)
+                if self.engine is None
+                else chance_run(self.engine)
+            )
         return self._run  # type: ignore[return-value]  # _UNKNOWN was replaced
 
     def outcomes(self) -> list[tuple[int, float]]:
@@ -219,8 +238,16 @@ def _encode_before_deal(table: Table) -> np.ndarray[Any, np.dtype[np.float32]]:
     return encode(None)
 
 
-def _unpickle(name: str, rules: Any, players: int, dealer: int, max_moves: int,
-              engine: GameState[Any, Any] | None, moves: int, drawn: list[int]) -> Play:
+def _unpickle(
+    name: str,
+    rules: Any,
+    players: int,
+    dealer: int,
+    max_moves: int,
+    engine: GameState[Any, Any] | None,
+    moves: int,
+    drawn: list[int],
+) -> Play:
     game = get_game(name)
     table = Table(name, game, rules, players, dealer, max_moves, encoder_for(name), game.actions)
     return Play(table, engine, moves, drawn)

@@ -42,8 +42,11 @@ def agent_name(seat: int) -> str:
 class TavernEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # PettingZoo: no hints
     """One registered game as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"],  # noqa: RUF012
-                                "is_parallelizable": False}  # PettingZoo's own attribute
+    # PettingZoo's own attribute (a class-level dict by its API).
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -68,11 +71,14 @@ class TavernEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Petting
         self.encoder = encoder_for(game)
         self.possible_agents = [agent_name(s) for s in range(self.players)]
         size = self.game.actions.size
-        space = gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(-np.inf, np.inf, (self.encoder.size,),
-                                                np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, (size,), np.int8),
-        })
+        space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(
+                    -np.inf, np.inf, (self.encoder.size,), np.float32
+                ),
+                "action_mask": gymnasium.spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
         self._observation_spaces = {a: space for a in self.possible_agents}
         self._action_spaces = {a: gymnasium.spaces.Discrete(size) for a in self.possible_agents}
         self._rng = random.Random()
@@ -130,8 +136,11 @@ class TavernEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Petting
         """The agent's view encoded, and its legal action ids when it is to act."""
         state = self._live()
         seat = self.possible_agents.index(agent)
-        acting = (state.current_seat == seat and not self.terminations.get(agent, True)
-                  and not self.truncations.get(agent, True))
+        acting = (
+            state.current_seat == seat
+            and not self.terminations.get(agent, True)
+            and not self.truncations.get(agent, True)
+        )
         if acting:
             mask = np.array(self.game.actions.mask(state), dtype=np.int8)
         else:
@@ -151,8 +160,9 @@ class TavernEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Petting
         try:
             state.apply(move)
         except IllegalMove as e:
-            raise ValueError(f"action {int(action)} ({move}) is not legal for {agent} now: "
-                             f"{e}") from None
+            raise ValueError(
+                f"action {int(action)} ({move}) is not legal for {agent} now: {e}"
+            ) from None
         self.moves += 1
         self._settled(state)
         self._clear_rewards()

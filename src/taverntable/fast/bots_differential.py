@@ -69,8 +69,9 @@ class DecisionComparison:
     difference: str | None = None
 
 
-def compare_decisions(rules: TonkRules, players: int, seed: int, games: int,
-                      into: DecisionComparison | None = None) -> DecisionComparison:
+def compare_decisions(
+    rules: TonkRules, players: int, seed: int, games: int, into: DecisionComparison | None = None
+) -> DecisionComparison:
     """Compare the heuristic's decisions at every position of ``games`` deals from ``seed``,
     played in turn by heuristic bots, by random play and by random play without drops (whole
     deals: spreads, hits, T9's ends and T11's empty stock come often)."""
@@ -87,8 +88,10 @@ def compare_decisions(rules: TonkRules, players: int, seed: int, games: int,
             fast = decision(state, HEURISTIC_SEAT, fast_rng)
             world_rng = random.Random(draw_seed)
             world = decision(sample_world(view, rng), HEURISTIC_SEAT, world_rng)
-            where = (f"{rules!r}, {players} players, seed {seed}, deal {g}, move {moves} "
-                     f"(seat {seat}, {state.phase})")
+            where = (
+                f"{rules!r}, {players} players, seed {seed}, deal {g}, move {moves} "
+                f"(seat {seat}, {state.phase})"
+            )
             differs = decision_difference(where, mine, fast, world)
             if differs is not None:
                 found.difference = differs
@@ -102,8 +105,9 @@ def compare_decisions(rules: TonkRules, players: int, seed: int, games: int,
             found.drew += after != random.Random(draw_seed).random()
             found.kinds[move_class(state, mine)] += 1
             found.kinds["(end legal)"] += END in view.legal_moves
-            state.apply(mine if g % 3 == 0 else (random_policy, random_without_drops)[g % 3 - 1](
-                state, rng))
+            state.apply(
+                mine if g % 3 == 0 else (random_policy, random_without_drops)[g % 3 - 1](state, rng)
+            )
             moves += 1
     return found
 
@@ -118,8 +122,10 @@ def table_bots(players: int, mix: int) -> list[Bot]:
         return [TonkHeuristicBot() if s % 2 == 0 else RandomBot() for s in range(players)]
     if mix == 2:
         return [TonkHeuristicBot(), *(RandomBot() for _ in range(players - 1))]
-    return [TonkHeuristicBot(samples=7, drop_margin=0.4),
-            *(TonkHeuristicBot() for _ in range(players - 1))]
+    return [
+        TonkHeuristicBot(samples=7, drop_margin=0.4),
+        *(TonkHeuristicBot() for _ in range(players - 1)),
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +138,9 @@ class DealComparison:
     difference: str | None
 
 
-def compare_deals(rules: TonkRules, players: int, seed: int, deals: int, *,
-                  max_moves: int = MAX_MOVES) -> DealComparison:
+def compare_deals(
+    rules: TonkRules, players: int, seed: int, deals: int, *, max_moves: int = MAX_MOVES
+) -> DealComparison:
     """Play ``deals`` deals by bots (``table_bots``, mixes in turn) from ``seed`` on both paths,
     stopped at ``max_moves`` moves; even deals draw the deal and the bots' moves from one
     generator, odd ones from two."""
@@ -149,26 +156,47 @@ def compare_deals(rules: TonkRules, players: int, seed: int, deals: int, *,
         played = play_out(state, bots, bot_rng, max_moves=max_moves)
         fast_deal_rng = random.Random(deal_seed)
         fast_bot_rng = fast_deal_rng if g % 2 == 0 else random.Random(bot_seed)
-        fast = play_deal(rules, players, seats, deal_rng=fast_deal_rng, bot_rng=fast_bot_rng,
-                         dealer=g % players, max_moves=max_moves)
+        fast = play_deal(
+            rules,
+            players,
+            seats,
+            deal_rng=fast_deal_rng,
+            bot_rng=fast_bot_rng,
+            dealer=g % players,
+            max_moves=max_moves,
+        )
         where = f"{rules!r}, {players} players, seed {seed}, deal {g}, bots mix {g % 4}"
         history = tuple(state.history)
         if history != fast.history:
-            return DealComparison(g, moves, capped, f"{where}: moves differ:\n  engine: "
-                                  f"{'; '.join(f'{s}: {m}' for s, m in history)}\n  fast:   "
-                                  f"{'; '.join(f'{s}: {m}' for s, m in fast.history)}")
+            return DealComparison(
+                g,
+                moves,
+                capped,
+                f"{where}: moves differ:\n  engine: "
+                f"{'; '.join(f'{s}: {m}' for s, m in history)}\n  fast:   "
+                f"{'; '.join(f'{s}: {m}' for s, m in fast.history)}",
+            )
         result = state.result
-        engine = (played.capped, None if result is None else
-                  (result.end, result.winners, result.totals, result.net))
-        mine = (fast.capped, None if fast.capped else
-                (fast.end, fast.winners, fast.totals, fast.net))
+        engine = (
+            played.capped,
+            None if result is None else (result.end, result.winners, result.totals, result.net),
+        )
+        mine = (
+            fast.capped,
+            None if fast.capped else (fast.end, fast.winners, fast.totals, fast.net),
+        )
         if engine != mine:
-            return DealComparison(g, moves, capped, f"{where}: results differ (capped, (end, "
-                                  f"winners, totals, net)): engine {engine}, fast {mine}")
-        if (deal_rng.random(), bot_rng.random()) != (fast_deal_rng.random(),
-                                                    fast_bot_rng.random()):
-            return DealComparison(g, moves, capped,
-                                  f"{where}: the generators were left at different places")
+            return DealComparison(
+                g,
+                moves,
+                capped,
+                f"{where}: results differ (capped, (end, "
+                f"winners, totals, net)): engine {engine}, fast {mine}",
+            )
+        if (deal_rng.random(), bot_rng.random()) != (fast_deal_rng.random(), fast_bot_rng.random()):
+            return DealComparison(
+                g, moves, capped, f"{where}: the generators were left at different places"
+            )
         moves += len(history)
         capped += played.capped
     return DealComparison(deals, moves, capped, None)
@@ -182,12 +210,19 @@ def tables(rules_list: Sequence[TonkRules]) -> list[tuple[TonkRules, int]]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the long comparison (every preset and option flip, 2-10 players); exit 1 at a
     difference."""
-    p = argparse.ArgumentParser(prog="python -m taverntable.fast.bots_differential",
-                                description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("--positions", type=int, default=100_000,
-                   help="heuristic decisions to compare, about (default 100,000)")
-    p.add_argument("--deals", type=int, default=20_000,
-                   help="bot deals to compare, about (default 20,000)")
+    p = argparse.ArgumentParser(
+        prog="python -m taverntable.fast.bots_differential",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    p.add_argument(
+        "--positions",
+        type=int,
+        default=100_000,
+        help="heuristic decisions to compare, about (default 100,000)",
+    )
+    p.add_argument(
+        "--deals", type=int, default=20_000, help="bot deals to compare, about (default 20,000)"
+    )
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     if args.positions < 0 or args.deals < 0:
@@ -220,10 +255,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
     kind = "compiled (numba)" if COMPILED else "pure Python"
     kinds = ", ".join(f"{name} {count:,}" for name, count in sorted(found.kinds.items()))
-    print(f"{found.positions:,} heuristic decisions the same on both paths ({found.drew:,} "
-          f"drew from the generator; {kinds}); {deals:,} bot deals, {moves:,} moves, "
-          f"{capped:,} capped: the same (fast path {kind}; "
-          f"{time.perf_counter() - start:.0f} s)")
+    print(
+        f"{found.positions:,} heuristic decisions the same on both paths ({found.drew:,} "
+        f"drew from the generator; {kinds}); {deals:,} bot deals, {moves:,} moves, "
+        f"{capped:,} capped: the same (fast path {kind}; "
+        f"{time.perf_counter() - start:.0f} s)"
+    )
     return 0
 
 

@@ -41,9 +41,11 @@ _OPTIONS: dict[str, tuple[object, ...]] = {
 def option_sets() -> list[TonkRules]:
     """Every combination of the options that change play, on each preset (its T4 deal wins)."""
     names = list(_OPTIONS)
-    return [PRESETS[preset].with_options(**dict(zip(names, values, strict=True)))
-            for preset in PRESETS
-            for values in itertools.product(*_OPTIONS.values())]
+    return [
+        PRESETS[preset].with_options(**dict(zip(names, values, strict=True)))
+        for preset in PRESETS
+        for values in itertools.product(*_OPTIONS.values())
+    ]
 
 
 def decision_difference(where: str, engine: object, fast: object, world: object) -> str | None:
@@ -91,27 +93,37 @@ def compare(
         history = tuple(move for _, move in state.history)
         where = f"{rules!r}, {players} players, seed {seed}, drops {drops}, deal {g}"
         if history != deal.history:
-            return Comparison(g, moves, f"{where}: moves differ:\n  engine: "
-                              f"{'; '.join(map(str, history))}\n  fast:   "
-                              f"{'; '.join(map(str, deal.history or ()))}")
+            return Comparison(
+                g,
+                moves,
+                f"{where}: moves differ:\n  engine: "
+                f"{'; '.join(map(str, history))}\n  fast:   "
+                f"{'; '.join(map(str, deal.history or ()))}",
+            )
         result = state.result
         assert result is not None
         engine = (result.end, result.winners, result.totals, result.net)
         mine = (deal.end, deal.winners, deal.totals, deal.net)
         if engine != mine:
-            return Comparison(g, moves, f"{where}: results differ (end, winners, totals, net): "
-                              f"engine {engine}, fast {mine}")
+            return Comparison(
+                g,
+                moves,
+                f"{where}: results differ (end, winners, totals, net): "
+                f"engine {engine}, fast {mine}",
+            )
         moves += len(history)
     return Comparison(games, moves, None)
 
 
-def compare_many(
-    rules_list: Sequence[TonkRules], games: int, seed: int
-) -> Iterator[Comparison]:
+def compare_many(rules_list: Sequence[TonkRules], games: int, seed: int) -> Iterator[Comparison]:
     """About ``games`` deals in all, spread evenly over the rules, 2 to 10 players and both
     policies (random play, and random play without drops: whole deals)."""
-    tables = [(r, n, drops) for r in rules_list for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-              for drops in (True, False)]
+    tables = [
+        (r, n, drops)
+        for r in rules_list
+        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        for drops in (True, False)
+    ]
     each = -(-games // len(tables))
     for i, (rules, players, drops) in enumerate(tables):
         yield compare(rules, players, seed + i, each, drops=drops)
@@ -119,8 +131,10 @@ def compare_many(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the long comparison over every option set; exit 1 at a difference."""
-    p = argparse.ArgumentParser(prog="python -m taverntable.fast.differential",
-                                description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p = argparse.ArgumentParser(
+        prog="python -m taverntable.fast.differential",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
     p.add_argument("--games", type=int, default=100_000, help="deals in all (default 100,000)")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
@@ -136,8 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(c.difference)
             return 1
     kind = "compiled (numba)" if COMPILED else "pure Python"
-    print(f"{games:,} deals, {moves:,} moves: the same on both paths (fast path {kind}; "
-          f"{time.perf_counter() - start:.0f} s)")
+    print(
+        f"{games:,} deals, {moves:,} moves: the same on both paths (fast path {kind}; "
+        f"{time.perf_counter() - start:.0f} s)"
+    )
     return 0
 
 

@@ -38,15 +38,17 @@ _MOVES_PER_DEAL = 64
 
 def option_codes(rules: TonkRules) -> IntArray:
     """The rule options as the kernel reads them (``tonk_kernel.OPT_*``, in order)."""
-    return int_array([
-        _DEAL_WINS.index(rules.deal_wins),
-        FACE_VALUES.index(rules.face_values),
-        int(rules.hit_sets),
-        int(rules.hit_lock),
-        int(rules.discard == "mandatory"),
-        int(rules.tonk_out_double),
-        int(rules.stock_end == "empty"),
-    ])
+    return int_array(
+        [
+            _DEAL_WINS.index(rules.deal_wins),
+            FACE_VALUES.index(rules.face_values),
+            int(rules.hit_sets),
+            int(rules.hit_lock),
+            int(rules.discard == "mandatory"),
+            int(rules.tonk_out_double),
+            int(rules.stock_end == "empty"),
+        ]
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +85,10 @@ class RandomDeals:
             moves = int(self.results[row + k.R_MOVES])
             history = None
             if len(self.record_kinds):
-                history = tuple(move_of(int(self.record_kinds[i]), int(self.record_masks[i]))
-                                for i in range(at, at + moves))
+                history = tuple(
+                    move_of(int(self.record_kinds[i]), int(self.record_masks[i]))
+                    for i in range(at, at + moves)
+                )
             at += moves
             winners = int(self.results[row + k.R_WINNERS])
             yield FastDeal(
@@ -153,8 +157,9 @@ def random_deals(
     while True:
         kinds, masks = int_array(room), int_array(room)
         stream = stream_of(rng)
-        moves = k.random_games(options, players, first_dealer, stake, games, stream, drops,
-                               results, kinds, masks)
+        moves = k.random_games(
+            options, players, first_dealer, stake, games, stream, drops, results, kinds, masks
+        )
         if moves >= 0:
             hand_back(stream, rng)
             return RandomDeals(players, games, moves, results, kinds, masks)

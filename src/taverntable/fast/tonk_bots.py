@@ -85,9 +85,17 @@ def fast_seats(bots: Sequence[object]) -> list[FastSeat] | None:
 
 
 @kernel
-def play_bots(st: IntArray, bots: IntArray, samples: IntArray, margins: FloatArray,
-              stream: IntArray, max_moves: int, record: IntArray, trials: IntArray,
-              out: IntArray) -> None:
+def play_bots(
+    st: IntArray,
+    bots: IntArray,
+    samples: IntArray,
+    margins: FloatArray,
+    stream: IntArray,
+    max_moves: int,
+    record: IntArray,
+    trials: IntArray,
+    out: IntArray,
+) -> None:
     """Play the deal with each seat's bot (``bots``: RANDOM or HEURISTIC codes) until it ends
     or ``max_moves`` moves are made (``play_out``'s cap). Each move is recorded as (seat, kind,
     cards) in ``record``; with room in ``trials``, a drop is tried on a copy of the deal at the
@@ -117,8 +125,9 @@ def play_bots(st: IntArray, bots: IntArray, samples: IntArray, margins: FloatArr
                 trials[row + 3] = trial[k.NET + seat]
                 tried += 1
         if bots[seat] == HEURISTIC:
-            kind, cards = heuristic_move(st, draws, stream, samples[seat], margins[seat], pool,
-                                         totals, kinds, masks)
+            kind, cards = heuristic_move(
+                st, draws, stream, samples[seat], margins[seat], pool, totals, kinds, masks
+            )
         else:
             kind, cards = random_move(st, stream, kinds, masks)
         record[3 * moves] = seat
@@ -133,10 +142,22 @@ def play_bots(st: IntArray, bots: IntArray, samples: IntArray, margins: FloatArr
 
 
 @kernel
-def bot_deal(options: IntArray, players: int, dealer: int, stake: int, deal_stream: IntArray,
-             bot_stream: IntArray, bots: IntArray, samples: IntArray, margins: FloatArray,
-             max_moves: int, st: IntArray, record: IntArray, trials: IntArray,
-             out: IntArray) -> None:
+def bot_deal(
+    options: IntArray,
+    players: int,
+    dealer: int,
+    stake: int,
+    deal_stream: IntArray,
+    bot_stream: IntArray,
+    bots: IntArray,
+    samples: IntArray,
+    margins: FloatArray,
+    max_moves: int,
+    st: IntArray,
+    record: IntArray,
+    trials: IntArray,
+    out: IntArray,
+) -> None:
     """Deal (``tonk_kernel.deal`` from ``deal_stream``) and play the deal (``play_bots``)."""
     k.deal(st, options, players, dealer, stake, deal_stream, new_floats(52))
     play_bots(st, bots, samples, margins, bot_stream, max_moves, record, trials, out)
@@ -191,9 +212,22 @@ def play_deal(
     record = int_array(3 * max_moves)
     trial_rows = int_array(TRIAL_WIDTH * max_moves if trials else 0)
     out = int_array(OUT_SIZE)
-    bot_deal(option_codes(rules), players, dealer, stake, deal_stream, bot_stream,
-             int_array([s[0] for s in seats]), int_array([s[1] for s in seats]),
-             float_array([s[2] for s in seats]), max_moves, st, record, trial_rows, out)
+    bot_deal(
+        option_codes(rules),
+        players,
+        dealer,
+        stake,
+        deal_stream,
+        bot_stream,
+        int_array([s[0] for s in seats]),
+        int_array([s[1] for s in seats]),
+        float_array([s[2] for s in seats]),
+        max_moves,
+        st,
+        record,
+        trial_rows,
+        out,
+    )
     if isinstance(deal_rng, random.Random):
         _hand_back(deal_stream, deal_rng)
     if not one and isinstance(bot_rng, random.Random):
@@ -213,8 +247,10 @@ def play_deal(
         totals=tuple(_ints(st, players, k.TOTALS)) if over else (),
         net=tuple(_ints(st, players, k.NET)) if over else (),
         turns=tuple(_ints(out, players, OUT_TURNS)) if trials else (),
-        trials=tuple((rows[i], rows[i + 1], rows[i + 2], rows[i + 3])
-                     for i in range(0, len(rows), TRIAL_WIDTH)),
+        trials=tuple(
+            (rows[i], rows[i + 1], rows[i + 2], rows[i + 3])
+            for i in range(0, len(rows), TRIAL_WIDTH)
+        ),
     )
 
 
@@ -237,14 +273,16 @@ def _hand_back(stream: IntArray, rng: random.Random) -> None:
 
 
 @kernel
-def decide(st: IntArray, draws: IntArray, stream: IntArray, bot: int, samples: int,
-           margin: float) -> tuple[int, int]:
+def decide(
+    st: IntArray, draws: IntArray, stream: IntArray, bot: int, samples: int, margin: float
+) -> tuple[int, int]:
     """One decision of a bot (a RANDOM or HEURISTIC code) for the seat on turn."""
     kinds = new_ints(k.MAX_LEGAL)
     masks = new_ints(k.MAX_LEGAL)
     if bot == HEURISTIC:
-        return heuristic_move(st, draws, stream, samples, margin, new_ints(52),
-                              new_ints(TOTALS_SIZE), kinds, masks)
+        return heuristic_move(
+            st, draws, stream, samples, margin, new_ints(52), new_ints(TOTALS_SIZE), kinds, masks
+        )
     return random_move(st, stream, kinds, masks)
 
 
@@ -266,8 +304,9 @@ def decision(state: TonkState, seat: FastSeat, rng: random.Random) -> TonkMove:
     return move_of(int(kind), int(cards))
 
 
-def replay(rules: TonkRules, deal: BotDeal, players: int, deal_rng: random.Random | int,
-           stake: int = 1) -> TonkState:
+def replay(
+    rules: TonkRules, deal: BotDeal, players: int, deal_rng: random.Random | int, stake: int = 1
+) -> TonkState:
     """The engine's state of a deal played here: dealt again from ``deal_rng`` (a generator in
     the state the deal was dealt from, or its seed) and every move checked by the engine and
     applied, so that records and reports read the engine's own state. RuntimeError if a move
@@ -275,13 +314,13 @@ def replay(rules: TonkRules, deal: BotDeal, players: int, deal_rng: random.Rando
     state = TonkState.deal(rules, players, rng=deal_rng, dealer=deal.dealer, stake=stake)
     for seat, move in deal.history:
         if state.current_seat != seat:
-            raise RuntimeError(f"the kernel moved seat {seat} where the engine moves "
-                               f"{state.current_seat}")
+            raise RuntimeError(
+                f"the kernel moved seat {seat} where the engine moves {state.current_seat}"
+            )
         state.check(move)  # IllegalMove naming the rule: the engine's check of every move
         state.apply_unchecked(move)  # (``apply`` would check again and build its events)
     result = state.result
-    engine = None if result is None else (result.end, result.winners, result.totals,
-                                          result.net)
+    engine = None if result is None else (result.end, result.winners, result.totals, result.net)
     mine = None if deal.capped else (deal.end, deal.winners, deal.totals, deal.net)
     if mine != engine:
         raise RuntimeError(f"the kernel's result {mine} is not the engine's {engine}")

@@ -98,8 +98,17 @@ def _kept_points(histogram: IntArray, size: int, unknown: int, draws: int) -> in
 
 
 @kernel
-def _opponent_row(st: IntArray, seat: int, other: int, seen: IntArray, unseen_count: int,
-                  mean_unseen: float, histogram: IntArray, rows: FloatArray, at: int) -> None:
+def _opponent_row(
+    st: IntArray,
+    seat: int,
+    other: int,
+    seen: IntArray,
+    unseen_count: int,
+    mean_unseen: float,
+    histogram: IntArray,
+    rows: FloatArray,
+    at: int,
+) -> None:
     """``opponent_features(view of seat, other)`` into ``rows[at:at + FEATURE_COUNT]``."""
     base = st[k.OPT_FACE] * 52
     d = k.total(st, seat)
@@ -114,8 +123,13 @@ def _opponent_row(st: IntArray, seat: int, other: int, seen: IntArray, unseen_co
     expected = known_points + unknown * mean_unseen
     margin = d - expected
     turns = seen[C_DECLINED + other]
-    kept_margin = d - known_points - _kept_points(
-        histogram, unseen_count, unknown, seen[C_STOCK + other] + seen[C_PILE + other])
+    kept_margin = (
+        d
+        - known_points
+        - _kept_points(
+            histogram, unseen_count, unknown, seen[C_STOCK + other] + seen[C_PILE + other]
+        )
+    )
     rows[at] = float(d)
     rows[at + 1] = expected
     rows[at + 2] = margin
@@ -145,8 +159,15 @@ def _opponent_row(st: IntArray, seat: int, other: int, seen: IntArray, unseen_co
 
 
 @kernel
-def _decision(st: IntArray, seat: int, seen: IntArray, trial: IntArray, heads: IntArray,
-              rows: FloatArray, decided: int) -> None:
+def _decision(
+    st: IntArray,
+    seat: int,
+    seen: IntArray,
+    trial: IntArray,
+    heads: IntArray,
+    rows: FloatArray,
+    decided: int,
+) -> None:
     """Write decision number ``decided`` (a drop tried on ``trial``, a copy of the deal)."""
     for i in range(k.STATE_SIZE):
         trial[i] = st[i]
@@ -173,15 +194,15 @@ def _decision(st: IntArray, seat: int, seen: IntArray, trial: IntArray, heads: I
     at = decided * (players - 1) * ROW_WIDTH
     for other in range(players):
         if other != seat:
-            _opponent_row(st, seat, other, seen, unseen_count, mean_unseen, histogram, rows,
-                          at)
+            _opponent_row(st, seat, other, seen, unseen_count, mean_unseen, histogram, rows, at)
             rows[at + FEATURE_COUNT] = 1.0 if k.total(st, other) <= d else 0.0  # T6: caught
             at += ROW_WIDTH
 
 
 @kernel
-def _count_move(st: IntArray, seat: int, kind: int, cards: int, seen: IntArray,
-                draws: IntArray) -> None:
+def _count_move(
+    st: IntArray, seat: int, kind: int, cards: int, seen: IntArray, draws: IntArray
+) -> None:
     """The per-seat counts of the history that the features read, before the move is made."""
     seen[C_ACTED + seat] = 1
     if kind == k.DRAW_STOCK or kind == k.DRAW_PILE:
@@ -207,9 +228,17 @@ def _count_move(st: IntArray, seat: int, kind: int, cards: int, seen: IntArray,
 
 
 @kernel
-def play_decisions(st: IntArray, bots: IntArray, samples: IntArray, margins: FloatArray,
-                   stream: IntArray, max_moves: int, heads: IntArray, rows: FloatArray,
-                   out: IntArray) -> None:
+def play_decisions(
+    st: IntArray,
+    bots: IntArray,
+    samples: IntArray,
+    margins: FloatArray,
+    stream: IntArray,
+    max_moves: int,
+    heads: IntArray,
+    rows: FloatArray,
+    out: IntArray,
+) -> None:
     """``tonk_bots.play_bots``'s deal (the same moves from the same stream), writing every drop
     decision (module docstring) instead of the moves; ``out``: moves made, decisions."""
     seen = new_ints(COUNTERS)
@@ -230,8 +259,9 @@ def play_decisions(st: IntArray, bots: IntArray, samples: IntArray, margins: Flo
                 _decision(st, seat, seen, trial, heads, rows, decided)
                 decided += 1
         if bots[seat] == HEURISTIC:
-            kind, cards = heuristic_move(st, draws, stream, samples[seat], margins[seat], pool,
-                                         totals, kinds, masks)
+            kind, cards = heuristic_move(
+                st, draws, stream, samples[seat], margins[seat], pool, totals, kinds, masks
+            )
         else:
             kind, cards = random_move(st, stream, kinds, masks)
         _count_move(st, seat, kind, cards, seen, draws)
@@ -242,10 +272,21 @@ def play_decisions(st: IntArray, bots: IntArray, samples: IntArray, margins: Flo
 
 
 @kernel
-def deal_decisions(options: IntArray, players: int, dealer: int, stake: int,
-                   stream: IntArray, bots: IntArray, samples: IntArray, margins: FloatArray,
-                   max_moves: int, st: IntArray, heads: IntArray, rows: FloatArray,
-                   out: IntArray) -> None:
+def deal_decisions(
+    options: IntArray,
+    players: int,
+    dealer: int,
+    stake: int,
+    stream: IntArray,
+    bots: IntArray,
+    samples: IntArray,
+    margins: FloatArray,
+    max_moves: int,
+    st: IntArray,
+    heads: IntArray,
+    rows: FloatArray,
+    out: IntArray,
+) -> None:
     """Deal (``tonk_kernel.deal``) and play the deal (``play_decisions``) from one stream."""
     k.deal(st, options, players, dealer, stake, stream, new_floats(52))
     play_decisions(st, bots, samples, margins, stream, max_moves, heads, rows, out)
@@ -286,14 +327,22 @@ class DecisionDeal:
                 row[FEATURE_COUNT] = int(row[FEATURE_COUNT])
                 rows.append(row)
                 at += ROW_WIDTH
-            decisions.append([heads[h], heads[h + 1], heads[h + 2],
-                              heads[h + 3] // self.stake, rows])
+            decisions.append(
+                [heads[h], heads[h + 1], heads[h + 2], heads[h + 3] // self.stake, rows]
+            )
         return decisions
 
 
-def drop_decisions(rules: TonkRules, players: int, seats: Sequence[FastSeat], *,
-                   seed: int, dealer: int = 0, stake: int = 1,
-                   max_moves: int = 1000) -> DecisionDeal:
+def drop_decisions(
+    rules: TonkRules,
+    players: int,
+    seats: Sequence[FastSeat],
+    *,
+    seed: int,
+    dealer: int = 0,
+    stake: int = 1,
+    max_moves: int = 1000,
+) -> DecisionDeal:
     """Deal from a generator seeded with ``seed`` and play with ``seats``' bots drawing from it,
     as ``play_deal(rules, players, seats, deal_rng=seed, …)`` does, with every drop decision."""
     check_players(players)
@@ -305,15 +354,31 @@ def drop_decisions(rules: TonkRules, players: int, seats: Sequence[FastSeat], *,
     heads = int_array(HEAD_WIDTH * max_moves)
     rows = float_array(ROW_WIDTH * (players - 1) * max_moves)
     out = int_array(2)
-    deal_decisions(option_codes(rules), players, dealer, stake, stream,
-                   int_array([s[0] for s in seats]), int_array([s[1] for s in seats]),
-                   float_array([s[2] for s in seats]), max_moves, st, heads, rows, out)
+    deal_decisions(
+        option_codes(rules),
+        players,
+        dealer,
+        stake,
+        stream,
+        int_array([s[0] for s in seats]),
+        int_array([s[1] for s in seats]),
+        float_array([s[2] for s in seats]),
+        max_moves,
+        st,
+        heads,
+        rows,
+        out,
+    )
     decided = int(out[1])
     over = st[k.PHASE] == k.OVER
-    return DecisionDeal(capped=not over, end=k.END_KINDS[st[k.END]] if over else None,
-                        stake=stake, players=players,
-                        heads=_values(heads, HEAD_WIDTH * decided),
-                        table=_values(rows, ROW_WIDTH * (players - 1) * decided))
+    return DecisionDeal(
+        capped=not over,
+        end=k.END_KINDS[st[k.END]] if over else None,
+        stake=stake,
+        players=players,
+        heads=_values(heads, HEAD_WIDTH * decided),
+        table=_values(rows, ROW_WIDTH * (players - 1) * decided),
+    )
 
 
 def _values(array: IntArray | FloatArray, count: int) -> list[Any]:
@@ -323,6 +388,12 @@ def _values(array: IntArray | FloatArray, count: int) -> list[Any]:
 
 
 assert len(FEATURES) == FEATURE_COUNT, "the kernel writes every feature of FEATURES"
-assert [FEATURES[i] for i in FRACTIONS] == ["expected_total", "margin", "margin_per_card",
-                                            "mean_discard", "margin_sq", "margin_turns",
-                                            "margin_unknown"]
+assert [FEATURES[i] for i in FRACTIONS] == [
+    "expected_total",
+    "margin",
+    "margin_per_card",
+    "mean_discard",
+    "margin_sq",
+    "margin_turns",
+    "margin_unknown",
+]

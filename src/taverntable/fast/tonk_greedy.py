@@ -29,8 +29,7 @@ assert len(_CDF) == len(FACE_VALUES) * CDF_F * CDF_T * CDF_X
 
 CDF = float_array(_CDF)
 # Hand value of each card index, by face_values code (T1).
-CARD_VALUE = int_array([CARD_VALUES[faces][i % 13 + 1] for faces in FACE_VALUES
-                        for i in range(52)])
+CARD_VALUE = int_array([CARD_VALUES[faces][i % 13 + 1] for faces in FACE_VALUES for i in range(52)])
 RANK_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
 NEIGHBOURS = 0b11011
 
@@ -170,8 +169,14 @@ def greedy_move(st: IntArray, kinds: IntArray, masks: IntArray) -> tuple[int, in
 
 
 @kernel
-def greedy_playout(st: IntArray, horizon: int, kinds: IntArray, masks: IntArray,
-                   record_kinds: IntArray, record_masks: IntArray) -> int:
+def greedy_playout(
+    st: IntArray,
+    horizon: int,
+    kinds: IntArray,
+    masks: IntArray,
+    record_kinds: IntArray,
+    record_masks: IntArray,
+) -> int:
     """Play greedy moves until the deal ends or ``horizon`` moves are made; the moves made
     (each recorded while ``record_kinds`` has room)."""
     moves = 0
@@ -198,12 +203,26 @@ def load_state(state: TonkState, st: IntArray) -> None:
     into a numpy array from Python costs about as much as a kernel move."""
     _clear(st)
     n = state.num_players
-    store(st, k.PLAYERS, [
-        n, state.dealer, state.stake, state.current_seat_, _PHASES[state.phase],
-        state.pile_card, int(state.spread_this_turn), int(state.last_draw_taken),
-        len(state.spread_mask), len(state.pile), 52 - len(state.stock), -1, 0,
-        *_option_list(state.rules),
-    ])
+    store(
+        st,
+        k.PLAYERS,
+        [
+            n,
+            state.dealer,
+            state.stake,
+            state.current_seat_,
+            _PHASES[state.phase],
+            state.pile_card,
+            int(state.spread_this_turn),
+            int(state.last_draw_taken),
+            len(state.spread_mask),
+            len(state.pile),
+            52 - len(state.stock),
+            -1,
+            0,
+            *_option_list(state.rules),
+        ],
+    )
     store(st, k.HANDS, state.hands)
     store(st, k.KNOWN, state.known)
     store(st, k.LOCKED, [int(x) for x in state.hit_locked])

@@ -57,8 +57,12 @@ def has_spread(hand: int) -> bool:
     s3 = hand >> 39
     if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
         return True
-    return bool(s0 & s0 >> 1 & s0 >> 2 or s1 & s1 >> 1 & s1 >> 2 or s2 & s2 >> 1 & s2 >> 2
-                or s3 & s3 >> 1 & s3 >> 2)
+    return bool(
+        s0 & s0 >> 1 & s0 >> 2
+        or s1 & s1 >> 1 & s1 >> 2
+        or s2 & s2 >> 1 & s2 >> 2
+        or s3 & s3 >> 1 & s3 >> 2
+    )
 
 
 @kernel
@@ -99,8 +103,16 @@ def _wins_on_deal(hand: int, value: IntArray, deal_wins: int) -> bool:
 
 
 @kernel
-def _start_fits(turn: IntArray, row: int, start: int, pile_top: int, took: bool,
-                value: IntArray, stock_gain: FloatArray, soft: float) -> float:
+def _start_fits(
+    turn: IntArray,
+    row: int,
+    start: int,
+    pile_top: int,
+    took: bool,
+    value: IntArray,
+    stock_gain: FloatArray,
+    soft: float,
+) -> float:
     """``OpponentModel._start_fits``."""
     w = 1.0
     points = 0
@@ -116,17 +128,20 @@ def _start_fits(turn: IntArray, row: int, start: int, pile_top: int, took: bool,
         w *= soft
     if pile_top >= 0:
         v = value[pile_top]
-        wants = (worst - v >= stock_gain[min(worst, 13)] + PILE_MARGIN
-                 or (turn[row + T_HIT_CARDS] >> pile_top & 1) == 1
-                 or (has_spread(start | 1 << pile_top) and not has_spread(start)))
+        wants = (
+            worst - v >= stock_gain[min(worst, 13)] + PILE_MARGIN
+            or (turn[row + T_HIT_CARDS] >> pile_top & 1) == 1
+            or (has_spread(start | 1 << pile_top) and not has_spread(start))
+        )
         if wants != took:
             w *= soft
     return w
 
 
 @kernel
-def _turn_start(turn: IntArray, row: int, after_draw: int, value: IntArray,
-                stock_gain: FloatArray, soft: float) -> float:
+def _turn_start(
+    turn: IntArray, row: int, after_draw: int, value: IntArray, stock_gain: FloatArray, soft: float
+) -> float:
     """``OpponentModel._turn_start``: the draw and declined drop, averaged over the drawn
     card."""
     y = turn[row + T_PILE_TOP]
@@ -142,15 +157,22 @@ def _turn_start(turn: IntArray, row: int, after_draw: int, value: IntArray,
     while candidates:
         s = low_index(candidates)
         candidates &= candidates - 1
-        total += _start_fits(turn, row, after_draw & ~(1 << s), y, False, value, stock_gain,
-                             soft)
+        total += _start_fits(turn, row, after_draw & ~(1 << s), y, False, value, stock_gain, soft)
         count += 1
     return total / count
 
 
 @kernel
-def weight(turns: IntArray, t: int, earlier: IntArray, hand: int, value: IntArray,
-           stock_gain: FloatArray, soft: float, deal_wins: int) -> float:
+def weight(
+    turns: IntArray,
+    t: int,
+    earlier: IntArray,
+    hand: int,
+    value: IntArray,
+    stock_gain: FloatArray,
+    soft: float,
+    deal_wins: int,
+) -> float:
     """``OpponentModel.weight`` of player row ``t``'s guess ``hand``."""
     row = t * TURN_WIDTH
     if turns[row + T_UNMOVED]:
@@ -191,9 +213,20 @@ def weight(turns: IntArray, t: int, earlier: IntArray, hand: int, value: IntArra
 
 
 @kernel
-def weigh(turns: IntArray, earlier: IntArray, pool: IntArray, value: IntArray,
-          stock_gain: FloatArray, soft: float, deal_wins: int, samples: int, extra: int,
-          stream: IntArray, hands: IntArray, cum: FloatArray) -> None:
+def weigh(
+    turns: IntArray,
+    earlier: IntArray,
+    pool: IntArray,
+    value: IntArray,
+    stock_gain: FloatArray,
+    soft: float,
+    deal_wins: int,
+    samples: int,
+    extra: int,
+    stream: IntArray,
+    hands: IntArray,
+    cum: FloatArray,
+) -> None:
     """``opponents.weigh_guesses``: ``samples`` guesses per player row into ``hands`` and their
     running weight sums into ``cum`` (row ``t``'s at ``t * samples``)."""
     n = len(pool)
@@ -236,9 +269,23 @@ def pack_turns(turns: Sequence[LastTurn]) -> tuple[IntArray, IntArray]:
     rows: list[int] = []
     earlier: list[int] = []
     for t in turns:
-        rows += [t.seat, t.known, t.hidden, int(t.unmoved), t.discard, t.melded,
-                 int(t.drew_stock), t.pile_top, t.hit_cards, t.dead, t.drop_floor, t.near_bonus,
-                 t.draws, len(earlier) // 2, len(t.earlier)]
+        rows += [
+            t.seat,
+            t.known,
+            t.hidden,
+            int(t.unmoved),
+            t.discard,
+            t.melded,
+            int(t.drew_stock),
+            t.pile_top,
+            t.hit_cards,
+            t.dead,
+            t.drop_floor,
+            t.near_bonus,
+            t.draws,
+            len(earlier) // 2,
+            len(t.earlier),
+        ]
         for v, since in t.earlier:
             earlier += [v, since]
     return int_array(rows), int_array(earlier)
@@ -248,8 +295,13 @@ def model_arrays(model: OpponentModel) -> tuple[IntArray, IntArray, IntArray, Fl
     """What ``weight`` reads of a model: turns, earlier discards, card values, the stock's
     gain table and the deal-win rule's code."""
     turns, earlier = pack_turns(model.turns)
-    return (turns, earlier, int_array(list(model.value)), float_array(model.stock_gain),
-            DEAL_WINS[model.view.rules.deal_wins])
+    return (
+        turns,
+        earlier,
+        int_array(list(model.value)),
+        float_array(model.stock_gain),
+        DEAL_WINS[model.view.rules.deal_wins],
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,13 +327,19 @@ def guess_arrays(guesses: Sequence[Guesses], needed: Sequence[int]) -> GuessArra
         hands.extend(g.hands)
         cum.extend(g.cumulative)
         offsets.append(len(hands))
-    return GuessArrays(int_array([g.seat for g in guesses]), int_array([g.known for g in guesses]),
-                       int_array(list(needed)), int_array(offsets), int_array(hands),
-                       float_array(cum))
+    return GuessArrays(
+        int_array([g.seat for g in guesses]),
+        int_array([g.known for g in guesses]),
+        int_array(list(needed)),
+        int_array(offsets),
+        int_array(hands),
+        float_array(cum),
+    )
 
 
-def weighed_guesses(view: TonkView, softness: float, samples: int, extra: int,
-                    seed: int) -> GuessArrays:
+def weighed_guesses(
+    view: TonkView, softness: float, samples: int, extra: int, seed: int
+) -> GuessArrays:
     """``weigh_guesses(OpponentModel(view, softness), ..., samples, extra)`` in the kernel, its
     draws from a stream seeded with ``seed``."""
     model = OpponentModel(view, softness)
@@ -290,9 +348,25 @@ def weighed_guesses(view: TonkView, softness: float, samples: int, extra: int,
     hands = int_array(players * samples)
     cum = float_array(players * samples)
     pool = int_array(list(indices(view.unseen)))
-    weigh(turns, earlier, pool, value, stock_gain, softness, deal_wins, samples, extra,
-          seeded_stream(seed), hands, cum)
+    weigh(
+        turns,
+        earlier,
+        pool,
+        value,
+        stock_gain,
+        softness,
+        deal_wins,
+        samples,
+        extra,
+        seeded_stream(seed),
+        hands,
+        cum,
+    )
     return GuessArrays(
-        int_array([t.seat for t in model.turns]), int_array([t.known for t in model.turns]),
+        int_array([t.seat for t in model.turns]),
+        int_array([t.known for t in model.turns]),
         int_array([view.hand_sizes[t.seat] - t.known.bit_count() for t in model.turns]),
-        int_array([samples * t for t in range(players + 1)]), hands, cum)
+        int_array([samples * t for t in range(players + 1)]),
+        hands,
+        cum,
+    )

@@ -34,8 +34,7 @@ from .tonk_tables import FACE_VALUES
 
 # Hand value of each card index, by face_values code (T1); as ``tonk_greedy``'s, which is not
 # imported: its import samples the search's drop table (over a second in every process).
-CARD_VALUE = int_array([CARD_VALUES[faces][i % 13 + 1] for faces in FACE_VALUES
-                        for i in range(52)])
+CARD_VALUE = int_array([CARD_VALUES[faces][i % 13 + 1] for faces in FACE_VALUES for i in range(52)])
 RANK_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the four cards of rank index 0
 FULL_DECK = (1 << 52) - 1
 # drop_value's bound by face_values code: a total above four average cards never drops.
@@ -119,8 +118,16 @@ def unseen_of(st: IntArray, seat: int) -> int:
 
 
 @kernel
-def sampled_gain(st: IntArray, seat: int, draws: IntArray, stream: IntArray, samples: int,
-                 decline: bool, pool: IntArray, totals: IntArray) -> float:
+def sampled_gain(
+    st: IntArray,
+    seat: int,
+    draws: IntArray,
+    stream: IntArray,
+    samples: int,
+    decline: bool,
+    pool: IntArray,
+    totals: IntArray,
+) -> float:
     """``drop_value`` (or with ``decline`` ``decline_value``) past its bound: the mean gain
     in stakes over ``samples`` guesses of the other totals (``other_totals``)."""
     n = st[k.PLAYERS]
@@ -289,8 +296,17 @@ def discard_score(st: IntArray, seat: int, card: int, live: int) -> int:
 
 
 @kernel
-def _start_move(st: IntArray, seat: int, draws: IntArray, stream: IntArray, samples: int,
-                margin: float, pool: IntArray, totals: IntArray, kinds: IntArray) -> int:
+def _start_move(
+    st: IntArray,
+    seat: int,
+    draws: IntArray,
+    stream: IntArray,
+    samples: int,
+    margin: float,
+    pool: IntArray,
+    totals: IntArray,
+    kinds: IntArray,
+) -> int:
     """``TonkHeuristicBot._start`` (T6, T7, T11): the kind of the move."""
     count = k.start_moves(st, kinds)
     has_drop = has_stock = has_pile = False
@@ -332,8 +348,7 @@ def _play_move(st: IntArray, seat: int, kinds: IntArray, masks: IntArray) -> tup
         if kinds[i] == k.SPREAD or kinds[i] >= k.HIT:
             points = _points(masks[i], base)
             cards = _count(masks[i])
-            if best < 0 or points > best_points or (points == best_points
-                                                    and cards > best_cards):
+            if best < 0 or points > best_points or (points == best_points and cards > best_cards):
                 best, best_points, best_cards = i, points, cards
     if best >= 0:
         return kinds[best], masks[best]
@@ -352,28 +367,40 @@ def _play_move(st: IntArray, seat: int, kinds: IntArray, masks: IntArray) -> tup
         if stock_over:
             # T11 (pagat): the highest value first, then the score, then the rank.
             key = CARD_VALUE[base + card]
-            better = best < 0 or key > best_key or (key == best_key and (
-                score > best_score or (score == best_score and rank > best_rank)))
+            better = (
+                best < 0
+                or key > best_key
+                or (
+                    key == best_key
+                    and (score > best_score or (score == best_score and rank > best_rank))
+                )
+            )
         else:
             key = 0
-            better = best < 0 or score > best_score or (score == best_score
-                                                        and rank > best_rank)
+            better = best < 0 or score > best_score or (score == best_score and rank > best_rank)
         if better:
             best, best_key, best_score, best_rank = i, key, score, rank
     if best < 0:
         if has_end:
             return k.END_TURN, 0
         return kinds[0], masks[0]
-    if (not stock_over and has_end and best_score <= 0
-            and _count(st[k.HANDS + seat]) > 1):
+    if not stock_over and has_end and best_score <= 0 and _count(st[k.HANDS + seat]) > 1:
         return k.END_TURN, 0  # T9 (tor): every card is worth keeping
     return k.DISCARD, masks[best]
 
 
 @kernel
-def heuristic_move(st: IntArray, draws: IntArray, stream: IntArray, samples: int,
-                   margin: float, pool: IntArray, totals: IntArray, kinds: IntArray,
-                   masks: IntArray) -> tuple[int, int]:
+def heuristic_move(
+    st: IntArray,
+    draws: IntArray,
+    stream: IntArray,
+    samples: int,
+    margin: float,
+    pool: IntArray,
+    totals: IntArray,
+    kinds: IntArray,
+    masks: IntArray,
+) -> tuple[int, int]:
     """``TonkHeuristicBot(samples, margin).choose`` for the seat on turn: (kind, cards)."""
     seat = st[k.CURRENT]
     if st[k.PHASE] == k.START:
@@ -382,8 +409,9 @@ def heuristic_move(st: IntArray, draws: IntArray, stream: IntArray, samples: int
 
 
 @kernel
-def random_move(st: IntArray, stream: IntArray, kinds: IntArray,
-                masks: IntArray) -> tuple[int, int]:
+def random_move(
+    st: IntArray, stream: IntArray, kinds: IntArray, masks: IntArray
+) -> tuple[int, int]:
     """``RandomBot.choose``: ``rng.choice`` of the legal moves, in the engine's order."""
     if st[k.PHASE] == k.START:
         count = k.start_moves(st, kinds)

@@ -102,8 +102,12 @@ def total(st: IntArray, seat: int) -> int:
     """T1: the value of a seat's hand."""
     m = st[HANDS + seat]
     base = st[OPT_FACE] * 8192
-    return (VALUES[base + (m & SUIT_BITS)] + VALUES[base + (m >> 13 & SUIT_BITS)]
-            + VALUES[base + (m >> 26 & SUIT_BITS)] + VALUES[base + (m >> 39)])
+    return (
+        VALUES[base + (m & SUIT_BITS)]
+        + VALUES[base + (m >> 13 & SUIT_BITS)]
+        + VALUES[base + (m >> 26 & SUIT_BITS)]
+        + VALUES[base + (m >> 39)]
+    )
 
 
 @kernel
@@ -266,8 +270,15 @@ shuffle = _insertion_shuffle if COMPILED else _sorted_shuffle
 
 
 @kernel
-def deal(st: IntArray, options: IntArray, players: int, dealer: int, stake: int,
-         stream: IntArray, keys: FloatArray) -> None:
+def deal(
+    st: IntArray,
+    options: IntArray,
+    players: int,
+    dealer: int,
+    stake: int,
+    stream: IntArray,
+    keys: FloatArray,
+) -> None:
     """T3: shuffle (as ``shuffled_deck``: the cards sorted by one ``random()`` each, ties in
     card order) and deal 5 cards each from the seat after the dealer, the upcard and the stock;
     then any T4 win on the deal."""
@@ -477,8 +488,16 @@ def apply_move(st: IntArray, kind: int, cards: int) -> None:
 
 
 @kernel
-def play_random(st: IntArray, stream: IntArray, drops: bool, kinds: IntArray, masks: IntArray,
-                record_kinds: IntArray, record_masks: IntArray, recorded: int) -> int:
+def play_random(
+    st: IntArray,
+    stream: IntArray,
+    drops: bool,
+    kinds: IntArray,
+    masks: IntArray,
+    record_kinds: IntArray,
+    record_masks: IntArray,
+    recorded: int,
+) -> int:
     """Play the deal out with uniformly random legal moves (``engine.random_policy``), or
     without ``drops`` those but a drop (``tonk.random_without_drops``); the number of moves.
     When ``record_kinds`` has room, each move is written there from index ``recorded`` on."""
@@ -506,9 +525,18 @@ def play_random(st: IntArray, stream: IntArray, drops: bool, kinds: IntArray, ma
 
 
 @kernel
-def random_games(options: IntArray, players: int, first_dealer: int, stake: int, games: int,
-                 stream: IntArray, drops: bool, results: IntArray, record_kinds: IntArray,
-                 record_masks: IntArray) -> int:
+def random_games(
+    options: IntArray,
+    players: int,
+    first_dealer: int,
+    stake: int,
+    games: int,
+    stream: IntArray,
+    drops: bool,
+    results: IntArray,
+    record_kinds: IntArray,
+    record_masks: IntArray,
+) -> int:
     """Play ``games`` random deals (``play_random``) in a row from one stream, the dealer
     moving one seat each deal from ``first_dealer`` (as ``bench.random_play.random_games``); one
     row of
@@ -522,8 +550,9 @@ def random_games(options: IntArray, players: int, first_dealer: int, stake: int,
     for g in range(games):
         dealer = (first_dealer + g) % players
         deal(st, options, players, dealer, stake, stream, keys)
-        moves = play_random(st, stream, drops, kinds, masks, record_kinds, record_masks,
-                            total_moves)
+        moves = play_random(
+            st, stream, drops, kinds, masks, record_kinds, record_masks, total_moves
+        )
         total_moves += moves
         row = g * RESULT_WIDTH
         results[row + R_END] = st[END]

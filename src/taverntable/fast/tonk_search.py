@@ -69,10 +69,21 @@ def _first_at_least(cum: FloatArray, lo: int, hi: int, x: float) -> int:
 
 
 @kernel
-def sample_world(world: IntArray, template: IntArray, seats: IntArray, known: IntArray,
-                 needed: IntArray, offsets: IntArray, hands: IntArray, cum: FloatArray,
-                 pool: IntArray, tries: int, stream: IntArray, free: IntArray,
-                 missing: IntArray) -> None:
+def sample_world(
+    world: IntArray,
+    template: IntArray,
+    seats: IntArray,
+    known: IntArray,
+    needed: IntArray,
+    offsets: IntArray,
+    hands: IntArray,
+    cum: FloatArray,
+    pool: IntArray,
+    tries: int,
+    stream: IntArray,
+    free: IntArray,
+    missing: IntArray,
+) -> None:
     """``WorldSampler.sample`` into ``world``: guess group ``g`` (seat ``seats[g]``, cards
     ``known[g]`` public, ``needed[g]`` hidden) has guesses ``hands[offsets[g]:offsets[g + 1]]``
     with cumulative weights ``cum`` over the same range; ``pool`` is the unseen cards."""
@@ -136,8 +147,9 @@ def reward(st: IntArray, seat: int) -> float:
 
 
 @kernel
-def _ucb_pick(stats: IntArray, totals: FloatArray, moves: int, exploration: float,
-              stream: IntArray) -> int:
+def _ucb_pick(
+    stats: IntArray, totals: FloatArray, moves: int, exploration: float, stream: IntArray
+) -> int:
     """``_Tree._descend`` at the root: an untried move at random (every tried one counting one
     more availability), else the first best by UCB on availability counts."""
     untried = 0
@@ -162,8 +174,9 @@ def _ucb_pick(stats: IntArray, totals: FloatArray, moves: int, exploration: floa
         row = i * STAT_WIDTH
         stats[row + S_AVAIL] += 1
         visits = stats[row + S_VISITS]
-        value = (totals[i * 2] / visits
-                 + exploration * math.sqrt(math.log(stats[row + S_AVAIL]) / visits))
+        value = totals[i * 2] / visits + exploration * math.sqrt(
+            math.log(stats[row + S_AVAIL]) / visits
+        )
         if value > best_value:
             best_value = value
             best = i
@@ -171,11 +184,29 @@ def _ucb_pick(stats: IntArray, totals: FloatArray, moves: int, exploration: floa
 
 
 @kernel
-def run_root(count: int, template: IntArray, seats: IntArray, known: IntArray,
-             needed: IntArray, offsets: IntArray, hands: IntArray, cum: FloatArray,
-             pool: IntArray, tries: int, kinds: IntArray, cards: IntArray, end_kinds: IntArray,
-             end_cards: IntArray, exploration: float, horizon: int, stream: IntArray,
-             stats: IntArray, totals: FloatArray, ends: FloatArray, pairs: FloatArray) -> int:
+def run_root(
+    count: int,
+    template: IntArray,
+    seats: IntArray,
+    known: IntArray,
+    needed: IntArray,
+    offsets: IntArray,
+    hands: IntArray,
+    cum: FloatArray,
+    pool: IntArray,
+    tries: int,
+    kinds: IntArray,
+    cards: IntArray,
+    end_kinds: IntArray,
+    end_cards: IntArray,
+    exploration: float,
+    horizon: int,
+    stream: IntArray,
+    stats: IntArray,
+    totals: FloatArray,
+    ends: FloatArray,
+    pairs: FloatArray,
+) -> int:
     """``count`` iterations of the root search (module docstring) for the seat on turn of
     ``template``; returns how many backed a searched move up (all of them unless every root
     move ends the deal). ``kinds``/``cards`` are the searched root moves, ``end_kinds``/
@@ -196,8 +227,21 @@ def run_root(count: int, template: IntArray, seats: IntArray, known: IntArray,
     ended = new_floats(max(1, n_end))
     backed = 0
     for _ in range(count):
-        sample_world(world, template, seats, known, needed, offsets, hands, cum, pool, tries,
-                     stream, free, missing)
+        sample_world(
+            world,
+            template,
+            seats,
+            known,
+            needed,
+            offsets,
+            hands,
+            cum,
+            pool,
+            tries,
+            stream,
+            free,
+            missing,
+        )
         for j in range(n_end):
             _copy(after, world)
             k.apply_move(after, end_kinds[j], end_cards[j])
@@ -256,9 +300,18 @@ class KernelRoot:
     ``pool`` the unseen cards, ``searched`` the root moves chosen by UCB and ``enders`` those
     that end the deal (scored in every world)."""
 
-    def __init__(self, template: TonkState, guesses: GuessArrays, pool: Sequence[int],
-                 searched: Sequence[TonkMove], enders: Sequence[TonkMove], exploration: float,
-                 horizon: int, seed: int, tries: int = 8) -> None:
+    def __init__(
+        self,
+        template: TonkState,
+        guesses: GuessArrays,
+        pool: Sequence[int],
+        searched: Sequence[TonkMove],
+        enders: Sequence[TonkMove],
+        exploration: float,
+        horizon: int,
+        seed: int,
+        tries: int = 8,
+    ) -> None:
         from .draws import seeded_stream
         from .tonk_greedy import load_state
 
@@ -288,11 +341,31 @@ class KernelRoot:
     def run(self, count: int) -> None:
         """``count`` more iterations."""
         g = self.guesses
-        self.backed += int(run_root(
-            count, self.template, g.seats, g.known, g.needed, g.offsets, g.hands, g.cum,
-            self.pool, self.tries, self.kinds, self.cards, self.end_kinds, self.end_cards,
-            self.exploration, self.horizon, self.stream, self.stats, self.totals, self.ends,
-            self.pairs))
+        self.backed += int(
+            run_root(
+                count,
+                self.template,
+                g.seats,
+                g.known,
+                g.needed,
+                g.offsets,
+                g.hands,
+                g.cum,
+                self.pool,
+                self.tries,
+                self.kinds,
+                self.cards,
+                self.end_kinds,
+                self.end_cards,
+                self.exploration,
+                self.horizon,
+                self.stream,
+                self.stats,
+                self.totals,
+                self.ends,
+                self.pairs,
+            )
+        )
         self.iterations += count
 
     def searched(self) -> dict[TonkMove, RootStats]:
@@ -308,14 +381,24 @@ class KernelRoot:
             for j, e in enumerate(self.enders):
                 at = (i * n_end + j) * PAIR_WIDTH
                 pairs[e] = [float(self.pairs[at + x]) for x in range(PAIR_WIDTH)]
-            out[m] = RootStats(visits, int(self.stats[row + S_AVAIL]), float(self.totals[2 * i]),
-                               float(self.totals[2 * i + 1]), pairs)
+            out[m] = RootStats(
+                visits,
+                int(self.stats[row + S_AVAIL]),
+                float(self.totals[2 * i]),
+                float(self.totals[2 * i + 1]),
+                pairs,
+            )
         return out
 
     def endings(self) -> dict[TonkMove, RootStats]:
         """Each ending move: its count, sum and sum of squares of rewards (no availability)."""
         ends = self.ends
-        return {e: RootStats(int(ends[j * PAIR_WIDTH + P_COUNT]), 0,
-                             float(ends[j * PAIR_WIDTH + P_SUM]),
-                             float(ends[j * PAIR_WIDTH + P_SQUARES]))
-                for j, e in enumerate(self.enders)}
+        return {
+            e: RootStats(
+                int(ends[j * PAIR_WIDTH + P_COUNT]),
+                0,
+                float(ends[j * PAIR_WIDTH + P_SUM]),
+                float(ends[j * PAIR_WIDTH + P_SQUARES]),
+            )
+            for j, e in enumerate(self.enders)
+        }

@@ -74,15 +74,18 @@ def option_codes(rules: TowersRules) -> IntArray:
         if getattr(rules, name) != field.default:
             raise UnsupportedRules(
                 f"the fast path does not play the Three Towers rule option {name}="
-                f"{getattr(rules, name)!r}; play such games on the engine")
-    return int_array([
-        int(rules.defence == "any"),
-        rules.max_rounds or 0,
-        int(rules.teams),
-        rules.nobility_points,
-        rules.tower_goal,
-        int(rules.own_store_visible),
-    ])
+                f"{getattr(rules, name)!r}; play such games on the engine"
+            )
+    return int_array(
+        [
+            int(rules.defence == "any"),
+            rules.max_rounds or 0,
+            int(rules.teams),
+            rules.nobility_points,
+            rules.tower_goal,
+            int(rules.own_store_visible),
+        ]
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +122,14 @@ class RandomGames:
             steps = int(self.results[row + k.R_STEPS])
             history = None
             if len(self.record):
-                history = tuple(step_of(int(self.record[3 * i]), int(self.record[3 * i + 1]),
-                                        int(self.record[3 * i + 2]))
-                                for i in range(at, at + steps))
+                history = tuple(
+                    step_of(
+                        int(self.record[3 * i]),
+                        int(self.record[3 * i + 1]),
+                        int(self.record[3 * i + 2]),
+                    )
+                    for i in range(at, at + steps)
+                )
             at += steps
             winners = int(self.results[row + k.R_WINNERS])
             yield FastGame(

@@ -58,8 +58,9 @@ class DecisionComparison:
     difference: str | None = None
 
 
-def compare_decisions(table: Table, seed: int, games: int,
-                      into: DecisionComparison | None = None) -> DecisionComparison:
+def compare_decisions(
+    table: Table, seed: int, games: int, into: DecisionComparison | None = None
+) -> DecisionComparison:
     """Compare the heuristic's decision at every position of ``games`` random games from
     ``seed`` where the seat to decide has a choice."""
     found = into if into is not None else DecisionComparison()
@@ -77,9 +78,11 @@ def compare_decisions(table: Table, seed: int, games: int,
                 mine = bot.choose(view, random.Random(0))
                 fast = decision(state)
                 world = decision(sample_world(view, random.Random(seed + g)))
-                where = (f"{rules!r}, {n} players, seed {seed}, game {g}, move "
-                         f"{len(state.history)} (seat {seat}, {state.phase}, {len(legal)} "
-                         "legal moves)")
+                where = (
+                    f"{rules!r}, {n} players, seed {seed}, game {g}, move "
+                    f"{len(state.history)} (seat {seat}, {state.phase}, {len(legal)} "
+                    "legal moves)"
+                )
                 differs = decision_difference(where, mine, fast, world)
                 if differs is not None:
                     found.difference = differs
@@ -92,20 +95,29 @@ def compare_decisions(table: Table, seed: int, games: int,
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the long comparison over every table; exit 1 at a difference."""
-    p = argparse.ArgumentParser(prog="python -m taverntable.fast.towers_bots_differential",
-                                description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("--games", type=int, default=5_000,
-                   help="heuristic games to compare, in all (default 5,000)")
-    p.add_argument("--rounds", type=int, default=3,
-                   help="their round limit, max_rounds (default 3)")
-    p.add_argument("--positions", type=int, default=100_000,
-                   help="decisions at positions of random play to compare, about "
-                   "(default 100,000)")
+    p = argparse.ArgumentParser(
+        prog="python -m taverntable.fast.towers_bots_differential",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    p.add_argument(
+        "--games",
+        type=int,
+        default=5_000,
+        help="heuristic games to compare, in all (default 5,000)",
+    )
+    p.add_argument(
+        "--rounds", type=int, default=3, help="their round limit, max_rounds (default 3)"
+    )
+    p.add_argument(
+        "--positions",
+        type=int,
+        default=100_000,
+        help="decisions at positions of random play to compare, about (default 100,000)",
+    )
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     if args.games < 0 or args.positions < 0 or args.rounds < 1:
-        print("--games and --positions must not be negative, --rounds at least 1",
-              file=sys.stderr)
+        print("--games and --positions must not be negative, --rounds at least 1", file=sys.stderr)
         return 2
     start = time.perf_counter()
     every = tables(args.rounds)
@@ -130,9 +142,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         round_ += 1
     kind = "compiled (numba)" if COMPILED else "pure Python"
     phases = ", ".join(f"{name} {count:,}" for name, count in sorted(found.phases.items()))
-    print(f"{played:,} heuristic games ({moves:,} moves, max_rounds {args.rounds}) and "
-          f"{found.positions:,} decisions at random-play positions ({phases}): the same on both "
-          f"paths (fast path {kind}; {time.perf_counter() - start:.0f} s)")
+    print(
+        f"{played:,} heuristic games ({moves:,} moves, max_rounds {args.rounds}) and "
+        f"{found.positions:,} decisions at random-play positions ({phases}): the same on both "
+        f"paths (fast path {kind}; {time.perf_counter() - start:.0f} s)"
+    )
     return 0
 
 

@@ -57,9 +57,16 @@ class Table:
 def tables(max_rounds: int | None = None) -> list[Table]:
     """Every seating with every combination of the options that change play."""
     names = list(_OPTIONS)
-    return [Table(THREE_TOWERS.with_options(teams=teams, max_rounds=max_rounds,
-                                            **dict(zip(names, values, strict=True))), n)
-            for n, teams in SEATINGS for values in itertools.product(*_OPTIONS.values())]
+    return [
+        Table(
+            THREE_TOWERS.with_options(
+                teams=teams, max_rounds=max_rounds, **dict(zip(names, values, strict=True))
+            ),
+            n,
+        )
+        for n, teams in SEATINGS
+        for values in itertools.product(*_OPTIONS.values())
+    ]
 
 
 def presets_and_flips(max_rounds: int | None = None) -> list[Table]:
@@ -96,9 +103,16 @@ def compare(table: Table, seed: int, games: int, *, checked: bool = True) -> Com
 KernelGames = Callable[..., RandomGames]
 
 
-def compare_played(table: Table, seed: int, games: int, kernel_games: KernelGames,
-                   players: Any, *, checked: bool = True,
-                   same_generator: bool = False) -> Comparison:
+def compare_played(
+    table: Table,
+    seed: int,
+    games: int,
+    kernel_games: KernelGames,
+    players: Any,
+    *,
+    checked: bool = True,
+    same_generator: bool = False,
+) -> Comparison:
     """Play ``games`` games from ``seed`` through the engine (``play_out`` with ``players``, a
     policy or one bot a seat) and with ``kernel_games`` from a generator of the same seed;
     compare every step (the seat and the move), then each result (end, winners, scores, towers,
@@ -108,8 +122,9 @@ def compare_played(table: Table, seed: int, games: int, kernel_games: KernelGame
     fast_rng, rng = random.Random(seed), random.Random(seed)
     moves = steps = played = 0
     while played < games:
-        batch = kernel_games(rules, n, fast_rng, min(_BATCH, games - played),
-                             first_dealer=played % n, record=True)
+        batch = kernel_games(
+            rules, n, fast_rng, min(_BATCH, games - played), first_dealer=played % n, record=True
+        )
         for game in batch.games():
             g = played
             state = TowersState.start(rules, n, rng=rng, dealer=g % n)
@@ -118,26 +133,48 @@ def compare_played(table: Table, seed: int, games: int, kernel_games: KernelGame
             engine = tuple((seat, comparable(move)) for seat, move in state.history)
             mine = game.history or ()
             if engine != mine:
-                i = next((i for i, (a, b) in enumerate(zip(engine, mine, strict=False))
-                          if a != b), min(len(engine), len(mine)))
-                return Comparison(g, moves, steps, f"{where}: step {i} differs (seat, move): "
-                                  f"engine {_step(engine, i)}, fast {_step(mine, i)}; the steps "
-                                  f"before: {'; '.join(map(str, engine[max(0, i - 4):i]))}")
+                i = next(
+                    (i for i, (a, b) in enumerate(zip(engine, mine, strict=False)) if a != b),
+                    min(len(engine), len(mine)),
+                )
+                return Comparison(
+                    g,
+                    moves,
+                    steps,
+                    f"{where}: step {i} differs (seat, move): "
+                    f"engine {_step(engine, i)}, fast {_step(mine, i)}; the steps "
+                    f"before: {'; '.join(map(str, engine[max(0, i - 4) : i]))}",
+                )
             result = state.result
             assert result is not None
-            expected = (result.end, result.winners, result.scores, result.towers,
-                        len(result.rounds), made)
+            expected = (
+                result.end,
+                result.winners,
+                result.scores,
+                result.towers,
+                len(result.rounds),
+                made,
+            )
             got = (game.end, game.winners, game.scores, game.towers, game.rounds, game.moves)
             if expected != got:
-                return Comparison(g, moves, steps, f"{where}: results differ (end, winners, "
-                                  f"scores, towers, rounds, moves): engine {expected}, "
-                                  f"fast {got}")
+                return Comparison(
+                    g,
+                    moves,
+                    steps,
+                    f"{where}: results differ (end, winners, "
+                    f"scores, towers, rounds, moves): engine {expected}, "
+                    f"fast {got}",
+                )
             moves += made
             steps += len(engine)
             played += 1
     if same_generator and fast_rng.random() != rng.random():
-        return Comparison(played, moves, steps, f"{rules!r}, {n} players, seed {seed}: the "
-                          "generators were left at different places")
+        return Comparison(
+            played,
+            moves,
+            steps,
+            f"{rules!r}, {n} players, seed {seed}: the generators were left at different places",
+        )
     return Comparison(games, moves, steps, None)
 
 
@@ -145,8 +182,9 @@ def _step(steps: Sequence[object], i: int) -> str:
     return str(steps[i]) if i < len(steps) else "(the game is over)"
 
 
-def compare_many(table_list: Sequence[Table], games: int, seed: int, *,
-                 checked: bool = True) -> Iterator[Comparison]:
+def compare_many(
+    table_list: Sequence[Table], games: int, seed: int, *, checked: bool = True
+) -> Iterator[Comparison]:
     """About ``games`` games in all, spread evenly over the tables."""
     each = -(-games // len(table_list))
     for i, table in enumerate(table_list):
@@ -155,33 +193,53 @@ def compare_many(table_list: Sequence[Table], games: int, seed: int, *,
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the long comparison over every table; exit 1 at a difference."""
-    p = argparse.ArgumentParser(prog="python -m taverntable.fast.towers_differential",
-                                description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("--games", type=int, default=100_000,
-                   help="games with the round limit, in all (default 100,000)")
-    p.add_argument("--rounds", type=int, default=3,
-                   help="their round limit, max_rounds (default 3)")
-    p.add_argument("--full", type=int, default=None,
-                   help="games without a round limit, played to three towers (default: 1%% of "
-                   "--games, at least one per table)")
+    p = argparse.ArgumentParser(
+        prog="python -m taverntable.fast.towers_differential",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    p.add_argument(
+        "--games",
+        type=int,
+        default=100_000,
+        help="games with the round limit, in all (default 100,000)",
+    )
+    p.add_argument(
+        "--rounds", type=int, default=3, help="their round limit, max_rounds (default 3)"
+    )
+    p.add_argument(
+        "--full",
+        type=int,
+        default=None,
+        help="games without a round limit, played to three towers (default: 1%% of "
+        "--games, at least one per table)",
+    )
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--unchecked", action="store_true",
-                   help="the engine applies its legal moves without the second check and the "
-                   "events (the same transitions, faster)")
-    p.add_argument("--progress", action="store_true",
-                   help="a line after each table: the games and moves compared so far")
+    p.add_argument(
+        "--unchecked",
+        action="store_true",
+        help="the engine applies its legal moves without the second check and the "
+        "events (the same transitions, faster)",
+    )
+    p.add_argument(
+        "--progress",
+        action="store_true",
+        help="a line after each table: the games and moves compared so far",
+    )
     args = p.parse_args(argv)
     full = args.full if args.full is not None else max(len(tables()), args.games // 100)
     if args.games < 0 or full < 0 or args.games + full < 1:
-        print("--games and --full must not be negative, and one of them at least 1",
-              file=sys.stderr)
+        print(
+            "--games and --full must not be negative, and one of them at least 1", file=sys.stderr
+        )
         return 2
     if args.rounds < 1:
         print("--rounds must be at least 1", file=sys.stderr)
         return 2
     kind = "compiled (numba)" if COMPILED else "pure Python"
-    runs = [(f"max_rounds {args.rounds}", args.games, args.rounds, args.seed),
-            ("without a round limit", full, None, args.seed + 10_000)]
+    runs = [
+        (f"max_rounds {args.rounds}", args.games, args.rounds, args.seed),
+        ("without a round limit", full, None, args.seed + 10_000),
+    ]
     for label, games, max_rounds, seed in runs:
         if games == 0:
             continue
@@ -195,12 +253,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(c.difference)
                 return 1
             if args.progress:
-                print(f"  {played:,} games ({label}), {moves:,} moves: the same so far "
-                      f"({time.perf_counter() - start:.0f} s)", flush=True)
+                print(
+                    f"  {played:,} games ({label}), {moves:,} moves: the same so far "
+                    f"({time.perf_counter() - start:.0f} s)",
+                    flush=True,
+                )
         engine = "unchecked" if args.unchecked else "checked"
-        print(f"{played:,} games ({label}), {moves:,} moves, {steps:,} steps with the chance "
-              f"steps: the same on both paths (fast path {kind}, engine {engine}; "
-              f"{time.perf_counter() - start:.0f} s)", flush=True)
+        print(
+            f"{played:,} games ({label}), {moves:,} moves, {steps:,} steps with the chance "
+            f"steps: the same on both paths (fast path {kind}, engine {engine}; "
+            f"{time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
     return 0
 
 

@@ -40,8 +40,9 @@ BAD_HAND = h.BAD_HAND
 NOBILITY_COST = h.NOBILITY_COST
 PAIR_ANSWER = h.PAIR_ANSWER
 DEFENDS_WHEN_ABLE = h.DEFENDS_WHEN_ABLE
-ACE_PREFERENCE = float_array([0.0, h.ACE_SUIT_PREFERENCE[1], h.ACE_SUIT_PREFERENCE[2],
-                              h.ACE_SUIT_PREFERENCE[3]])
+ACE_PREFERENCE = float_array(
+    [0.0, h.ACE_SUIT_PREFERENCE[1], h.ACE_SUIT_PREFERENCE[2], h.ACE_SUIT_PREFERENCE[3]]
+)
 LATER_GOODS = r.LATER_GOODS
 LATER_SPADES = r.LATER_SPADES
 OUTBID_WILL = r.OUTBID_WILL
@@ -247,8 +248,9 @@ def _opponents(st: IntArray, unseen: IntArray) -> int:
 
 
 @kernel
-def _win_chance_later(st: IntArray, unseen: IntArray, led: int, bid: int, spades: bool,
-                      turn: bool) -> float:
+def _win_chance_later(
+    st: IntArray, unseen: IntArray, led: int, bid: int, spades: bool, turn: bool
+) -> float:
     """``replies.win_chance``: against the opponents (a lead, ``turn``) or the seats still to
     answer that have not failed (an answer)."""
     if bid >= 100:
@@ -426,8 +428,9 @@ def _witch_named(st: IntArray, unseen: IntArray) -> float:
 
 
 @kernel
-def answer_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int, pot: float,
-                 named: float) -> float:
+def answer_value(
+    st: IntArray, unseen: IntArray, kind: int, a: int, b: int, pot: float, named: float
+) -> float:
     """``replies.answer_values``' estimate of one answer (R5–R7)."""
     me, partner = unseen[U_ME], unseen[U_PARTNER]
     first, second, bid, bids = -1, -1, 0, False
@@ -461,8 +464,9 @@ def answer_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int, pot:
 
 
 @kernel
-def _answer(st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray,
-            count: int) -> int:
+def _answer(
+    st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, count: int
+) -> int:
     spades = st[k.T_SUIT] == SPADES
     laid = 0
     for i in range(st[k.LAID_LEN]):
@@ -575,8 +579,9 @@ def _name(st: IntArray, unseen: IntArray, xa: IntArray, count: int) -> int:
 
 
 @kernel
-def _pick(st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray,
-          count: int) -> int:
+def _pick(
+    st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, count: int
+) -> int:
     phase = st[k.PHASE]
     me = unseen[U_ME]
     if phase == k.TURN:
@@ -612,8 +617,7 @@ def _pick(st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: Int
             v = k.POINTS[xb[i]]
             if v > 0:
                 sv = standing(st, xa[i])
-                if best == count - 1 or v > best_value or (v == best_value
-                                                           and sv > best_standing):
+                if best == count - 1 or v > best_value or (v == best_value and sv > best_standing):
                     best, best_value, best_standing = i, v, sv
         return best
     if phase == k.DARK:  # R13: the worst card to the best placed opponent
@@ -634,8 +638,9 @@ def _pick(st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: Int
 
 
 @kernel
-def decide(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, count: int,
-           unseen: IntArray) -> int:
+def decide(
+    st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, count: int, unseen: IntArray
+) -> int:
     """The heuristic's move for the deciding seat: its index among the ``count`` legal moves
     in ``kinds``/``xa``/``xb`` (``unseen``: U_SIZE ints of scratch)."""
     if count == 1:
@@ -645,8 +650,16 @@ def decide(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, count: int
 
 
 @kernel
-def play_heuristic(st: IntArray, stream: IntArray, kinds: IntArray, xa: IntArray,
-                   xb: IntArray, unseen: IntArray, record: IntArray, recorded: int) -> int:
+def play_heuristic(
+    st: IntArray,
+    stream: IntArray,
+    kinds: IntArray,
+    xa: IntArray,
+    xb: IntArray,
+    unseen: IntArray,
+    record: IntArray,
+    recorded: int,
+) -> int:
     """Play the game out with every seat the heuristic bot (``play_out`` with
     ``ThreeTowersHeuristicBot`` at every seat): chance steps from ``stream``, as
     ``towers_kernel.play_random``; returns moves * 2**20 + steps."""
@@ -666,8 +679,15 @@ def play_heuristic(st: IntArray, stream: IntArray, kinds: IntArray, xa: IntArray
 
 
 @kernel
-def heuristic_games(options: IntArray, players: int, first_dealer: int, games: int,
-                    stream: IntArray, results: IntArray, record: IntArray) -> int:
+def heuristic_games(
+    options: IntArray,
+    players: int,
+    first_dealer: int,
+    games: int,
+    stream: IntArray,
+    results: IntArray,
+    record: IntArray,
+) -> int:
     """``towers_kernel.random_games`` with every seat the heuristic bot."""
     st = new_ints(k.STATE_SIZE)
     kinds = new_ints(k.MAX_LEGAL)
@@ -697,4 +717,3 @@ def heuristic_games(options: IntArray, players: int, first_dealer: int, games: i
     if len(record) and 3 * total_steps > len(record):
         return -1
     return total_moves
-

@@ -806,8 +806,9 @@ def _after_tower_grows(st: IntArray, s: int) -> None:
 
 
 @kernel
-def _push(kinds: IntArray, xa: IntArray, xb: IntArray, count: int, kind: int, a: int,
-          b: int) -> int:
+def _push(
+    kinds: IntArray, xa: IntArray, xb: IntArray, count: int, kind: int, a: int, b: int
+) -> int:
     kinds[count] = kind
     xa[count] = a
     xb[count] = b
@@ -827,8 +828,9 @@ def _turn_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> in
     joker = st[h + JOKER] > 0
     if joker:
         for i in range(len(JOKER_TRADE_SUIT)):
-            count = _push(kinds, xa, xb, count, M_TRADE_JOKER, JOKER_TRADE_SUIT[i],
-                          JOKER_TRADE_TAKE[i])
+            count = _push(
+                kinds, xa, xb, count, M_TRADE_JOKER, JOKER_TRADE_SUIT[i], JOKER_TRADE_TAKE[i]
+            )
     if st[TOWER_LEN + s] == 0:
         for ace in range(0, 52, 13):
             if st[h + ace]:
@@ -1118,23 +1120,31 @@ def recorded_chance_step(st: IntArray, stream: IntArray, record: IntArray, at: i
     """Draw and play the chance step now, written to row ``at`` of ``record`` (no seat; a
     steal's row also holds how many cards it may take)."""
     phase = st[PHASE]
-    k = (M_DEAL if phase == DEAL else M_SHUFFLE if phase == SHUFFLE else M_STEAL)
+    k = M_DEAL if phase == DEAL else M_SHUFFLE if phase == SHUFFLE else M_STEAL
     count = min(STEAL_MAX, st[STORE_LEN + st[A_TARGET]]) if phase == STEAL else 0
     a = chance_step(st, stream)
     _record(record, at, k, -1, a, count)
 
 
 @kernel
-def recorded_move(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, pick: int,
-                  record: IntArray, at: int) -> None:
+def recorded_move(
+    st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, pick: int, record: IntArray, at: int
+) -> None:
     """Play the deciding seat's legal move ``pick``, written to row ``at`` of ``record``."""
     _record(record, at, kinds[pick], st[DECIDER], xa[pick], xb[pick])
     apply_move(st, kinds[pick], xa[pick], xb[pick])
 
 
 @kernel
-def play_random(st: IntArray, stream: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray,
-                record: IntArray, recorded: int) -> int:
+def play_random(
+    st: IntArray,
+    stream: IntArray,
+    kinds: IntArray,
+    xa: IntArray,
+    xb: IntArray,
+    record: IntArray,
+    recorded: int,
+) -> int:
     """Play the game out (``engine.play_out`` with ``random_policy``): chance steps drawn from
     the same stream. Returns the moves made (chance steps not counted, as ``play_out``); every
     step, chance included, is written to ``record`` from row ``recorded`` on while it has
@@ -1147,16 +1157,22 @@ def play_random(st: IntArray, stream: IntArray, kinds: IntArray, xa: IntArray, x
             recorded_chance_step(st, stream, record, recorded + steps)
         else:
             count = legal_moves(st, kinds, xa, xb)
-            recorded_move(st, kinds, xa, xb, int(uniform(stream) * count), record,
-                          recorded + steps)
+            recorded_move(st, kinds, xa, xb, int(uniform(stream) * count), record, recorded + steps)
             moves += 1
         steps += 1
     return moves * (1 << 20) + steps
 
 
 @kernel
-def random_games(options: IntArray, players: int, first_dealer: int, games: int,
-                 stream: IntArray, results: IntArray, record: IntArray) -> int:
+def random_games(
+    options: IntArray,
+    players: int,
+    first_dealer: int,
+    games: int,
+    stream: IntArray,
+    results: IntArray,
+    record: IntArray,
+) -> int:
     """Play ``games`` random games in a row from one stream, the first dealer moving one seat
     each game from ``first_dealer`` (as ``bench.random_play.random_games``); one row of
     ``results`` per game (RESULT_WIDTH wide). Returns the moves made; with a record, every step

@@ -88,8 +88,9 @@ def play_capped(st: IntArray, stream: IntArray, record: IntArray, max_moves: int
     return steps
 
 
-def kernel_steps(state: TowersState, rng: random.Random,
-                 limit: int) -> tuple[IntArray, int, IntArray]:
+def kernel_steps(
+    state: TowersState, rng: random.Random, limit: int
+) -> tuple[IntArray, int, IntArray]:
     """The kernel's record of ``state`` played out (at most ``limit`` decisions), its length
     and the kernel's final state; ``rng`` is left untouched (the kernel draws from a copy of
     its stream)."""
@@ -109,6 +110,7 @@ def _silent(state: TowersState) -> Callable[[TowersMove], Sequence[Event]]:
     def apply(move: TowersMove) -> Sequence[Event]:
         state.apply_unchecked(move)
         return ()
+
     return apply
 
 
@@ -138,8 +140,7 @@ def play_out_heuristic(
         apply = _silent(state)
     moves = 0
     for i in range(steps):
-        seat, step = step_of(int(record[3 * i]), int(record[3 * i + 1]),
-                             int(record[3 * i + 2]))
+        seat, step = step_of(int(record[3 * i]), int(record[3 * i + 1]), int(record[3 * i + 2]))
         current = state.current_seat
         if current is None:
             raise Diverged(f"step {i}: the engine's game is over, the kernel plays {step}")
@@ -149,8 +150,9 @@ def play_out_heuristic(
                 raise Diverged(f"step {i}: the engine drew {move}, the kernel {step}")
         else:
             if seat != current or not isinstance(step, TowersMove):
-                raise Diverged(f"step {i}: seat {current} to decide, the kernel has {seat} "
-                               f"play {step}")
+                raise Diverged(
+                    f"step {i}: seat {current} to decide, the kernel has {seat} play {step}"
+                )
             move = step
             moves += 1
         events = apply(move)

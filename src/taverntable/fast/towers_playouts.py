@@ -37,8 +37,15 @@ OUT_OVER = 2 * MAX_SEATS
 
 
 @kernel
-def play_to_count(st: IntArray, stream: IntArray, horizon: int, kinds: IntArray,
-                  xa: IntArray, xb: IntArray, unseen: IntArray) -> int:
+def play_to_count(
+    st: IntArray,
+    stream: IntArray,
+    horizon: int,
+    kinds: IntArray,
+    xa: IntArray,
+    xb: IntArray,
+    unseen: IntArray,
+) -> int:
     """``TowersSearch.playout`` with the heuristic policy: steps (chance steps from ``stream``,
     decisions by the heuristic) until the next deal, the game's end or ``horizon`` steps;
     returns the steps played."""
@@ -58,8 +65,9 @@ def play_to_count(st: IntArray, stream: IntArray, horizon: int, kinds: IntArray,
 
 
 @kernel
-def paired_playouts(world: IntArray, seed_stream: IntArray, moves: IntArray, count: int,
-                    horizon: int, out: IntArray) -> None:
+def paired_playouts(
+    world: IntArray, seed_stream: IntArray, moves: IntArray, count: int, horizon: int, out: IntArray
+) -> None:
     """For each of the ``count`` actions in ``moves`` (kind, a, b triples): a copy of ``world``,
     the action played, then ``play_to_count`` with a copy of ``seed_stream`` (the same chance
     steps for every action); its scores, marks and end in row i of ``out``."""
@@ -126,7 +134,11 @@ class KernelPlayouts:
         ends = []
         for j in range(len(self.moves)):
             row = j * OUT_WIDTH
-            ends.append((tuple(int(out[row + s]) for s in range(n)),
-                         tuple(int(out[row + MAX_SEATS + s]) for s in range(n)),
-                         bool(out[row + OUT_OVER])))
+            ends.append(
+                (
+                    tuple(int(out[row + s]) for s in range(n)),
+                    tuple(int(out[row + MAX_SEATS + s]) for s in range(n)),
+                    bool(out[row + OUT_OVER]),
+                )
+            )
         return ends

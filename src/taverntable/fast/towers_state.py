@@ -16,9 +16,20 @@ from . import towers_kernel as k
 from .jit import IntArray, int_array
 from .towers import move_of, option_codes
 
-PHASES = {"deal": k.DEAL, "turn": k.TURN, "answer": k.ANSWER, "defend": k.DEFEND,
-          "steal": k.STEAL, "name": k.NAME, "queens": k.QUEENS, "kings": k.KINGS,
-          "shuffle": k.SHUFFLE, "club": k.CLUB, "dark": k.DARK, "over": k.OVER}
+PHASES = {
+    "deal": k.DEAL,
+    "turn": k.TURN,
+    "answer": k.ANSWER,
+    "defend": k.DEFEND,
+    "steal": k.STEAL,
+    "name": k.NAME,
+    "queens": k.QUEENS,
+    "kings": k.KINGS,
+    "shuffle": k.SHUFFLE,
+    "club": k.CLUB,
+    "dark": k.DARK,
+    "over": k.OVER,
+}
 
 
 def load(state: TowersState) -> IntArray:
@@ -100,19 +111,30 @@ def snapshot(st: IntArray) -> dict[str, object]:
     n = int(st[k.PLAYERS])
     phase = int(st[k.PHASE])
     out: dict[str, object] = {
-        name: int(st[offset]) for name, offset in (
-            ("players", k.PLAYERS), ("dealer", k.DEALER), ("mover", k.MOVER),
-            ("decider", k.DECIDER), ("phase", k.PHASE), ("round", k.ROUND_NO),
-            ("passes", k.PASSES), ("picks", k.PICKS), ("finished", k.FINISHED),
-            ("finished_ace", k.FINISHED_ACE))}
+        name: int(st[offset])
+        for name, offset in (
+            ("players", k.PLAYERS),
+            ("dealer", k.DEALER),
+            ("mover", k.MOVER),
+            ("decider", k.DECIDER),
+            ("phase", k.PHASE),
+            ("round", k.ROUND_NO),
+            ("passes", k.PASSES),
+            ("picks", k.PICKS),
+            ("finished", k.FINISHED),
+            ("finished_ace", k.FINISHED_ACE),
+        )
+    }
     out["hands"] = tuple(_live(st, k.HAND + s * k.CODES, k.CODES) for s in range(n))
     out["hand_sizes"] = _live(st, k.HAND_LEN, n)
     out["nobility"] = tuple(_live(st, k.NOB + s * k.CODES, k.CODES) for s in range(n))
     out["nobility_sizes"] = _live(st, k.NOB_LEN, n)
-    out["stores"] = tuple(_live(st, k.STORE + s * k.ROOM, int(st[k.STORE_LEN + s]))
-                          for s in range(n))
-    out["towers"] = tuple(_live(st, k.TOWER + s * k.ROOM, int(st[k.TOWER_LEN + s]))
-                          for s in range(n))
+    out["stores"] = tuple(
+        _live(st, k.STORE + s * k.ROOM, int(st[k.STORE_LEN + s])) for s in range(n)
+    )
+    out["towers"] = tuple(
+        _live(st, k.TOWER + s * k.ROOM, int(st[k.TOWER_LEN + s])) for s in range(n)
+    )
     out["tower_goods"] = _live(st, k.TOWER_GOODS, n)
     out["known"] = tuple(_live(st, k.KNOWN + s * k.CODES, k.CODES) for s in range(n))
     out["known_sizes"] = _live(st, k.KNOWN_LEN, n)
@@ -123,8 +145,11 @@ def snapshot(st: IntArray) -> dict[str, object]:
         out["trade"] = (
             _live(st, k.LAID, int(st[k.LAID_LEN])),
             tuple(int(st[k.QUEUE + i]) for i in range(int(st[k.Q_HEAD]), int(st[k.Q_LEN]))),
-            int(st[k.T_SUIT]), int(st[k.T_WITCH]), int(st[k.T_FAILED]),
-            None if st[k.T_WITCH] else (int(st[k.T_BEST_BID]), int(st[k.T_BEST_SEAT])))
+            int(st[k.T_SUIT]),
+            int(st[k.T_WITCH]),
+            int(st[k.T_FAILED]),
+            None if st[k.T_WITCH] else (int(st[k.T_BEST_BID]), int(st[k.T_BEST_SEAT])),
+        )
     if phase in (k.DEFEND, k.STEAL) or (phase in (k.ANSWER, k.NAME) and st[k.T_WITCH]):
         out["attack"] = (int(st[k.A_ATTACKER]), int(st[k.A_TARGET]), int(st[k.A_CARD]))
     if phase == k.OVER:

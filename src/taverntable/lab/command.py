@@ -22,34 +22,65 @@ LAB = Path("lab-out")
 def add_parser(subparsers: Any) -> None:
     """Register ``tavern lab`` and its subcommands."""
     lab: argparse.ArgumentParser = subparsers.add_parser(
-        "lab", help="simulate many games, measure, and report (HTML, plots, CSV)")
+        "lab", help="simulate many games, measure, and report (HTML, plots, CSV)"
+    )
     sub = lab.add_subparsers(dest="lab_command", required=True, metavar="ACTION")
 
     sub.add_parser("list", help="list the studies").set_defaults(run=run_list)
 
     run = sub.add_parser("run", help="run a study (resumes where a stopped run left off)")
     run.add_argument("study", choices=sorted(STUDIES), metavar="STUDY")
-    run.add_argument("--size", choices=("small", "full"),
-                     help="default: small; a study run before keeps its size (see --shrink)")
-    run.add_argument("--games", type=int, help="games in all (overrides --size); more than a "
-                     "study run before has makes them its new size")
-    run.add_argument("--shrink", action="store_true",
-                     help="make a --games or --size below the study's saved size its new size "
-                     "(without it, the smaller number limits this run only)")
+    run.add_argument(
+        "--size",
+        choices=("small", "full"),
+        help="default: small; a study run before keeps its size (see --shrink)",
+    )
+    run.add_argument(
+        "--games",
+        type=int,
+        help="games in all (overrides --size); more than a "
+        "study run before has makes them its new size",
+    )
+    run.add_argument(
+        "--shrink",
+        action="store_true",
+        help="make a --games or --size below the study's saved size its new size "
+        "(without it, the smaller number limits this run only)",
+    )
     run.add_argument("--seed", type=int, help="study seed (default 1)")
-    run.add_argument("--preset", action="append", metavar="GAME",
-                     help="a game of the study's family, e.g. tor (repeatable; default: all)")
+    run.add_argument(
+        "--preset",
+        action="append",
+        metavar="GAME",
+        help="a game of the study's family, e.g. tor (repeatable; default: all)",
+    )
     run.add_argument("--players", action="append", help="e.g. 4, 2-10, 2,3,5 (repeatable)")
     run.add_argument("--bots", help="bot per seat, comma-separated, repeated round the table")
-    run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="rule option for every preset (repeatable)")
-    run.add_argument("--variant", action="append", metavar="NAME",
-                     help="towers-options: a variant to play (repeatable; default all)")
-    run.add_argument("--records", action="store_true", default=None,
-                     help="also write every game's record to records.jsonl")
+    run.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="rule option for every preset (repeatable)",
+    )
+    run.add_argument(
+        "--variant",
+        action="append",
+        metavar="NAME",
+        help="towers-options: a variant to play (repeatable; default all)",
+    )
+    run.add_argument(
+        "--records",
+        action="store_true",
+        default=None,
+        help="also write every game's record to records.jsonl",
+    )
     run.add_argument("--workers", type=int, help="processes (default: all cores; 1 = inline)")
-    run.add_argument("--ray", metavar="ADDRESS",
-                     help="run on a Ray cluster at ADDRESS, or 'local' to start Ray here")
+    run.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="run on a Ray cluster at ADDRESS, or 'local' to start Ray here",
+    )
     run.add_argument("--lab", type=Path, default=LAB, help="lab folder (default lab-out)")
     run.add_argument("--out", type=Path, help="study folder (default LAB/STUDY)")
     run.add_argument("--fresh", action="store_true", help="discard earlier results first")
@@ -62,17 +93,34 @@ def add_parser(subparsers: Any) -> None:
     rep.add_argument("--out", type=Path, help="report folder (default LAB/report)")
     rep.set_defaults(run=run_report)
 
-    fit = sub.add_parser("fit-drop-model", help="fit the Tonk drop model on the drop-model "
-                         "study and write it (default: the file the package ships)")
-    fit.add_argument("study_folder", nargs="?", type=Path, metavar="FOLDER",
-                     help="the drop-model study's folder (default LAB/drop-model)")
-    fit.add_argument("--seed", type=int, default=1,
-                     help="which games are held out to measure the fit (default 1)")
+    fit = sub.add_parser(
+        "fit-drop-model",
+        help="fit the Tonk drop model on the drop-model "
+        "study and write it (default: the file the package ships)",
+    )
+    fit.add_argument(
+        "study_folder",
+        nargs="?",
+        type=Path,
+        metavar="FOLDER",
+        help="the drop-model study's folder (default LAB/drop-model)",
+    )
+    fit.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="which games are held out to measure the fit (default 1)",
+    )
     fit.add_argument("--lab", type=Path, default=LAB, help="lab folder (default lab-out)")
-    fit.add_argument("--out", type=Path, help="model file (default: the package's "
-                     "bots/tonk/drop_model.json)")
-    fit.add_argument("--update", action="store_true", help="keep the model file's models of "
-                     "presets the study does not play (e.g. add pagat's from a pagat study)")
+    fit.add_argument(
+        "--out", type=Path, help="model file (default: the package's bots/tonk/drop_model.json)"
+    )
+    fit.add_argument(
+        "--update",
+        action="store_true",
+        help="keep the model file's models of "
+        "presets the study does not play (e.g. add pagat's from a pagat study)",
+    )
     fit.set_defaults(run=run_fit_drop_model)
 
     scale = sub.add_parser("scale", help="measure games/s on one core, all cores and Ray")
@@ -114,8 +162,9 @@ def plan_from_args(args: argparse.Namespace, folder: Path) -> RunPlan:
     saved = folder / "study.json"
     resuming = saved.exists() and not args.fresh
     base = StudyStore.read(folder)[0] if resuming else study.config(args.size or "small")
-    asked = args.games if args.games is not None else (
-        study.sizes[args.size] if args.size else None)
+    asked = (
+        args.games if args.games is not None else (study.sizes[args.size] if args.size else None)
+    )
     changes: dict[str, Any] = {}
     up_to: int | None = None
     note = ""
@@ -126,9 +175,11 @@ def plan_from_args(args: argparse.Namespace, folder: Path) -> RunPlan:
                 note = f"the study's size changes from {base.games:,} to {asked:,} games"
         else:
             up_to = asked
-            note = (f"the study keeps its size of {base.games:,} games (its report uses them "
-                    f"all); this run plays only games below {asked:,} (--shrink makes "
-                    f"{asked:,} the study's size)")
+            note = (
+                f"the study keeps its size of {base.games:,} games (its report uses them "
+                f"all); this run plays only games below {asked:,} (--shrink makes "
+                f"{asked:,} the study's size)"
+            )
     if args.seed is not None:
         changes["seed"] = args.seed
     if args.preset:
@@ -144,8 +195,12 @@ def plan_from_args(args: argparse.Namespace, folder: Path) -> RunPlan:
         changes["variants"] = tuple(dict.fromkeys(args.variant))
     if args.records is not None:
         changes["records"] = True
-    config = StudyConfig.from_json({**base.to_json(), **{
-        k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()}})
+    config = StudyConfig.from_json(
+        {
+            **base.to_json(),
+            **{k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()},
+        }
+    )
     check_config(config)
     if up_to is not None and up_to < 0:
         raise LabError("--games must be 0 or more")
@@ -192,15 +247,24 @@ def run_study_command(args: argparse.Namespace) -> int:
         print(config.describe())
         if plan.note:
             print(f"Note: {plan.note}.")
-        summary = run_study(config, folder, workers=args.workers, ray=args.ray, fresh=args.fresh,
-                            progress=not args.quiet, up_to=plan.up_to)
+        summary = run_study(
+            config,
+            folder,
+            workers=args.workers,
+            ray=args.ray,
+            fresh=args.fresh,
+            progress=not args.quiet,
+            up_to=plan.up_to,
+        )
     except TavernError as e:
         print(f"tavern lab run: {e}", file=sys.stderr)
         return 2
-    print(f"{summary.games_run} games played ({summary.games_done}/{summary.games_total} done) "
-          f"in {summary.seconds:.1f} s, {summary.games_per_s:.1f} games/s "
-          f"({summary.backend}, {summary.workers} worker{'s' if summary.workers != 1 else ''}); "
-          f"results in {folder}")
+    print(
+        f"{summary.games_run} games played ({summary.games_done}/{summary.games_total} done) "
+        f"in {summary.seconds:.1f} s, {summary.games_per_s:.1f} games/s "
+        f"({summary.backend}, {summary.workers} worker{'s' if summary.workers != 1 else ''}); "
+        f"results in {folder}"
+    )
     return 0
 
 
@@ -211,8 +275,7 @@ def run_report(args: argparse.Namespace) -> int:
 
     try:
         with progress_bar(Console(stderr=True)) as progress:
-            path = build_report(args.lab, args.out or args.lab / "report", args.studies,
-                                progress)
+            path = build_report(args.lab, args.out or args.lab / "report", args.studies, progress)
     except TavernError as e:
         print(f"tavern lab report: {e}", file=sys.stderr)
         return 2
@@ -224,15 +287,22 @@ def run_scale(args: argparse.Namespace) -> int:
     from taverntable.lab.report.scaling import DEFAULT_GAMES, measure
 
     try:
-        entries = measure(args.lab, args.study or tuple(DEFAULT_GAMES), games=args.games,
-                          workers=args.workers, ray=args.ray)
+        entries = measure(
+            args.lab,
+            args.study or tuple(DEFAULT_GAMES),
+            games=args.games,
+            workers=args.workers,
+            ray=args.ray,
+        )
     except TavernError as e:
         print(f"tavern lab scale: {e}", file=sys.stderr)
         return 2
     for entry in entries:
-        print(f"{entry['study']:16} {entry['setup']:20} {entry['games_per_s']:>10.1f} games/s "
-              f"({entry['games_run']} games, {entry['seconds']:.1f} s, "
-              f"same rows: {entry['same_rows']})")
+        print(
+            f"{entry['study']:16} {entry['setup']:20} {entry['games_per_s']:>10.1f} games/s "
+            f"({entry['games_run']} games, {entry['seconds']:.1f} s, "
+            f"same rows: {entry['same_rows']})"
+        )
     return 0
 
 
@@ -261,9 +331,11 @@ def run_fit_drop_model(args: argparse.Namespace) -> int:
         m = document["trained"]["measures"].get(preset, {})
         if "examples" not in m:
             continue
-        print(f"{preset}: {m['examples']:,} examples ({m['decisions']:,} decisions) fitted; held "
-              f"out {m['held_out_examples']:,}: caught {m['held_out_caught_rate']:.3f}, "
-              f"predicted {m['held_out_mean_predicted']:.3f}, log loss "
-              f"{m['held_out_log_loss']:.4f} (base rate {m['held_out_log_loss_base_rate']:.4f})")
+        print(
+            f"{preset}: {m['examples']:,} examples ({m['decisions']:,} decisions) fitted; held "
+            f"out {m['held_out_examples']:,}: caught {m['held_out_caught_rate']:.3f}, "
+            f"predicted {m['held_out_mean_predicted']:.3f}, log loss "
+            f"{m['held_out_log_loss']:.4f} (base rate {m['held_out_log_loss_base_rate']:.4f})"
+        )
     print(f"model: {out}")
     return 0

@@ -97,14 +97,15 @@ def bots_help() -> str:
             by_bot.setdefault(level_bot(level, game) or level, []).append(game)
         if len(by_bot) == 1:
             return f"{level} = {next(iter(by_bot))}"
-        return f"{level} = " + " / ".join(f"{bot} ({', '.join(on)})"
-                                          for bot, on in by_bot.items())
+        return f"{level} = " + " / ".join(f"{bot} ({', '.join(on)})" for bot, on in by_bot.items())
 
     levels = ", ".join(level_text(level) for level in LEVELS)
     bots = ", ".join(f"{bot}{games_of(bot)}" for bot in names)
     default = level_text(DEFAULT_BOTS).partition(" = ")[2]
-    return (f"one bot per other seat, comma-separated, or one for all. Levels: {levels}; "
-            f"bots: {bots}. Default: {DEFAULT_BOTS} ({default})")
+    return (
+        f"one bot per other seat, comma-separated, or one for all. Levels: {levels}; "
+        f"bots: {bots}. Default: {DEFAULT_BOTS} ({default})"
+    )
 
 
 def add_parser(subparsers: Any) -> None:
@@ -114,28 +115,53 @@ def add_parser(subparsers: Any) -> None:
         help="play a game against bots",
         description="Play against bots: you sit at seat 0, the bots take the other seats.",
     )
-    p.add_argument("game", nargs="?", choices=game_names(),
-                   help="the game (a Tonk preset or three-towers); not needed with --resume")
+    p.add_argument(
+        "game",
+        nargs="?",
+        choices=game_names(),
+        help="the game (a Tonk preset or three-towers); not needed with --resume",
+    )
     p.add_argument("--players", type=players_count, default=None, help=players_help())
     p.add_argument("--seed", type=int, default=None, help="shuffle seed, for a repeatable match")
-    p.add_argument("--stake", type=positive, default=None, help="units per payment (T2; "
-                   "default 1)")
+    p.add_argument("--stake", type=positive, default=None, help="units per payment (T2; default 1)")
     p.add_argument("--bots", default=None, help=bots_help())
-    p.add_argument("--teams", action="store_true",
-                   help="three-towers: two pairs, seats 0+2 against 1+3 (needs --players 4)")
-    p.add_argument("--name", type=player_name, default=None,
-                   help=f"your name at the table (default {DEFAULT_NAME}; at most {MAX_NAME} "
-                   "characters)")
-    p.add_argument("--deals", type=positive, default=None, metavar="N",
-                   help="Tonk: the match is N deals, then the final standings")
-    p.add_argument("--target", type=positive, default=None, metavar="UNITS",
-                   help="Tonk: the match ends after the deal in which a player's balance reaches "
-                   "+UNITS")
-    p.add_argument("--save", type=save_file, metavar="FILE.jsonl",
-                   help="save the match here: the finished deals (rounds) as they end, "
-                   "everything when you leave")
-    p.add_argument("--resume", metavar="FILE.jsonl",
-                   help="go on with a match saved earlier (and keep saving it there)")
+    p.add_argument(
+        "--teams",
+        action="store_true",
+        help="three-towers: two pairs, seats 0+2 against 1+3 (needs --players 4)",
+    )
+    p.add_argument(
+        "--name",
+        type=player_name,
+        default=None,
+        help=f"your name at the table (default {DEFAULT_NAME}; at most {MAX_NAME} characters)",
+    )
+    p.add_argument(
+        "--deals",
+        type=positive,
+        default=None,
+        metavar="N",
+        help="Tonk: the match is N deals, then the final standings",
+    )
+    p.add_argument(
+        "--target",
+        type=positive,
+        default=None,
+        metavar="UNITS",
+        help="Tonk: the match ends after the deal in which a player's balance reaches +UNITS",
+    )
+    p.add_argument(
+        "--save",
+        type=save_file,
+        metavar="FILE.jsonl",
+        help="save the match here: the finished deals (rounds) as they end, "
+        "everything when you leave",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="FILE.jsonl",
+        help="go on with a match saved earlier (and keep saving it there)",
+    )
     p.set_defaults(run=run)
 
 
@@ -150,13 +176,15 @@ def run(args: argparse.Namespace, io: PlayIO | None = None) -> int:
             io.console.print(f"[red]Cannot resume: {shown(str(e))}[/red]")
             return 2
         if args.game is not None and args.game != saved.game:
-            io.console.print(f"[red]{shown(args.resume)} holds a {saved.game} match, not "
-                             f"{args.game}.[/red]")
+            io.console.print(
+                f"[red]{shown(args.resume)} holds a {saved.game} match, not {args.game}.[/red]"
+            )
             return 2
         args.game = saved.game
     elif args.game is None:
-        io.console.print(f"[red]Name a game ({', '.join(game_names())}) or give --resume "
-                         "FILE.[/red]")
+        io.console.print(
+            f"[red]Name a game ({', '.join(game_names())}) or give --resume FILE.[/red]"
+        )
         return 2
     args.bots = args.bots or DEFAULT_BOTS
     game = get_game(args.game)

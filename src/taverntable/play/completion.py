@@ -21,8 +21,9 @@ class Completer:
 
     def matches(self, typed: str) -> list[str]:
         """The candidates that start with ``typed``, ignoring case and extra spaces."""
-        prefix = " ".join(typed.lower().split()) + (" " if typed.endswith(" ") and typed.strip()
-                                                     else "")
+        prefix = " ".join(typed.lower().split()) + (
+            " " if typed.endswith(" ") and typed.strip() else ""
+        )
         return [w for w in self.words if w.lower().startswith(prefix)]
 
     def complete(self, text: str, index: int) -> str | None:

@@ -41,8 +41,11 @@ class PlayIO:
         """The real terminal (or whatever stdin and stdout are)."""
         console = Console(highlight=False, soft_wrap=True)
         offer = install_completion() if sys.stdin.isatty() else None
-        return cls(console, lambda prompt: read_line(console, prompt, tty=offer is not None),
-                   offer or _no_completion)
+        return cls(
+            console,
+            lambda prompt: read_line(console, prompt, tty=offer is not None),
+            offer or _no_completion,
+        )
 
 
 def read_line(console: Console, prompt: str, *, tty: bool = False) -> str:
@@ -78,7 +81,8 @@ def printable(text: str) -> str:
     ``\\x1b``), so that whatever a user typed or named cannot drive the terminal."""
     return "".join(
         ch.encode("unicode_escape", "backslashreplace").decode("ascii")
-        if unicodedata.category(ch) in ("Cc", "Cs") else ch
+        if unicodedata.category(ch) in ("Cc", "Cs")
+        else ch
         for ch in text
     )
 
@@ -94,7 +98,10 @@ def numbered(moves: Sequence[object]) -> str:
 
 
 def ask_move(
-    io: PlayIO, prompt: str, is_command: Callable[[str], bool], state: Any,
+    io: PlayIO,
+    prompt: str,
+    is_command: Callable[[str], bool],
+    state: Any,
     legal: Sequence[Any] = (),
 ) -> Any:
     """Ask until the user types a move the rules allow, or its number in ``legal``;
@@ -107,8 +114,9 @@ def ask_move(
             number = int(text)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            io.console.print(f"[red]There is no move {number}[/red]: pick 1 to {len(legal)}, "
-                             "or type the move.")
+            io.console.print(
+                f"[red]There is no move {number}[/red]: pick 1 to {len(legal)}, or type the move."
+            )
             continue
         if is_command(text):
             continue
@@ -116,8 +124,10 @@ def ask_move(
             move = state.parse_move(text)
             state.check(move)
         except MoveSyntaxError as e:
-            io.console.print(f"[red]{shown(str(e))}[/red]. Type 'moves' (or ?) for your "
-                             "legal moves, 'help' for help.")
+            io.console.print(
+                f"[red]{shown(str(e))}[/red]. Type 'moves' (or ?) for your "
+                "legal moves, 'help' for help."
+            )
             continue
         except IllegalMove as e:
             hint = ""
@@ -175,15 +185,18 @@ def shared_command(
 def print_rules(io: PlayIO, code: str, game: str) -> None:
     """``rules T9``: that rule's text as shipped with the package; ``rules``: the list."""
     if not code:
-        io.console.print(f"Rules of {game}: " + " · ".join(rules_text.rule_titles(game)),
-                         markup=False)
+        io.console.print(
+            f"Rules of {game}: " + " · ".join(rules_text.rule_titles(game)), markup=False
+        )
         io.console.print("Type 'rules T9' (a rule's number) to read one.")
         return
     text = rules_text.rule_text(code)
     if text is None:
-        io.console.print(f"[red]There is no rule {shown(code)}[/red]: write its number as the "
-                         "messages cite it (T1…T13 for Tonk, A1…A4 and R1… for Three Towers); "
-                         "'rules' lists them.")
+        io.console.print(
+            f"[red]There is no rule {shown(code)}[/red]: write its number as the "
+            "messages cite it (T1…T13 for Tonk, A1…A4 and R1… for Three Towers); "
+            "'rules' lists them."
+        )
         return
     io.console.print(text, markup=False)
 

@@ -59,8 +59,9 @@ def load_saved(path: str) -> SavedGame:
         raise ResumeError(f"{path}: holds no saved match")
     games = {r["game"] for r in records}
     if len(games) > 1:
-        raise ResumeError(f"{path}: mixes games ({', '.join(sorted(games))}); a saved match is "
-                          "one game")
+        raise ResumeError(
+            f"{path}: mixes games ({', '.join(sorted(games))}); a saved match is one game"
+        )
     first = records[0]
     for number, record in enumerate(records[1:], 2):
         if record["players"] != first["players"]:
@@ -92,8 +93,9 @@ def tonk_saved(saved: SavedGame) -> TonkSaved:
     dealer, finished, unfinished = states[0].dealer, 0, []
     for number, state in enumerate(states, 1):
         if state.rules != rules or state.stake != stake:
-            raise ResumeError(f"{saved.path}: record {number} has other rules or another stake "
-                              "than record 1")
+            raise ResumeError(
+                f"{saved.path}: record {number} has other rules or another stake than record 1"
+            )
         if state.result is None:
             unfinished.append(number)
             dealer = state.dealer
@@ -138,4 +140,4 @@ def settled_towers_record(record: dict[str, Any], state: TowersState) -> dict[st
     if last_deal == 0:
         return None
     # history[0] is the first deal, written as the record's "cards"; history[i] is moves[i - 1].
-    return {**record, "moves": record["moves"][:last_deal - 1]}
+    return {**record, "moves": record["moves"][: last_deal - 1]}

@@ -23,8 +23,12 @@ def rules_files(game: str) -> tuple[str, ...]:
     names: tuple[str, ...] = front_end.RULES_FILES
     return names
 
-_STARTS = (re.compile(r"^## (T\d+)\b"), re.compile(r"^\*\*(R\d+)\b"),
-           re.compile(r"^- \*\*(L\d+)\b"))
+
+_STARTS = (
+    re.compile(r"^## (T\d+)\b"),
+    re.compile(r"^\*\*(R\d+)\b"),
+    re.compile(r"^- \*\*(L\d+)\b"),
+)
 _ACTION = re.compile(r"^(\d+)\. \*\*")
 
 

@@ -28,8 +28,9 @@ class Saver:
         self.paths = list(dict.fromkeys(paths))
         self.kept = kept  # lines of a resumed file, written back before this session's records
 
-    def save_command(self, path: str | None, settled: Records, summary: str,
-                     withheld: str | None) -> None:
+    def save_command(
+        self, path: str | None, settled: Records, summary: str, withheld: str | None
+    ) -> None:
         """``save`` / ``save FILE``: the settled records now; the file becomes a target.
         ``summary`` says what was saved ("2 finished deals"); ``withheld`` what was not."""
         if path is None:
@@ -47,8 +48,9 @@ class Saver:
             self.io.console.print(f"Saved {summary} to {shown(target)}.")
             if target not in self.paths:
                 self.paths.append(target)
-                self.io.console.print("It is kept up to date after every deal and when you "
-                                      "leave the table.")
+                self.io.console.print(
+                    "It is kept up to date after every deal and when you leave the table."
+                )
         if withheld and saved:
             self.io.console.print(withheld)
 

@@ -152,21 +152,28 @@ def hidden_sentence(word: str, t: Told) -> str:
         stolen = t.of("steal")[0]
         seen = shown_cards(stolen)
         shown = f": {cards(seen)}" if seen else ""
-        return (f"The Thief steals {count(len(stolen.cards), 'card')} from "
-                f"{whose(players, zone_seat(stolen.source), me)} store{shown}; the Thief stays "
-                "there (−5).")
+        return (
+            f"The Thief steals {count(len(stolen.cards), 'card')} from "
+            f"{whose(players, zone_seat(stolen.source), me)} store{shown}; the Thief stays "
+            "there (−5)."
+        )
     if word == "store":
         seen = shown_cards(t.of("store")[0])
-        return t.who("put") + f" {cards(seen) if seen else 'a card'} into {t.their} store " \
-            "(4 queens)."
+        return (
+            t.who("put") + f" {cards(seen) if seen else 'a card'} into {t.their} store (4 queens)."
+        )
     given = t.of("give")
     if given:  # 4 kings: the card goes face down unless the seat may see it (R10, R16)
         seen = shown_cards(given[0])
-        return t.who("give") + f" {cards(seen) if seen else 'a card'} to " \
+        return (
+            t.who("give") + f" {cards(seen) if seen else 'a card'} to "
             f"{whose(players, zone_seat(given[0].dest), me)} store (4 kings)."
+        )
     passed = t.of("dark_give")[0]  # the dark tower's bonus, in the open (R13)
-    return t.who("pass") + f" {cards(shown_cards(passed))} from {t.their} store to " \
+    return (
+        t.who("pass") + f" {cards(shown_cards(passed))} from {t.their} store to "
         f"{whose(players, zone_seat(passed.dest), me)} (dark tower, R13)."
+    )
 
 
 def turn_sentence(move: TowersMove, t: Told) -> str:
@@ -195,19 +202,24 @@ def turn_sentence(move: TowersMove, t: Told) -> str:
         case RedealJoker():
             return t.who("spend") + f" a joker to redeal: {their} hand is shuffled into the deck."
         case RedealWarriors(jacks=j, queens=q, kings=k):
-            return t.who("spend") + f" 4 warriors of {their} nobility ({j} J, {q} Q, {k} K) " \
+            return (
+                t.who("spend") + f" 4 warriors of {their} nobility ({j} J, {q} Q, {k} K) "
                 f"to redeal: {their} hand is shuffled into the deck (R10)."
+            )
         case RedealJacks(target=target):
             given = t.of("give")
             size = len(given[0].cards) if given else 0
-            return t.who("spend") + f" 4 jacks: {their} hand ({count(size, 'card')}) goes " \
+            return (
+                t.who("spend") + f" 4 jacks: {their} hand ({count(size, 'card')}) goes "
                 f"into {whose(t.players, target, t.me)} store (R10)."
+            )
         case RedealQueens():
-            return t.who("spend") + f" 4 queens: {their} chosen cards go into {their} store, " \
+            return (
+                t.who("spend") + f" 4 queens: {their} chosen cards go into {their} store, "
                 "the rest into the deck (R10)."
+            )
         case RedealKings():
-            return t.who("spend") + f" 4 kings: {their} hand is shared out among the stores " \
-                "(R10)."
+            return t.who("spend") + f" 4 kings: {their} hand is shared out among the stores (R10)."
         case Pass():
             return t.who("pass") + " (no legal action, R11)."
     return ""
@@ -244,11 +256,15 @@ def reply_sentence(move: TowersMove, t: Told) -> str:
         case Yield():
             return yield_sentence(t)
         case Name(seat=target):
-            return t.who("name") + f" {t.called(target)}: the Witch's trade and the Witch go " \
+            return (
+                t.who("name") + f" {t.called(target)}: the Witch's trade and the Witch go "
                 f"to {t.called(target)} (R9)."
+            )
         case Take(seat=target, card=c):
-            return t.who("take") + f" {card(c)} from {whose(t.players, target, t.me)} store " \
+            return (
+                t.who("take") + f" {card(c)} from {whose(t.players, target, t.me)} store "
                 "(♣ tower, R13)."
+            )
         case Done():
             return t.who("stop") + " choosing."
     return ""
@@ -266,8 +282,10 @@ def fail_sentence(t: Told) -> str:
         refill = f"only {count(drawn, 'new card')} {'is' if drawn == 1 else 'are'} left to draw"
     else:
         refill = "the deck is empty"
-    return t.who("cannot") + f" answer (R6):{lays} {t.their} hand {cards(shown) or 'nothing'} " \
+    return (
+        t.who("cannot") + f" answer (R6):{lays} {t.their} hand {cards(shown) or 'nothing'} "
         f"goes into {t.their} store; {refill}."
+    )
 
 
 def yield_sentence(t: Told) -> str:
@@ -280,18 +298,23 @@ def yield_sentence(t: Told) -> str:
     plundered = t.of("plunder")
     if plundered:
         taken = shown_cards(plundered[0])
-        return f"{verb} the raid through: {attacker} take{s} {cards(taken)} " \
-            f"{value_text(taken)} (R9)."
+        return (
+            f"{verb} the raid through: {attacker} take{s} {cards(taken)} {value_text(taken)} (R9)."
+        )
     cursed = [c for e in t.of("curse") for c in shown_cards(e)]
     if WARLOCK in cursed:
         return f"{verb} the Warlock through: it goes into {t.their} store (−40)."
     if THIEF in cursed:  # an empty store: nothing to steal, the Thief stays (R9)
-        return f"{verb} the Thief through: {t.their} store is empty, so the Thief just goes " \
+        return (
+            f"{verb} the Thief through: {t.their} store is empty, so the Thief just goes "
             "into it (−5, R9)."
+        )
     if attack.card == THIEF:
         return f"{verb} the Thief through (R9)."
-    return f"{verb} the Witch through: a spade trade; everyone answers, {attacker} last, then " \
+    return (
+        f"{verb} the Witch through: a spade trade; everyone answers, {attacker} last, then "
         f"{attacker} name{s} who takes it."
+    )
 
 
 def outcome(t: Told) -> list[str]:
@@ -307,6 +330,7 @@ def outcome(t: Told) -> list[str]:
     who = subject(t.players, winner, t.me, "take")
     if t.text.startswith("name"):
         return [f"{who} {cards(taken)} {value_text(taken)} (R9)."]
-    return [f"{subject(t.players, winner, t.me, 'win')} the trade and take{s} {cards(taken)} "
-            f"{value_text(taken)} (R7)."]
-
+    return [
+        f"{subject(t.players, winner, t.me, 'win')} the trade and take{s} {cards(taken)} "
+        f"{value_text(taken)} (R7)."
+    ]

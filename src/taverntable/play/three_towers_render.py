@@ -108,8 +108,9 @@ def scores_line(
     scores: Sequence[int], marks: Sequence[int], teams: bool, players: Sequence[str]
 ) -> str:
     """``Scores: You 41 (0 towers) · …``, and in team play the pairs' sums (R15)."""
-    parts = [f"{name(players, s)} {scores[s]} ({count(marks[s], 'tower')})"
-             for s in range(len(scores))]
+    parts = [
+        f"{name(players, s)} {scores[s]} ({count(marks[s], 'tower')})" for s in range(len(scores))
+    ]
     line = "Scores: " + " · ".join(parts)
     if teams:
         pairs = []
@@ -129,7 +130,10 @@ def round_heading(view: TowersView, players: Sequence[str], *, dealt: bool = Tru
 
 
 def table(
-    view: TowersView, players: Sequence[str], levels: Sequence[str] | None = None, *,
+    view: TowersView,
+    players: Sequence[str],
+    levels: Sequence[str] | None = None,
+    *,
     heading: bool = True,
 ) -> list[str]:
     """The table as ``view.seat`` sees it (R16); ``levels`` names each bot seat's level;
@@ -152,15 +156,23 @@ def table(
             text += f" ({total(view.store):+d}{': ' + cards(view.store) if view.store else ''})"
         stores.append(text)
     lines.append("Stores: " + " · ".join(stores))
-    hands = [f"{escape(players[s])}{f' ({escape(levels[s])})' if levels and levels[s] else ''}"
-             f" {view.hand_sizes[s]}" for s in range(n) if s != me]
+    hands = [
+        f"{escape(players[s])}{f' ({escape(levels[s])})' if levels and levels[s] else ''}"
+        f" {view.hand_sizes[s]}"
+        for s in range(n)
+        if s != me
+    ]
     lines.append("Cards in hand: " + " · ".join(hands))
     lines.append(hand_line(view.hand))
     return lines
 
 
-TOWER_KINDS = {0: "a dark tower", 1: "a ♥ tower (round points doubled)", 2: "a ♦ tower (+50)",
-               3: "a ♣ tower"}
+TOWER_KINDS = {
+    0: "a dark tower",
+    1: "a ♥ tower (round points doubled)",
+    2: "a ♦ tower (+50)",
+    3: "a ♣ tower",
+}
 
 
 def round_count(data: Mapping[str, Any], view: TowersView, players: Sequence[str]) -> list[str]:
@@ -170,8 +182,11 @@ def round_count(data: Mapping[str, Any], view: TowersView, players: Sequence[str
     tower = data["tower"]
     builder = -1 if tower is None else tower[0]
     ace = -1 if tower is None else parse_card(tower[1])
-    why = "the deck ran out (R12)" if tower is None else \
-        f"{name(players, builder)} finished {TOWER_KINDS[suit(ace)]}"
+    why = (
+        "the deck ran out (R12)"
+        if tower is None
+        else f"{name(players, builder)} finished {TOWER_KINDS[suit(ace)]}"
+    )
     lines = [f"[bold yellow]Round {data['round']} counted:[/bold yellow] {why}."]
     points, noble = data["points"], data["nobility_points"]
     for s, store in enumerate(data["store_points"]):
@@ -180,8 +195,10 @@ def round_count(data: Mapping[str, Any], view: TowersView, players: Sequence[str
             extra += f" ×2 ♥ = {points[s]:+d}"
         elif s == builder and suit(ace) == 2:
             extra += f" +{data['tower_bonus']} ♦ = {points[s]:+d}"
-        lines.append(f"  {name(players, s)}: {count(view.store_sizes[s], 'card')} worth "
-                     f"{store:+d}{extra} → round points {points[s]:+d}")
+        lines.append(
+            f"  {name(players, s)}: {count(view.store_sizes[s], 'card')} worth "
+            f"{store:+d}{extra} → round points {points[s]:+d}"
+        )
     lines.append(scores_line(data["scores"], data["marks"], view.rules.teams, players))
     return lines
 
@@ -204,8 +221,10 @@ def decision(view: TowersView, players: Sequence[str]) -> list[str]:
     me = view.seat
     match view.phase:
         case "turn":
-            return ["[bold]Your turn:[/bold] trade, build, add, raid, curse, redeal (or pass "
-                    "when nothing else is legal)."]
+            return [
+                "[bold]Your turn:[/bold] trade, build, add, raid, curse, redeal (or pass "
+                "when nothing else is legal)."
+            ]
         case "answer":
             return answer_decision(view, players)
         case "defend":
@@ -216,27 +235,47 @@ def decision(view: TowersView, players: Sequence[str]) -> list[str]:
                 from taverntable.bots.three_towers.tactics import tower_take
 
                 taken = tower_take(view.towers[me])
-                need = "any warrior" if view.rules.defence == "any" else \
-                    f"a warrior of rank {RANKS[rank(a.card) - 1]} or higher"
-                return [f"[bold]{who} raids your tower with {card(a.card)}.[/bold] "
-                        f"'defend CARD' with {need} or a joker, or 'yield' (R9). "
-                        f"If it goes through they take {cards(taken)} {value_text(taken)}."]
-            what = {10: "the Thief (up to 4 cards of your store)", 11: "the Witch (a spade "
-                    "trade they hand out)", 12: "the Warlock (−40 into your store)"}[a.card]
-            return [f"[bold]{who} curses you with {what}.[/bold] 'defend CARD' with a warrior "
-                    "or a joker, or 'yield' (R9)."]
+                need = (
+                    "any warrior"
+                    if view.rules.defence == "any"
+                    else f"a warrior of rank {RANKS[rank(a.card) - 1]} or higher"
+                )
+                return [
+                    f"[bold]{who} raids your tower with {card(a.card)}.[/bold] "
+                    f"'defend CARD' with {need} or a joker, or 'yield' (R9). "
+                    f"If it goes through they take {cards(taken)} {value_text(taken)}."
+                ]
+            what = {
+                10: "the Thief (up to 4 cards of your store)",
+                11: "the Witch (a spade trade they hand out)",
+                12: "the Warlock (−40 into your store)",
+            }[a.card]
+            return [
+                f"[bold]{who} curses you with {what}.[/bold] 'defend CARD' with a warrior "
+                "or a joker, or 'yield' (R9)."
+            ]
         case "name":
-            return ["[bold]Your Witch went through:[/bold] 'name SEAT' gives its trade and the "
-                    "Witch to that player (R9).", seats_line(view, players)]
+            return [
+                "[bold]Your Witch went through:[/bold] 'name SEAT' gives its trade and the "
+                "Witch to that player (R9).",
+                seats_line(view, players),
+            ]
         case "queens":
-            return ["[bold]4 queens:[/bold] 'store CARD' puts a card of your hand into your "
-                    "store; 'done' shuffles the rest into the deck (R10)."]
+            return [
+                "[bold]4 queens:[/bold] 'store CARD' puts a card of your hand into your "
+                "store; 'done' shuffles the rest into the deck (R10)."
+            ]
         case "kings":
-            return ["[bold]4 kings:[/bold] 'give CARD SEAT' for every card of your hand "
-                    "(your own seat included, R10).", seats_line(view, players)]
+            return [
+                "[bold]4 kings:[/bold] 'give CARD SEAT' for every card of your hand "
+                "(your own seat included, R10).",
+                seats_line(view, players),
+            ]
         case "club":
-            lines = ["[bold]♣ tower bonus:[/bold] 'take SEAT CARD' takes a card from an "
-                     "opponent's store (up to 4), 'done' stops (R13)."]
+            lines = [
+                "[bold]♣ tower bonus:[/bold] 'take SEAT CARD' takes a card from an "
+                "opponent's store (up to 4), 'done' stops (R13)."
+            ]
             for s in range(view.num_players):
                 if s != me and view.known_stores[s]:
                     theirs = cards(view.known_stores[s])
@@ -244,9 +283,12 @@ def decision(view: TowersView, players: Sequence[str]) -> list[str]:
             return lines
         case "dark":
             store = view.store if view.store is not None else view.known_stores[me]
-            return ["[bold]Dark tower bonus:[/bold] 'give CARD SEAT' passes a card of your store "
-                    "to another player (up to 4), 'done' stops (R13).",
-                    f"  Your store: {cards(store)}", seats_line(view, players)]
+            return [
+                "[bold]Dark tower bonus:[/bold] 'give CARD SEAT' passes a card of your store "
+                "to another player (up to 4), 'done' stops (R13).",
+                f"  Your store: {cards(store)}",
+                seats_line(view, players),
+            ]
     return []
 
 
@@ -256,23 +298,34 @@ def answer_decision(view: TowersView, players: Sequence[str]) -> list[str]:
     assert trade is not None
     laid = " · ".join(f"{escape(players[s])} {cards(cs)}" for s, cs in trade.laid) or "nothing yet"
     if trade.witch:
-        head = ("[bold]The Witch's trade in ♠:[/bold] answer with a penalty card (2–10♠), "
-                "'answer X' (a joker) or two non-spade cards; the Witch's owner names who "
-                "takes it all (R9).")
+        head = (
+            "[bold]The Witch's trade in ♠:[/bold] answer with a penalty card (2–10♠), "
+            "'answer X' (a joker) or two non-spade cards; the Witch's owner names who "
+            "takes it all (R9)."
+        )
     else:
         led = SUIT_SYMBOLS[trade.suit]
         kind = "penalty" if trade.suit == 0 else "goods"
         best = max(trade.bids, key=lambda b: b[0])
-        bid = "a taking joker" if best[0] >= 100 else "a giving joker" if best[0] < 0 \
+        bid = (
+            "a taking joker"
+            if best[0] >= 100
+            else "a giving joker"
+            if best[0] < 0
             else f"{RANKS[best[0] - 1]}{led}"
-        head = (f"[bold]{escape(players[trade.leader])} leads a trade in {led}:[/bold] answer "
-                f"with a {led} {kind} card, a joker ('answer X take' or 'answer X give') or "
-                f"two non-spade cards (R5). Highest bid: {bid} by "
-                f"{'you' if best[1] == view.seat else escape(players[best[1]])}.")
+        )
+        head = (
+            f"[bold]{escape(players[trade.leader])} leads a trade in {led}:[/bold] answer "
+            f"with a {led} {kind} card, a joker ('answer X take' or 'answer X give') or "
+            f"two non-spade cards (R5). Highest bid: {bid} by "
+            f"{'you' if best[1] == view.seat else escape(players[best[1]])}."
+        )
     lines = [head, f"  Laid: {laid}"]
     if len(view.legal_moves) == 1 and str(view.legal_moves[0]) == "fail":
-        lines.append("  You cannot answer: 'fail' lays your one non-spade card (if any), shows "
-                     "your hand into your store and draws 7 (R6).")
+        lines.append(
+            "  You cannot answer: 'fail' lays your one non-spade card (if any), shows "
+            "your hand into your store and draws 7 (R6)."
+        )
     return lines
 
 
@@ -280,14 +333,17 @@ def options_line(view: TowersView, limit: int = 24) -> str:
     """The legal moves, numbered for the prompt, or how many there are when the list is long."""
     moves = view.legal_moves
     if len(moves) <= limit:
-        return "Options: " + " · ".join(f"[cyan]{i}[/cyan] {escape(str(m))}"
-                                        for i, m in enumerate(moves, 1))
+        return "Options: " + " · ".join(
+            f"[cyan]{i}[/cyan] {escape(str(m))}" for i, m in enumerate(moves, 1)
+        )
     return f"Options: {len(moves)} moves — type 'moves' (or ?) to list them."
 
 
-def towers_not_enough(view: TowersView, players: Sequence[str], builder: int,
-                      winners: Sequence[int]) -> str:
+def towers_not_enough(
+    view: TowersView, players: Sequence[str], builder: int, winners: Sequence[int]
+) -> str:
     """R14: one line on why the player who built the third tower (+150) did not win."""
+
     def score(s: int) -> int:
         partner = (s + 2) % 4 if view.rules.teams else s
         return view.scores[s] + (view.scores[partner] if partner != s else 0)
@@ -305,6 +361,8 @@ def towers_not_enough(view: TowersView, players: Sequence[str], builder: int,
         theirs = called(best)  # the winning pair
     else:
         theirs = " and ".join("you" if w == view.seat else escape(players[w]) for w in winners)
-    return (f"{built[0].upper()}{built[1:]} built the third tower (+150) but ended with "
-            f"{score(builder)} points, {theirs} with {score(best)}: the highest score wins the "
-            "game (R14).")
+    return (
+        f"{built[0].upper()}{built[1:]} built the third tower (+150) but ended with "
+        f"{score(builder)} points, {theirs} with {score(best)}: the highest score wins the "
+        "game (R14)."
+    )

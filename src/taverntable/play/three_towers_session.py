@@ -52,7 +52,6 @@ Commands: moves (or ?) lists your legal moves · table · history (the round so 
 (a rule's text; rules lists them) · save FILE · help · quit"""
 
 
-
 def refuse(io: PlayIO, message: str) -> int:
     io.console.print(f"[red]{message}[/red]")
     return 2
@@ -61,8 +60,11 @@ def refuse(io: PlayIO, message: str) -> int:
 def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -> int:
     """Run ``tavern play three-towers`` (or go on with a saved game); the exit status."""
     if args.deals is not None or args.target is not None:
-        return refuse(io, "--deals and --target are for Tonk matches; a Three Towers game ends "
-                      "when someone has three towers (R14).")
+        return refuse(
+            io,
+            "--deals and --target are for Tonk matches; a Three Towers game ends "
+            "when someone has three towers (R14).",
+        )
     if args.stake is not None:
         return refuse(io, "--stake is for Tonk; Three Towers is scored in points (R13).")
     kept: list[dict[str, Any]] = []
@@ -85,28 +87,39 @@ def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -
         why = conflicts(args, players, state)
         if why:
             return refuse(io, shown(why))
-        notes.append(f"Resumed {shown(saved.path)}: {count(len(state.rounds), 'round')} "
-                     "counted.")
+        notes.append(f"Resumed {shown(saved.path)}: {count(len(state.rounds), 'round')} counted.")
         if at.abandoned is not None:
-            notes.append(f"Round {at.abandoned} was not finished when it was saved; its record "
-                         "shows every hand and the deck, so it is not played on: it is dealt "
-                         "again (the unfinished record stays in the file).")
+            notes.append(
+                f"Round {at.abandoned} was not finished when it was saved; its record "
+                "shows every hand and the deck, so it is not played on: it is dealt "
+                "again (the unfinished record stays in the file)."
+            )
     n = len(players)
     names = [x.strip() for x in args.bots.split(",") if x.strip()]
     if len(names) == 1:
         names *= n - 1
     if len(names) != n - 1:
-        return refuse(io, f"--bots names {len(names)} bots for {n - 1} other seats; give one "
-                      "name for all or one per seat.")
+        return refuse(
+            io,
+            f"--bots names {len(names)} bots for {n - 1} other seats; give one "
+            "name for all or one per seat.",
+        )
     try:
         bots = [make_bot(x, args.game) for x in names]
     except BotError as e:
         return refuse(io, shown(str(e)))
     targets = [args.save] if args.save else [args.resume] if args.resume else []
-    session = TowersSession(rules, players, [None, *bots], io, args.seed,
-                            Saver(io, targets, kept),
-                            levels=["", *(bot_level(n, args.game) for n in names)],
-                            notes=notes, state=state)
+    session = TowersSession(
+        rules,
+        players,
+        [None, *bots],
+        io,
+        args.seed,
+        Saver(io, targets, kept),
+        levels=["", *(bot_level(n, args.game) for n in names)],
+        notes=notes,
+        state=state,
+    )
     return session.run()
 
 
@@ -155,13 +168,22 @@ class TowersSession:
 
     def run(self) -> int:
         """Play until the game ends, the user quits or the input ends; exit status 0."""
-        table = "two pairs (seats 0+2 against 1+3)" if self.state.rules.teams else \
-            f"{len(self.players)} players"
-        self.out.print(f"[bold]Tavern Table: Three Towers[/bold] · {table}. "
-                       "Type 'help' for help, 'quit' to leave.")
-        self.out.print("Seats: " + " · ".join(
-            f"{s} {show.name(self.players, s)}{f' ({escape(lv)} bot)' if lv else ''}"
-            for s, lv in enumerate(self.levels)))
+        table = (
+            "two pairs (seats 0+2 against 1+3)"
+            if self.state.rules.teams
+            else f"{len(self.players)} players"
+        )
+        self.out.print(
+            f"[bold]Tavern Table: Three Towers[/bold] · {table}. "
+            "Type 'help' for help, 'quit' to leave."
+        )
+        self.out.print(
+            "Seats: "
+            + " · ".join(
+                f"{s} {show.name(self.players, s)}{f' ({escape(lv)} bot)' if lv else ''}"
+                for s, lv in enumerate(self.levels)
+            )
+        )
         for note in self.notes:
             self.out.print(note)
         try:
@@ -182,8 +204,7 @@ class TowersSession:
         the user, each told as it happens from the events seat 0 receives."""
         seats = [bot or PersonAtSeat(self.user_move) for bot in self.bots]
         self.before = self.state.view(0)
-        play_out(self.state, seats, self.bot_rng, chance_rng=self.chance_rng,
-                 on_move=self.tell)
+        play_out(self.state, seats, self.bot_rng, chance_rng=self.chance_rng, on_move=self.tell)
 
     def tell(self, seat: int, move: object, events: Sequence[Event]) -> None:
         """``on_move``: the move's sentences, a new round's heading, the count, the game's end.
@@ -211,8 +232,11 @@ class TowersSession:
         """R14: why the game ended (with the +150 of a third tower) and who won."""
         result = end.data or {}
         winners = result["winners"]
-        how = "the round limit (R14)" if bonus is None else \
-            f"three towers (+{(bonus.data or {})['points']}, R14)"
+        how = (
+            "the round limit (R14)"
+            if bonus is None
+            else f"three towers (+{(bonus.data or {})['points']}, R14)"
+        )
         names = " and ".join("you" if w == 0 else escape(self.players[w]) for w in winners)
         lines = [f"[bold yellow]Game over[/bold yellow] by {how}. Winner: {names}."]
         if bonus is not None and bonus.seat not in winners:
@@ -223,8 +247,9 @@ class TowersSession:
     def user_move(self, view: TowersView) -> TowersMove:
         """Ask until the user enters a legal move (or a command that leaves)."""
         if view.phase == "turn":
-            self.print_lines(show.table(view, self.players, self.levels,
-                                        heading=not self.round_shown))
+            self.print_lines(
+                show.table(view, self.players, self.levels, heading=not self.round_shown)
+            )
         else:
             self.out.print(show.hand_line(view.hand))
         self.round_shown = False
@@ -232,8 +257,9 @@ class TowersSession:
         self.out.print(show.options_line(view))
         prompt = PROMPTS.get(view.phase, "Your move> ")
         state = self.state
-        move: TowersMove = ask_move(self.io, prompt, lambda t: self.command(t, state), state,
-                                    view.legal_moves)
+        move: TowersMove = ask_move(
+            self.io, prompt, lambda t: self.command(t, state), state, view.legal_moves
+        )
         return move
 
     def command(self, text: str, state: TowersState) -> bool:
@@ -244,17 +270,24 @@ class TowersSession:
         if text.lower() in ("table", "t"):
             self.print_lines(show.table(state.view(0), self.players, self.levels))
             return True
-        return shared_command(self.io, text, help_text=HELP,
-                              legal_moves=lambda: state.view(0).legal_moves,
-                              save=self.save_command, history=self.history,
-                              game=state.game)
+        return shared_command(
+            self.io,
+            text,
+            help_text=HELP,
+            legal_moves=lambda: state.view(0).legal_moves,
+            save=self.save_command,
+            history=self.history,
+            game=state.game,
+        )
 
     def history(self) -> list[str]:
         """``history``: this round's moves, numbered, as the user saw them."""
         if not self.log:
             return []
-        return [f"Round {self.state.round_no} so far:",
-                *(f"  {i:>3}. {line}" for i, line in enumerate(self.log, 1))]
+        return [
+            f"Round {self.state.round_no} so far:",
+            *(f"  {i:>3}. {line}" for i, line in enumerate(self.log, 1)),
+        ]
 
     def print_lines(self, lines: Sequence[str]) -> None:
         for line in lines:
@@ -278,11 +311,20 @@ class TowersSession:
         state = self.state
         in_round = not state.is_over and state.phase != DEAL
         rounds = len(state.rounds)
-        summary = f"the game up to the end of round {rounds}" if rounds else \
-            "no round yet (none has been counted)"
-        withheld = ("The round in progress is not in the file: its record would show the deck "
-                    "and every hand. It goes in when the round is counted, or when you leave "
-                    "the table.") if in_round else None
+        summary = (
+            f"the game up to the end of round {rounds}"
+            if rounds
+            else "no round yet (none has been counted)"
+        )
+        withheld = (
+            (
+                "The round in progress is not in the file: its record would show the deck "
+                "and every hand. It goes in when the round is counted, or when you leave "
+                "the table."
+            )
+            if in_round
+            else None
+        )
         self.saver.save_command(path, self.settled_records, summary, withheld)
 
     def save_all(self) -> None:
@@ -290,8 +332,10 @@ class TowersSession:
         state = self.state
         summary = "the game"
         if not state.is_over and state.phase != DEAL and state.history:
-            summary += (f" (round {state.round_no} unfinished: its record shows every hand and "
-                        "the deck; --resume deals it again)")
+            summary += (
+                f" (round {state.round_no} unfinished: its record shows every hand and "
+                "the deck; --resume deals it again)"
+            )
         self.saver.save_all(self.all_records, summary)
 
 

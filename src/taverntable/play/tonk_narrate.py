@@ -43,9 +43,7 @@ def upcard_line(events: Sequence[Event], players: Sequence[str], first: int, me:
     return f"Upcard: {cards_of(upcard.cards)} · {who} first."
 
 
-def narrate(
-    events: Sequence[Event], before: TonkView, players: Sequence[str]
-) -> str:
+def narrate(events: Sequence[Event], before: TonkView, players: Sequence[str]) -> str:
     """One move as a sentence, as ``before.seat`` saw it (its own stock draws named)."""
     me = before.seat
     seen = [e.for_seat(me) for e in events]
@@ -141,13 +139,18 @@ def settlement(events: Sequence[Event], players: Sequence[str], me: int = 0) -> 
     lines = [f"[bold yellow]Deal over:[/bold yellow] {text[0].upper()}{text[1:]}."]
     for shown in (e for e in seen if e.kind == "show"):
         assert shown.seat is not None
-        lines.append(f"  {name(players, shown.seat)}: {cards_of(shown.cards) or '(no cards)'}"
-                     f"  (total {totals[shown.seat]})")
+        lines.append(
+            f"  {name(players, shown.seat)}: {cards_of(shown.cards) or '(no cards)'}"
+            f"  (total {totals[shown.seat]})"
+        )
     if result["payments"]:
-        lines.append("Payments: " + " · ".join(
-            f"{subject(players, a, me, 'pay')} {called(b)} {amount}"
-            for a, b, amount in result["payments"]
-        ))
+        lines.append(
+            "Payments: "
+            + " · ".join(
+                f"{subject(players, a, me, 'pay')} {called(b)} {amount}"
+                for a, b, amount in result["payments"]
+            )
+        )
     else:
         lines.append("Payments: none")
     return lines

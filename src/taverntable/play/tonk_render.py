@@ -28,15 +28,14 @@ def name(players: Sequence[str], seat: int) -> str:
     return f"[bold]{escape(players[seat])}[/bold]"
 
 
-def table(
-    view: TonkView, players: Sequence[str], levels: Sequence[str] | None = None
-) -> list[str]:
+def table(view: TonkView, players: Sequence[str], levels: Sequence[str] | None = None) -> list[str]:
     """The table as seen from ``view.seat``: pile, stock, spreads, others (with their bot
     levels, when given per seat), own hand."""
     me = view.seat
     top = f"{card(CARDS[view.pile[-1].bit_length() - 1])} on top" if view.pile else "empty"
-    lines = [f"Pile: {top} ({count(len(view.pile), 'card')})   "
-             f"Stock: {count(view.stock_size, 'card')}"]
+    lines = [
+        f"Pile: {top} ({count(len(view.pile), 'card')})   Stock: {count(view.stock_size, 'card')}"
+    ]
     if view.spreads:
         shown = []
         for number, (owner, mask) in enumerate(view.spreads):
@@ -82,5 +81,6 @@ def standings(players: Sequence[str], totals: Sequence[int], deals: int) -> str:
     order = sorted(range(len(totals)), key=lambda s: -totals[s])
     shown = " · ".join(
         f"{1 + sum(1 for b in totals if b > totals[s])}. {name(players, s)} {totals[s]:+d}"
-        for s in order)
+        for s in order
+    )
     return f"[bold]Final standings[/bold] after {count(deals, 'deal')}: {shown}"

@@ -33,8 +33,18 @@ from .seat import PersonAtSeat
 from .words import count
 
 # Bot names: the Black Company, after the seed's worked examples.
-BOT_NAMES = ("Goblin", "Elmo", "One-Eye", "Silent", "Croaker", "Otto", "Hagop", "Raven",
-             "Kostoprav", "Lady")
+BOT_NAMES = (
+    "Goblin",
+    "Elmo",
+    "One-Eye",
+    "Silent",
+    "Croaker",
+    "Otto",
+    "Hagop",
+    "Raven",
+    "Kostoprav",
+    "Lady",
+)
 
 # The files of ``play/rules`` that ``rules T9`` reads for the Tonk family (``rules_text``).
 RULES_FILES = ("tonk.md", "tonk-readings.md")
@@ -76,13 +86,14 @@ def refuse(io: PlayIO, message: str) -> int:
 def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -> int:
     """Run ``tavern play tonk|tor|pagat`` (or go on with a saved match); the exit status."""
     if args.teams:
-        return refuse(io, "--teams is for three-towers (R15); in Tonk every player plays for "
-                      "themselves (T2).")
+        return refuse(
+            io, "--teams is for three-towers (R15); in Tonk every player plays for themselves (T2)."
+        )
     plan = MatchPlan(deals=args.deals, target=args.target)
     if saved is None:
         n = args.players or DEFAULT_PLAYERS
         name = args.name or DEFAULT_NAME
-        players = [name, *[b for b in BOT_NAMES if b != name][:n - 1]]
+        players = [name, *[b for b in BOT_NAMES if b != name][: n - 1]]
         # The user's seat acts first in the first deal: the dealer is the seat before it (T2).
         match = TonkMatch(get_game(args.game).rules(), players, stake=args.stake or 1, dealer=n - 1)
         kept: list[dict[str, Any]] = []
@@ -95,33 +106,49 @@ def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -
         why = conflicts(args, players, at.stake)
         if why:
             return refuse(io, shown(why))
-        match = TonkMatch(at.rules, players, stake=at.stake, dealer=at.dealer,
-                          balances=at.balances)
+        match = TonkMatch(at.rules, players, stake=at.stake, dealer=at.dealer, balances=at.balances)
         kept = saved.records
-        notes = [f"Resumed {shown(saved.path)}: {count(len(saved.records), 'deal')} "
-                 f"({at.finished} finished)."]
+        notes = [
+            f"Resumed {shown(saved.path)}: {count(len(saved.records), 'deal')} "
+            f"({at.finished} finished)."
+        ]
         if at.unfinished:
-            notes.append(f"Deal {at.unfinished[-1]} was not finished when it was saved; its "
-                         "record shows every hand and the stock, so it is not played on: nobody "
-                         "pays for it and its dealer deals a new hand.")
+            notes.append(
+                f"Deal {at.unfinished[-1]} was not finished when it was saved; its "
+                "record shows every hand and the stock, so it is not played on: nobody "
+                "pays for it and its dealer deals a new hand."
+            )
         plan = MatchPlan(args.deals, args.target, len(saved.records), at.finished, tuple(notes))
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     others = len(players) - 1
     if len(names) == 1:
         names *= others
     if len(names) != others:
-        return refuse(io, f"--bots names {len(names)} bots for {others} other seats; give one "
-                      "name for all or one per seat.")
+        return refuse(
+            io,
+            f"--bots names {len(names)} bots for {others} other seats; give one "
+            "name for all or one per seat.",
+        )
     try:
         bots = [make_bot(b, args.game) for b in names]
     except BotError as e:
         return refuse(io, shown(str(e)))
     if plan.deals is not None and plan.finished_earlier >= plan.deals:
-        return refuse(io, f"The saved match has {count(plan.finished_earlier, 'finished deal')} "
-                      f"already; --deals {plan.deals} is the whole match's length.")
+        return refuse(
+            io,
+            f"The saved match has {count(plan.finished_earlier, 'finished deal')} "
+            f"already; --deals {plan.deals} is the whole match's length.",
+        )
     targets = [args.save] if args.save else [args.resume] if args.resume else []
-    session = TonkSession(match, [None, *bots], io, args.seed, Saver(io, targets, kept),
-                          levels=["", *(bot_level(b, args.game) for b in names)], plan=plan)
+    session = TonkSession(
+        match,
+        [None, *bots],
+        io,
+        args.seed,
+        Saver(io, targets, kept),
+        levels=["", *(bot_level(b, args.game) for b in names)],
+        plan=plan,
+    )
     return session.run()
 
 
@@ -165,12 +192,18 @@ class TonkSession:
 
     def run(self) -> int:
         """Play deals until the match ends, the user quits or the input ends; exit status 0."""
-        self.out.print(f"[bold]Tavern Table: {self.match.rules.preset}[/bold] · "
-                       f"{len(self.players)} players · stake {self.match.stake}"
-                       f"{self.length_text()}. Type 'help' for help, 'quit' to leave.")
-        self.out.print("Seats: " + " · ".join(
-            f"{show.name(self.players, s)}{f' ({escape(lv)} bot)' if lv else ''}"
-            for s, lv in enumerate(self.levels)))
+        self.out.print(
+            f"[bold]Tavern Table: {self.match.rules.preset}[/bold] · "
+            f"{len(self.players)} players · stake {self.match.stake}"
+            f"{self.length_text()}. Type 'help' for help, 'quit' to leave."
+        )
+        self.out.print(
+            "Seats: "
+            + " · ".join(
+                f"{show.name(self.players, s)}{f' ({escape(lv)} bot)' if lv else ''}"
+                for s, lv in enumerate(self.levels)
+            )
+        )
         for note in self.plan.notes:
             self.out.print(note)
         try:
@@ -216,12 +249,15 @@ class TonkSession:
         if plan.target is not None and max(balances) >= plan.target:
             leaders = [s for s, b in enumerate(balances) if b == max(balances)]
             who = " and ".join("you" if s == 0 else escape(self.players[s]) for s in leaders)
-            self.out.print(f"[bold yellow]Match over:[/bold yellow] {who} reached "
-                           f"+{max(balances)} (target +{plan.target}).")
+            self.out.print(
+                f"[bold yellow]Match over:[/bold yellow] {who} reached "
+                f"+{max(balances)} (target +{plan.target})."
+            )
             return True
         if plan.deals is not None and self.finished_deals >= plan.deals:
-            self.out.print(f"[bold yellow]Match over:[/bold yellow] "
-                           f"{count(plan.deals, 'deal')} played.")
+            self.out.print(
+                f"[bold yellow]Match over:[/bold yellow] {count(plan.deals, 'deal')} played."
+            )
             return True
         return False
 
@@ -239,8 +275,7 @@ class TonkSession:
         if narration.deal_ended(opening):  # a win on the deal (T4)
             self.print_lines(narration.settlement(opening, self.players))
         self.before = state.view(0)
-        seats = [bot or PersonAtSeat(lambda view: self.user_move(state, view))
-                 for bot in self.bots]
+        seats = [bot or PersonAtSeat(lambda view: self.user_move(state, view)) for bot in self.bots]
         play_out(state, seats, self.bot_rng, chance_rng=self.deal_rng, on_move=self.tell)
         self.match.settle_if_over()
         self.out.print(show.balances(self.players, self.match.balances, self.finished_deals))
@@ -264,9 +299,14 @@ class TonkSession:
         """The table, the balances and the numbered legal moves, as the user sees them."""
         view = state.view(0)
         lines = show.table(view, self.players, self.levels)
-        lines.append(show.balances(self.players, self.match.balances, self.finished_deals,
-                                   f"deal {self.deal_number}"
-                                   f"{f' of {self.plan.deals}' if self.plan.deals else ''}"))
+        lines.append(
+            show.balances(
+                self.players,
+                self.match.balances,
+                self.finished_deals,
+                f"deal {self.deal_number}{f' of {self.plan.deals}' if self.plan.deals else ''}",
+            )
+        )
         moves = view.legal_moves
         if len(moves) <= SHOWN_MOVES:
             lines.append("Moves: " + numbered(moves))
@@ -278,8 +318,9 @@ class TonkSession:
         """Ask until the user enters a legal move (or a command that leaves)."""
         for line in self.table(state):
             self.out.print(line)
-        move: TonkMove = ask_move(self.io, "Your move> ", lambda t: self.command(t, state),
-                                  state, view.legal_moves)
+        move: TonkMove = ask_move(
+            self.io, "Your move> ", lambda t: self.command(t, state), state, view.legal_moves
+        )
         return move
 
     def command(self, text: str, state: TonkState | None) -> bool:
@@ -290,16 +331,24 @@ class TonkSession:
                     self.out.print(line)
             return True
         moves = None if state is None else (lambda: state.view(0).legal_moves)
-        return shared_command(self.io, text, help_text=HELP, legal_moves=moves,
-                              save=self.save_command, history=self.history,
-                              game=self.match.rules.preset)
+        return shared_command(
+            self.io,
+            text,
+            help_text=HELP,
+            legal_moves=moves,
+            save=self.save_command,
+            history=self.history,
+            game=self.match.rules.preset,
+        )
 
     def history(self) -> list[str]:
         """``history``: the current (or last) deal's moves, numbered, as the user saw them."""
         if not self.log:
             return []
-        return [f"Deal {self.deal_number} so far:",
-                *(f"  {i:>3}. {line}" for i, line in enumerate(self.log, 1))]
+        return [
+            f"Deal {self.deal_number} so far:",
+            *(f"  {i:>3}. {line}" for i, line in enumerate(self.log, 1)),
+        ]
 
     def between_deals(self) -> None:
         """Wait for the user to ask for the next deal."""
@@ -309,8 +358,9 @@ class TonkSession:
             if not text:
                 return
             if not self.command(text, None):
-                self.out.print("Press Enter for the next deal; 'history', 'save FILE', 'help' "
-                               "or 'quit'.")
+                self.out.print(
+                    "Press Enter for the next deal; 'history', 'save FILE', 'help' or 'quit'."
+                )
 
     def settled_records(self) -> list[dict[str, Any]]:
         """The records of this session's finished deals (a record of a deal in progress would
@@ -330,17 +380,22 @@ class TonkSession:
         finished = self.finished_deals
         withheld = None
         if self.match.current is not None:
-            withheld = ("The deal in progress is not in the file: its record would show the "
-                        "other hands and the stock. It goes in when the deal ends, or when you "
-                        "leave the table.")
-        self.saver.save_command(path, self.settled_records, count(finished, "finished deal"),
-                                withheld)
+            withheld = (
+                "The deal in progress is not in the file: its record would show the "
+                "other hands and the stock. It goes in when the deal ends, or when you "
+                "leave the table."
+            )
+        self.saver.save_command(
+            path, self.settled_records, count(finished, "finished deal"), withheld
+        )
 
     def save_all(self) -> None:
         """On leaving: every deal, the unfinished one included (said plainly)."""
         unfinished = self.match.current is not None
         summary = count(self.plan.earlier + len(self.match.deals), "deal")
         if unfinished:
-            summary += (f" (deal {self.deal_number} unfinished: its record shows every hand and "
-                        "the stock; --resume deals it again)")
+            summary += (
+                f" (deal {self.deal_number} unfinished: its record shows every hand and "
+                "the stock; --resume deals it again)"
+            )
         self.saver.save_all(self.all_records, summary)

@@ -27,7 +27,7 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--json",
         action="store_true",
-        help="print JSON Lines: each record with its result filled in, or {\"error\": ...}",
+        help='print JSON Lines: each record with its result filled in, or {"error": ...}',
     )
     parser.set_defaults(run=run)
 

@@ -15,7 +15,6 @@ from .limits import check_limits, printable
 KEYS = ("game", "rules", "players", "dealer", "stake", "cards", "moves", "result")
 
 
-
 @dataclass(frozen=True, slots=True)
 class Replayed:
     """A replayed record: the final state, its result (None in progress), the record filled in."""
@@ -77,8 +76,10 @@ def replay_record(record: dict[str, Any]) -> Replayed:
         if not isinstance(stated, dict):
             raise RecordError("result: must be a JSON object")
         if result is None:
-            raise RecordError(f"result: the record states a result, but the {unit} is not over "
-                              f"({_who(state.current_seat, players)} to move)")
+            raise RecordError(
+                f"result: the record states a result, but the {unit} is not over "
+                f"({_who(state.current_seat, players)} to move)"
+            )
         why = adapter.results_match(stated, result)
         if why is not None:
             raise RecordError(f"result: {why}")

@@ -25,7 +25,6 @@ MAX_TEXT = 1000  # characters in one string: a move's text, a card, a key
 MAX_DIGITS = 20  # digits in one number (a 64-bit seed has up to 20)
 
 
-
 class LongNumber:
     """A JSON number with too many digits to be read as one (see ``parse_int``)."""
 
@@ -48,7 +47,6 @@ def check_limits(record: object) -> None:
     _check(record, [], 1)
 
 
-
 def _check(value: object, path: list[str | int], depth: int) -> None:
     # Recursion is safe here: it stops at MAX_DEPTH.
     match value:
@@ -63,11 +61,15 @@ def _check(value: object, path: list[str | int], depth: int) -> None:
             _too_long_number(path, digits)
         case list() | dict():
             if depth > MAX_DEPTH:
-                raise RecordError(f"{where(path)}: nested more than {MAX_DEPTH} levels deep "
-                                  f"(the limit of a record)")
+                raise RecordError(
+                    f"{where(path)}: nested more than {MAX_DEPTH} levels deep "
+                    f"(the limit of a record)"
+                )
             if len(value) > MAX_ITEMS:
-                raise RecordError(f"{where(path)}: holds {len(value):,} items; a list or object "
-                                  f"in a record holds at most {MAX_ITEMS:,}")
+                raise RecordError(
+                    f"{where(path)}: holds {len(value):,} items; a list or object "
+                    f"in a record holds at most {MAX_ITEMS:,}"
+                )
             if isinstance(value, list):
                 for index, item in enumerate(value):
                     _check(item, [*path, index], depth + 1)
@@ -88,21 +90,29 @@ def _check_text(text: str, path: Path, *, is_key: bool = False) -> None:
     except UnicodeEncodeError as e:
         # JSON can write half of a UTF-16 pair ("\ud800"), but it names no character.
         code = ord(text[e.start])
-        raise RecordError(f"{where(path[:-1] if is_key else path)}: a {what} holds \\u{code:04x}, "
-                          f"half of a UTF-16 surrogate pair, which is not a character") from None
+        raise RecordError(
+            f"{where(path[:-1] if is_key else path)}: a {what} holds \\u{code:04x}, "
+            f"half of a UTF-16 surrogate pair, which is not a character"
+        ) from None
     if len(text) > MAX_TEXT:
-        raise RecordError(f"{where(path[:-1] if is_key else path)}: a {what} of {len(text):,} "
-                          f"characters; a string in a record has at most {MAX_TEXT:,}")
+        raise RecordError(
+            f"{where(path[:-1] if is_key else path)}: a {what} of {len(text):,} "
+            f"characters; a string in a record has at most {MAX_TEXT:,}"
+        )
     if UNPRINTABLE.search(text):
         # No field of the format holds one; in a name or a move it would break a line, drive the
         # terminal, or pass for a space ("draw\x85stock").
-        raise RecordError(f"{where(path[:-1] if is_key else path)}: "
-                          f"{'the key ' if is_key else ''}{show(text)} holds a control character")
+        raise RecordError(
+            f"{where(path[:-1] if is_key else path)}: "
+            f"{'the key ' if is_key else ''}{show(text)} holds a control character"
+        )
 
 
 def _too_long_number(path: Path, digits: int) -> None:
-    raise RecordError(f"{where(path)}: a number of {digits:,} digits; a number in a record has "
-                      f"at most {MAX_DIGITS} digits")
+    raise RecordError(
+        f"{where(path)}: a number of {digits:,} digits; a number in a record has "
+        f"at most {MAX_DIGITS} digits"
+    )
 
 
 def _digits(n: int) -> int:

@@ -84,8 +84,13 @@ def _any(label: str, stream: IO[bytes]) -> Iterator[Item]:
         if isinstance(_document(first), dict) or len(first) > MAX_RECORD_BYTES:
             yield from _lines(label, _chunks(stream, head))
         else:
-            yield label, RecordError(f"not valid JSON: neither one record (that would be at most "
-                                     f"{MAX_RECORD_BYTES:,} bytes) nor JSON Lines")
+            yield (
+                label,
+                RecordError(
+                    f"not valid JSON: neither one record (that would be at most "
+                    f"{MAX_RECORD_BYTES:,} bytes) nor JSON Lines"
+                ),
+            )
         return
     if not head.strip():
         return
@@ -113,8 +118,12 @@ def _lines(label: str, chunks: Iterable[bytes]) -> Iterator[Item]:
     """One record a line; a line past the limit is rejected unread."""
     for number, line in enumerate(_split(chunks), 1):
         if line is None:
-            yield f"{label}:{number}", RecordError(
-                f"the line is longer than {MAX_RECORD_BYTES:,} bytes, the limit of one record")
+            yield (
+                f"{label}:{number}",
+                RecordError(
+                    f"the line is longer than {MAX_RECORD_BYTES:,} bytes, the limit of one record"
+                ),
+            )
         elif line.strip():
             yield f"{label}:{number}", _document(line)
 
@@ -147,8 +156,9 @@ def _split(chunks: Iterable[bytes]) -> Iterator[bytes | None]:
 def _document(data: bytes) -> dict[str, Any] | RecordError:
     """One record from its bytes, or the error that rejects it."""
     if len(data) > MAX_RECORD_BYTES:
-        return RecordError(f"the record is longer than {MAX_RECORD_BYTES:,} bytes, the limit of "
-                           f"one record")
+        return RecordError(
+            f"the record is longer than {MAX_RECORD_BYTES:,} bytes, the limit of one record"
+        )
     try:
         value = parse_json(_decode(data))
     except RecordError as e:
@@ -163,8 +173,10 @@ def _decode(data: bytes) -> str:
     try:
         return data.removeprefix(BOM).decode("utf-8")
     except UnicodeDecodeError as e:
-        raise RecordError(f"not UTF-8: byte 0x{e.object[e.start]:02x} at byte {e.start + 1} "
-                          f"({e.reason}); a record is UTF-8 text") from None
+        raise RecordError(
+            f"not UTF-8: byte 0x{e.object[e.start]:02x} at byte {e.start + 1} "
+            f"({e.reason}); a record is UTF-8 text"
+        ) from None
 
 
 def _as_record(value: object) -> dict[str, Any] | RecordError:
@@ -178,11 +190,14 @@ def parse_json(text: str) -> Any:
     """Strict JSON: ValueError for bad syntax, a repeated key, NaN or Infinity; RecordError for
     nesting too deep to read (numbers past the limits are left to ``check_limits``)."""
     try:
-        return json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constant,
-                          parse_int=parse_int)
+        return json.loads(
+            text, object_pairs_hook=_no_repeats, parse_constant=_no_constant, parse_int=parse_int
+        )
     except RecursionError:
-        raise RecordError(f"{where(deep_path(text))}: nested more than {MAX_DEPTH} levels deep "
-                          f"(the limit of a record)") from None
+        raise RecordError(
+            f"{where(deep_path(text))}: nested more than {MAX_DEPTH} levels deep "
+            f"(the limit of a record)"
+        ) from None
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

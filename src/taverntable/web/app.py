@@ -69,8 +69,9 @@ class RateLimit:
         return False
 
 
-def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1,
-               redis: str | None = None) -> FastAPI:
+def create_app(
+    database: str, pace: Pace | None = None, bot_processes: int = 1, redis: str | None = None
+) -> FastAPI:
     """The application over the database at ``database`` (an SQLAlchemy async URL); with a
     ``redis`` URL, one process of several sharing the tables (``cluster.py``)."""
     if redis is None:
@@ -116,8 +117,13 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1,
         table = made.table
         if made.token is not None:
             _set_cookie(response, table.id, made.token)
-        return {"table": table.summary(), "host_token": made.host_token, "seat": made.seat,
-                "token": made.token, "invite": f"/t/{table.id}"}
+        return {
+            "table": table.summary(),
+            "host_token": made.host_token,
+            "seat": made.seat,
+            "token": made.token,
+            "invite": f"/t/{table.id}",
+        }
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
@@ -149,8 +155,9 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1,
             if deal.finished:
                 record = {**deal.header, "moves": [[s, m] for s, m in deal.moves]}
                 lines.append(json.dumps(replay_record(record).record, ensure_ascii=False))
-        return PlainTextResponse("".join(line + "\n" for line in lines),
-                                 media_type="application/x-ndjson")
+        return PlainTextResponse(
+            "".join(line + "\n" for line in lines), media_type="application/x-ndjson"
+        )
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
     async def rules(game: str, lang: str = "en") -> HTMLResponse:
@@ -176,22 +183,26 @@ def create_app(database: str, pace: Pace | None = None, bot_processes: int = 1,
         index = STATIC / "index.html"
         if index.exists():
             return HTMLResponse(index.read_text(encoding="utf-8"))
-        return HTMLResponse("<!doctype html><title>Tavern Table</title><p>Tavern Table server "
-                            "(the browser table is not installed).</p>")
+        return HTMLResponse(
+            "<!doctype html><title>Tavern Table</title><p>Tavern Table server "
+            "(the browser table is not installed).</p>"
+        )
 
     return app
 
 
 def _set_cookie(response: Response, table_id: str, token: str) -> None:
-    response.set_cookie(cookie_name(table_id), token, max_age=30 * 24 * 3600, httponly=True,
-                        samesite="strict")
+    response.set_cookie(
+        cookie_name(table_id), token, max_age=30 * 24 * 3600, httponly=True, samesite="strict"
+    )
 
 
 async def serve_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str | None) -> None:
     """One client's connection: hello, then its view after every move, and its moves in."""
     try:
-        table, seat = await hub.socket(table_id,
-                                       token or websocket.cookies.get(cookie_name(table_id)))
+        table, seat = await hub.socket(
+            table_id, token or websocket.cookies.get(cookie_name(table_id))
+        )
     except BadRequest as e:
         await websocket.accept()
         await websocket.send_json(error(e.code, str(e)))
@@ -244,8 +255,9 @@ async def _read(websocket: WebSocket, table: Endpoint, conn: Connection) -> None
             conn.close()
 
 
-async def _handle(table: Endpoint, conn: Connection, text: str, limit: RateLimit) -> dict[
-        str, Any] | None:
+async def _handle(
+    table: Endpoint, conn: Connection, text: str, limit: RateLimit
+) -> dict[str, Any] | None:
     """One client message: None when it was acted on, else the error to send back."""
     if len(text.encode()) > MAX_FRAME:
         return error("too-large", f"a message has at most {MAX_FRAME} bytes")

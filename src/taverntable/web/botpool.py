@@ -86,9 +86,12 @@ class BotPool:
         if self._pool is None:
             # spawn: a fork of a process running an event loop and threads is not safe.
             # A worker dies with the server, even one killed with SIGKILL.
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=get_context("spawn"),
-                                             initializer=die_with_parent,
-                                             initargs=(os.getpid(),))
+            self._pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=get_context("spawn"),
+                initializer=die_with_parent,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     def close(self) -> None:

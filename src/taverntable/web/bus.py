@@ -58,9 +58,11 @@ class Bus:
         self.on_request = on_request
         await self.pubsub.subscribe(f"tt:node:{self.node}")
         await self._heartbeat_once()
-        self.tasks = [asyncio.create_task(self._listen(), name="bus listen"),
-                      asyncio.create_task(self._heartbeat(), name="bus heartbeat"),
-                      asyncio.create_task(self._publisher(), name="bus publish")]
+        self.tasks = [
+            asyncio.create_task(self._listen(), name="bus listen"),
+            asyncio.create_task(self._heartbeat(), name="bus heartbeat"),
+            asyncio.create_task(self._publisher(), name="bus publish"),
+        ]
 
     async def close(self) -> None:
         for task in self.tasks:

@@ -55,10 +55,10 @@ class BusOutlet:
         self.bus.to_table(table_id, {"op": "table", "summary": summary})
         self.bus.put_summary(table_id, summary)
 
-    def deliver(self, table_id: str, node: str, cid: int,
-                messages: list[dict[str, Any]]) -> None:
-        self.bus.to_node(node, {"op": "deliver", "table": table_id, "cid": cid,
-                                "messages": messages})
+    def deliver(self, table_id: str, node: str, cid: int, messages: list[dict[str, Any]]) -> None:
+        self.bus.to_node(
+            node, {"op": "deliver", "table": table_id, "cid": cid, "messages": messages}
+        )
 
 
 class RemoteTable:
@@ -76,8 +76,10 @@ class RemoteTable:
 
     def detach(self, conn: Connection) -> None:
         if self.conns.pop(conn.cid, None) is not None:
-            self.hub.bus.to_node(self.owner, {"op": "detach", "table": self.id, "cid": conn.cid,
-                                              "node": self.hub.node})
+            self.hub.bus.to_node(
+                self.owner,
+                {"op": "detach", "table": self.id, "cid": conn.cid, "node": self.hub.node},
+            )
         if not self.conns:
             self.hub.forget(self)
 
@@ -93,14 +95,21 @@ class RemoteTable:
                 reply = await self.hub.bus.request(self.owner, request)
             except BusError:
                 await self.hub.point(self)  # its owner may be gone: look again (and adopt)
-                raise MoveRefused("server-error", "the table's server did not answer; nothing "
-                                                  "changed, try again in a moment") from None
+                raise MoveRefused(
+                    "server-error",
+                    "the table's server did not answer; nothing changed, try again in a moment",
+                ) from None
             refused = reply.get("error")
             if refused is None:
                 return
             if refused["code"] != "moved":
-                raise MoveRefused(refused["code"], refused["message"], refused.get("rule"),
-                                  refused.get("reason"), refused.get("update"))
+                raise MoveRefused(
+                    refused["code"],
+                    refused["message"],
+                    refused.get("rule"),
+                    refused.get("reason"),
+                    refused.get("update"),
+                )
             await self.hub.point(self)  # the table has another owner now: once more there
         raise MoveRefused("server-error", "the table is changing servers; try again")
 
@@ -129,8 +138,16 @@ class RemoteTable:
                 conn.push(m)
 
     def _announce(self, conn: Connection) -> None:
-        self.hub.bus.to_node(self.owner, {"op": "attach", "table": self.id, "cid": conn.cid,
-                                          "seat": conn.seat, "node": self.hub.node})
+        self.hub.bus.to_node(
+            self.owner,
+            {
+                "op": "attach",
+                "table": self.id,
+                "cid": conn.cid,
+                "seat": conn.seat,
+                "node": self.hub.node,
+            },
+        )
 
 
 class ClusterHub(Hub):
@@ -178,9 +195,15 @@ class ClusterHub(Hub):
         task.add_done_callback(self.background.discard)
 
     def health(self) -> dict[str, Any]:
-        return {"tables": len(self.tables), "watching": len(self.remotes), "node": self.node,
-                "writes": self.store.writes, "renewals": self.store.renewals,
-                "published": self.bus.published, "stored": self.bus.stored}
+        return {
+            "tables": len(self.tables),
+            "watching": len(self.remotes),
+            "node": self.node,
+            "writes": self.store.writes,
+            "renewals": self.store.renewals,
+            "published": self.bus.published,
+            "stored": self.bus.stored,
+        }
 
     async def _ticking(self) -> None:
         while True:
@@ -256,8 +279,12 @@ class ClusterHub(Hub):
         table = Table.restore(stored, get_game(stored.game), self.store, self.bots, self.pace)
         if lease is not None:
             self.takeovers.append(max(0.0, time.time() - lease[2]))
-            log.warning("took table %s over from %s (%.1f s after its lease ended)", table_id,
-                        lease[0], self.takeovers[-1])
+            log.warning(
+                "took table %s over from %s (%.1f s after its lease ended)",
+                table_id,
+                lease[0],
+                self.takeovers[-1],
+            )
         self.own(table, epoch)
         return table
 
@@ -289,21 +316,24 @@ class ClusterHub(Hub):
             return found[0]
         return await self._ask(owner, {"op": "summary", "table": table_id})
 
-    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[
-            int, str, dict[str, Any]]:
+    async def join(
+        self, table_id: str, name: str, seat: int | None
+    ) -> tuple[int, str, dict[str, Any]]:
         owner = await self._where(table_id)
         if isinstance(owner, Table):
             return await super().join(table_id, name, seat)
-        answer = await self._ask(owner, {"op": "join", "table": table_id, "name": name,
-                                         "seat": seat})
+        answer = await self._ask(
+            owner, {"op": "join", "table": table_id, "name": name, "seat": seat}
+        )
         return answer["seat"], answer["token"], answer["summary"]
 
     async def host(self, table_id: str, token: str | None, action: str) -> dict[str, Any]:
         owner = await self._where(table_id)
         if isinstance(owner, Table):
             return await super().host(table_id, token, action)
-        return await self._ask(owner, {"op": "host", "table": table_id, "token": token,
-                                       "action": action})
+        return await self._ask(
+            owner, {"op": "host", "table": table_id, "token": token, "action": action}
+        )
 
     async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
         owner = await self._where(table_id)
@@ -317,8 +347,9 @@ class ClusterHub(Hub):
                 h = digest(token)
                 seat = next((s.seat for s in stored.seats if s.token_hash == h), None)
                 if seat is None:
-                    raise BadRequest(403, "this seat token does not belong to this table",
-                                     "unknown-seat")
+                    raise BadRequest(
+                        403, "this seat token does not belong to this table", "unknown-seat"
+                    )
             await self._remote(table_id, owner)
         self.cids += 1
         return Route(self, table_id, self.cids), seat
@@ -353,6 +384,7 @@ class ClusterHub(Hub):
     def _table_message(self, remote: RemoteTable) -> Any:
         async def receive(message: dict[str, Any]) -> None:
             remote.receive(message)
+
         return receive
 
     def forget(self, remote: RemoteTable) -> None:
@@ -381,11 +413,15 @@ class ClusterHub(Hub):
         try:
             reply = await self.bus.request(node, request)
         except BusError:
-            raise BadRequest(503, "the table's server did not answer; try again",
-                             "server-busy") from None
+            raise BadRequest(
+                503, "the table's server did not answer; try again", "server-busy"
+            ) from None
         if "error" in reply:
-            raise BadRequest(reply["error"]["status"], reply["error"]["message"],
-                             reply["error"].get("code", "bad-request"))
+            raise BadRequest(
+                reply["error"]["status"],
+                reply["error"]["message"],
+                reply["error"].get("code", "bad-request"),
+            )
         answer: dict[str, Any] = reply["answer"]
         return answer
 
@@ -409,8 +445,10 @@ class ClusterHub(Hub):
     async def _answer(self, table: Table | None, message: dict[str, Any]) -> None:
         op = message["op"]
         if table is None:
-            self.bus.reply(message, {"error": {"code": "moved", "status": 503,
-                                               "message": "not the table's server"}})
+            self.bus.reply(
+                message,
+                {"error": {"code": "moved", "status": 503, "message": "not the table's server"}},
+            )
             return
         try:
             if op == "move":
@@ -426,16 +464,35 @@ class ClusterHub(Hub):
             else:
                 raise BadRequest(400, f"unknown request {op!r}")
         except MoveRefused as e:
-            self.bus.reply(message, {"error": {"code": e.code, "message": str(e), "rule": e.rule,
-                                               "reason": e.reason, "update": e.update,
-                                               "status": 409}})
+            self.bus.reply(
+                message,
+                {
+                    "error": {
+                        "code": e.code,
+                        "message": str(e),
+                        "rule": e.rule,
+                        "reason": e.reason,
+                        "update": e.update,
+                        "status": 409,
+                    }
+                },
+            )
         except BadRequest as e:
-            self.bus.reply(message, {"error": {"code": e.code, "status": e.status,
-                                               "message": str(e)}})
+            self.bus.reply(
+                message, {"error": {"code": e.code, "status": e.status, "message": str(e)}}
+            )
         except Exception:
             log.exception("table %s: a request from %s failed", table.id, message.get("from"))
-            self.bus.reply(message, {"error": {"code": "server-error", "status": 500,
-                                               "message": "the move could not be stored"}})
+            self.bus.reply(
+                message,
+                {
+                    "error": {
+                        "code": "server-error",
+                        "status": 500,
+                        "message": "the move could not be stored",
+                    }
+                },
+            )
         else:
             self.bus.reply(message, {"answer": answer})
 

@@ -16,21 +16,45 @@ def add_parser(subparsers: Any) -> None:
         description="Run the Tavern Table server. Open http://HOST:PORT/ in a browser, create a "
         "table, and send the invite link to your friends; bots take the empty seats.",
     )
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for a network)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 for a network)",
+    )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--database", metavar="URL",
-                   help="SQLAlchemy URL of the database (default: an SQLite file in your data "
-                   "folder; or postgresql+asyncpg://USER:PASSWORD@HOST/DB)")
-    p.add_argument("--redis", metavar="URL",
-                   help="Redis URL (redis://HOST:6379/0): run as one of several processes "
-                   "sharing the database's tables (docs/scaling.md)")
-    p.add_argument("--bot-processes", type=int, default=1, metavar="N",
-                   help="worker processes for the hard (searching) bots (default 1)")
-    p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
-                   help="pause before each bot move, so people can follow (default 0.6)")
-    p.add_argument("--deal-pause", type=float, default=4.0, metavar="SECONDS",
-                   help="pause between deals, to read the result (default 4)")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="SQLAlchemy URL of the database (default: an SQLite file in your data "
+        "folder; or postgresql+asyncpg://USER:PASSWORD@HOST/DB)",
+    )
+    p.add_argument(
+        "--redis",
+        metavar="URL",
+        help="Redis URL (redis://HOST:6379/0): run as one of several processes "
+        "sharing the database's tables (docs/scaling.md)",
+    )
+    p.add_argument(
+        "--bot-processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes for the hard (searching) bots (default 1)",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="pause before each bot move, so people can follow (default 0.6)",
+    )
+    p.add_argument(
+        "--deal-pause",
+        type=float,
+        default=4.0,
+        metavar="SECONDS",
+        help="pause between deals, to read the result (default 4)",
+    )
     p.set_defaults(run=run)
 
 
@@ -53,21 +77,33 @@ def run(args: argparse.Namespace) -> int:
         from .app import create_app
         from .tables import Pace
     except ImportError as e:
-        print(f"tavern serve: the web extra is not installed ({e.name}); "
-              "pip install 'taverntable[web]'", file=sys.stderr)
+        print(
+            f"tavern serve: the web extra is not installed ({e.name}); "
+            "pip install 'taverntable[web]'",
+            file=sys.stderr,
+        )
         return 2
     if not 0 < args.port < 65536:
         print("tavern serve: --port must be 1..65535", file=sys.stderr)
         return 2
     if args.bot_processes < 1 or not 0 <= args.bot_delay <= 60 or not 0 <= args.deal_pause <= 600:
-        print("tavern serve: --bot-processes must be at least 1, --bot-delay 0..60 and "
-              "--deal-pause 0..600", file=sys.stderr)
+        print(
+            "tavern serve: --bot-processes must be at least 1, --bot-delay 0..60 and "
+            "--deal-pause 0..600",
+            file=sys.stderr,
+        )
         return 2
     url = database_url(args.database)
     app = create_app(url, Pace(args.bot_delay, args.deal_pause), args.bot_processes, args.redis)
     print(f"Tavern Table: http://{args.host}:{args.port}/ (database {url})", flush=True)
     # No per-message compression: views are small, and on a 2-core server the CPU it costs is
     # worth more than the bytes it saves.
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=64 * 1024,
-                ws_per_message_deflate=False, log_level="warning")
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )
     return 0

@@ -109,15 +109,20 @@ class Hub:
         levels = set(bot_names(game.name))
         for spec in req.seats:
             if spec.kind == "bot" and spec.level not in levels:
-                raise BadRequest(400, f"unknown bot level {spec.level!r} for {game.name} "
-                                      f"(known: {', '.join(sorted(levels))})")
+                raise BadRequest(
+                    400,
+                    f"unknown bot level {spec.level!r} for {game.name} "
+                    f"(known: {', '.join(sorted(levels))})",
+                )
         if req.bot_level not in levels:
             raise BadRequest(400, f"unknown bot level {req.bot_level!r}")
         if req.stake != 1 and game.unit != "stakes":
             raise BadRequest(400, f"{game.title} is scored in {game.unit}: leave the stake at 1")
         host_token = new_token()
-        seats = [Seat(k, s.kind, s.name, s.level if s.kind == "bot" else None, None)
-                 for k, s in enumerate(req.seats)]
+        seats = [
+            Seat(k, s.kind, s.name, s.level if s.kind == "bot" else None, None)
+            for k, s in enumerate(req.seats)
+        ]
         token = None
         if req.host_seat is not None:
             if req.host_seat >= len(seats) or seats[req.host_seat].is_bot:
@@ -126,16 +131,35 @@ class Hub:
             mine = seats[req.host_seat]
             mine.token_hash = digest(token)
             mine.name = req.host_name or mine.name or "Host"
-        settings = Settings(stake=req.stake, deals=req.deals, target=req.target,
-                            absent_seconds=req.absent_seconds, turn_seconds=req.turn_seconds,
-                            bot_level=req.bot_level)
+        settings = Settings(
+            stake=req.stake,
+            deals=req.deals,
+            target=req.target,
+            absent_seconds=req.absent_seconds,
+            turn_seconds=req.turn_seconds,
+            bot_level=req.bot_level,
+        )
         table_id = self._new_id()
-        table = Table(table_id, game, dict(req.options), settings, seats, digest(host_token),
-                      self.store, self.bots, self.pace)
+        table = Table(
+            table_id,
+            game,
+            dict(req.options),
+            settings,
+            seats,
+            digest(host_token),
+            self.store,
+            self.bots,
+            self.pace,
+        )
         await self.store.create_table(
-            table_id, game.name, dict(req.options), settings.to_json(), table.host_hash,
+            table_id,
+            game.name,
+            dict(req.options),
+            settings.to_json(),
+            table.host_hash,
             [StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in seats],
-            self.new_lease())
+            self.new_lease(),
+        )
         self.tables[table_id] = table
         return Created(table, host_token, req.host_seat, token)
 
@@ -146,15 +170,17 @@ class Hub:
 
     async def lobby(self) -> list[dict[str, Any]]:
         """The tables not finished, as summaries."""
-        tables = sorted((t for t in self.tables.values() if t.status != "finished"),
-                        key=lambda t: t.id)
+        tables = sorted(
+            (t for t in self.tables.values() if t.status != "finished"), key=lambda t: t.id
+        )
         return [t.summary() for t in tables[:200]]
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         return self.get(table_id).summary()
 
-    async def join(self, table_id: str, name: str, seat: int | None) -> tuple[
-            int, str, dict[str, Any]]:
+    async def join(
+        self, table_id: str, name: str, seat: int | None
+    ) -> tuple[int, str, dict[str, Any]]:
         """A person takes an open seat; (seat, token, the table's summary)."""
         table = self.get(table_id)
         taken, token = await self.take_seat(table, name, seat)
@@ -221,10 +247,19 @@ def games_info() -> list[dict[str, Any]]:
             levels = bot_names(name)
         except BotError:
             levels = []
-        out.append({"name": name, "title": game.title, "min_players": game.min_players,
-                    "max_players": game.max_players, "unit": game.unit, "length": game.length,
-                    "options": game.rules().options(), "choices": option_choices(game),
-                    "bots": levels})
+        out.append(
+            {
+                "name": name,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "unit": game.unit,
+                "length": game.length,
+                "options": game.rules().options(),
+                "choices": option_choices(game),
+                "bots": levels,
+            }
+        )
     return out
 
 

@@ -92,13 +92,17 @@ CLIENT_MESSAGE: TypeAdapter[MoveMessage | PingMessage] = TypeAdapter(ClientMessa
 
 def hello(table: str, seat: int | None, host: bool) -> dict[str, Any]:
     """The first message on every connection."""
-    return {"type": "hello", "protocol": PROTOCOL_VERSION, "table": table,
-            "you": {"seat": seat, "role": "player" if seat is not None else "spectator",
-                    "host": host}}
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "table": table,
+        "you": {"seat": seat, "role": "player" if seat is not None else "spectator", "host": host},
+    }
 
 
-def error(code: str, message: str, rule: str | None = None,
-          reason: dict[str, Any] | None = None) -> dict[str, Any]:
+def error(
+    code: str, message: str, rule: str | None = None, reason: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """An ``error`` message: nothing changed at the table. An illegal move's ``reason`` is its
     key and parameters (the engine's ``IllegalMove``), for a client that translates it."""
     out: dict[str, Any] = {"type": "error", "code": code, "message": message}

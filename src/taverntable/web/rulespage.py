@@ -24,8 +24,12 @@ _HEADING = re.compile(r"^(## )(T\d+)\b")
 _BOLD = re.compile(r"^(- )?\*\*([RL]\d+)\b")
 _ACTION = re.compile(r"^(\d+)\. \*\*")
 TITLES = {"en": "Rules", "hu": "Szabályok", "ru": "Правила", "uk": "Правила"}
-BACK = {"en": "Back to the table", "hu": "Vissza az asztalhoz", "ru": "Назад к столу",
-        "uk": "Назад до столу"}
+BACK = {
+    "en": "Back to the table",
+    "hu": "Vissza az asztalhoz",
+    "ru": "Назад к столу",
+    "uk": "Назад до столу",
+}
 
 
 def game_title(game: str, lang: str) -> str:
@@ -54,12 +58,12 @@ def anchored(markdown: str) -> str:
             # heading of that part begins "## A " ("## A rész", "## A — переклад").
             in_part_a = line.startswith(("## Part A", "## A "))
         if m := _HEADING.match(line):
-            line = f'{m.group(1)}<a id="{m.group(2)}"></a>{line[m.end(1):]}'
+            line = f'{m.group(1)}<a id="{m.group(2)}"></a>{line[m.end(1) :]}'
         elif m := _BOLD.match(line):
             lead = m.group(1) or ""
-            line = f'{lead}<a id="{m.group(2)}"></a>{line[len(lead):]}'
+            line = f'{lead}<a id="{m.group(2)}"></a>{line[len(lead) :]}'
         elif in_part_a and (m := _ACTION.match(line)):
-            line = f'{line[:m.end(1) + 2]}<a id="A{m.group(1)}"></a>{line[m.end(1) + 2:]}'
+            line = f'{line[: m.end(1) + 2]}<a id="A{m.group(1)}"></a>{line[m.end(1) + 2 :]}'
         out.append(line)
     return "\n".join(out) + "\n"
 
@@ -71,10 +75,14 @@ def rules_page(game: str, lang: str) -> str:
     body = "\n".join(md.render(anchored(rules_markdown(f, lang))) for f in rules_files(game))
     others = " · ".join(
         f'<a href="/rules/{game}?lang={code}" lang="{code}">{code.upper()}</a>'
-        for code in LANGUAGES if code != lang)
+        for code in LANGUAGES
+        if code != lang
+    )
     title = f"{TITLES[lang]}: {html.escape(game_title(game, lang))}"
-    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{title}</title><link rel="stylesheet" href="/static/css/rules.css"></head>'
-            f'<body><nav><a href="javascript:history.back()">← {BACK[lang]}</a>'
-            f'<span class="langs">{others}</span></nav><main>{body}</main></body></html>')
+    return (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>{title}</title><link rel="stylesheet" href="/static/css/rules.css"></head>'
+        f'<body><nav><a href="javascript:history.back()">← {BACK[lang]}</a>'
+        f'<span class="langs">{others}</span></nav><main>{body}</main></body></html>'
+    )

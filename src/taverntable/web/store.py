@@ -166,8 +166,7 @@ class Store:
         self.writes = 0  # write transactions committed (for the load figures)
         # Moves waiting for the next group commit (see add_move), with the futures their
         # tables await.
-        self._pending: list[tuple[dict[str, Any], dict[str, Any] | None,
-                                  asyncio.Future[None]]] = []
+        self._pending: list[tuple[dict[str, Any], dict[str, Any] | None, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
         if url.startswith("sqlite"):
@@ -207,28 +206,57 @@ class Store:
         """A new table and its seats; with ``lease`` (owner, seconds), owned from the start
         (epoch 1), so that no other process takes it for an orphan in between."""
         async with self._write() as conn:
-            await conn.execute(tables_t.insert().values(
-                id=table_id, game=game, options=options, settings=settings, host_hash=host_hash,
-                status="lobby", match=1, created=time.time()))
-            await conn.execute(seats_t.insert(), [
-                {"table_id": table_id, "seat": s.seat, "kind": s.kind, "name": s.name,
-                 "level": s.level, "token_hash": s.token_hash} for s in seats])
+            await conn.execute(
+                tables_t.insert().values(
+                    id=table_id,
+                    game=game,
+                    options=options,
+                    settings=settings,
+                    host_hash=host_hash,
+                    status="lobby",
+                    match=1,
+                    created=time.time(),
+                )
+            )
+            await conn.execute(
+                seats_t.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "name": s.name,
+                        "level": s.level,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in seats
+                ],
+            )
             if lease is not None:
-                await conn.execute(leases_t.insert().values(
-                    table_id=table_id, owner=lease[0], epoch=1, expires=time.time() + lease[1]))
+                await conn.execute(
+                    leases_t.insert().values(
+                        table_id=table_id, owner=lease[0], epoch=1, expires=time.time() + lease[1]
+                    )
+                )
 
     async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Give an open person seat a name and a token; False when it was taken meanwhile."""
         async with self._write() as conn:
             result = await conn.execute(
                 update(seats_t)
-                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
-                       seats_t.c.kind == "person", seats_t.c.token_hash.is_(None))
-                .values(name=name, token_hash=token_hash))
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.kind == "person",
+                    seats_t.c.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=token_hash)
+            )
             return bool(result.rowcount)
 
-    async def set_status(self, table_id: str, status: str, match: int | None = None,
-                         fence: Fence | None = None) -> None:
+    async def set_status(
+        self, table_id: str, status: str, match: int | None = None, fence: Fence | None = None
+    ) -> None:
         values: dict[str, Any] = {"status": status}
         if match is not None:
             values["match"] = match
@@ -237,22 +265,40 @@ class Store:
             await conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
 
     async def start_deal(
-        self, table_id: str, number: int, match: int, header: dict[str, Any],
-        moves: Sequence[tuple[int, str]] = (), fence: Fence | None = None,
+        self,
+        table_id: str,
+        number: int,
+        match: int,
+        header: dict[str, Any],
+        moves: Sequence[tuple[int, str]] = (),
+        fence: Fence | None = None,
     ) -> None:
         """A new deal's record header (and any moves made in setting it up)."""
         async with self._write() as conn:
             await _fenced(conn, fence)
-            await conn.execute(deals_t.insert().values(
-                table_id=table_id, number=number, match=match, header=header, finished=False))
+            await conn.execute(
+                deals_t.insert().values(
+                    table_id=table_id, number=number, match=match, header=header, finished=False
+                )
+            )
             if moves:
-                await conn.execute(moves_t.insert(), [
-                    {"table_id": table_id, "deal": number, "number": k, "seat": seat, "move": m}
-                    for k, (seat, m) in enumerate(moves)])
+                await conn.execute(
+                    moves_t.insert(),
+                    [
+                        {"table_id": table_id, "deal": number, "number": k, "seat": seat, "move": m}
+                        for k, (seat, m) in enumerate(moves)
+                    ],
+                )
 
     async def add_move(
-        self, table_id: str, deal: int, number: int, seat: int, move: str,
-        result: dict[str, Any] | None = None, returns: Sequence[float] | None = None,
+        self,
+        table_id: str,
+        deal: int,
+        number: int,
+        seat: int,
+        move: str,
+        result: dict[str, Any] | None = None,
+        returns: Sequence[float] | None = None,
         fence: Fence | None = None,
     ) -> None:
         """One move (and, when it ended the deal, the result), stored when this returns.
@@ -263,25 +309,47 @@ class Store:
         own move before it applies the next, and the move happened only once this returns).
         A fenced write (several processes) checks its own lease in its own transaction."""
         if fence is None:
-            finish = None if result is None else {
-                "table_id": table_id, "number": deal, "result": result,
-                "returns": list(returns or ())}
+            finish = (
+                None
+                if result is None
+                else {
+                    "table_id": table_id,
+                    "number": deal,
+                    "result": result,
+                    "returns": list(returns or ()),
+                }
+            )
             done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            self._pending.append(({"table_id": table_id, "deal": deal, "number": number,
-                                   "seat": seat, "move": move}, finish, done))
+            self._pending.append(
+                (
+                    {
+                        "table_id": table_id,
+                        "deal": deal,
+                        "number": number,
+                        "seat": seat,
+                        "move": move,
+                    },
+                    finish,
+                    done,
+                )
+            )
             if self._flusher is None or self._flusher.done():
                 self._flusher = asyncio.create_task(self._flush())
             await done
             return
         async with self._write() as conn:
             await _fenced(conn, fence)
-            await conn.execute(moves_t.insert().values(
-                table_id=table_id, deal=deal, number=number, seat=seat, move=move))
+            await conn.execute(
+                moves_t.insert().values(
+                    table_id=table_id, deal=deal, number=number, seat=seat, move=move
+                )
+            )
             if result is not None:
                 await conn.execute(
                     update(deals_t)
                     .where(deals_t.c.table_id == table_id, deals_t.c.number == deal)
-                    .values(finished=True, result=result, returns=list(returns or ())))
+                    .values(finished=True, result=result, returns=list(returns or ()))
+                )
 
     async def _flush(self) -> None:
         """Write the waiting moves, group by group, until none waits."""
@@ -294,10 +362,16 @@ class Store:
                         if finish is not None:
                             await conn.execute(
                                 update(deals_t)
-                                .where(deals_t.c.table_id == finish["table_id"],
-                                       deals_t.c.number == finish["number"])
-                                .values(finished=True, result=finish["result"],
-                                        returns=finish["returns"]))
+                                .where(
+                                    deals_t.c.table_id == finish["table_id"],
+                                    deals_t.c.number == finish["number"],
+                                )
+                                .values(
+                                    finished=True,
+                                    result=finish["result"],
+                                    returns=finish["returns"],
+                                )
+                            )
             except Exception as e:  # nothing of the group is stored: each table undoes its move
                 for _, _, done in group:
                     if not done.done():
@@ -308,7 +382,11 @@ class Store:
                         done.set_result(None)
 
     async def finish_deal(
-        self, table_id: str, deal: int, result: dict[str, Any], returns: Sequence[float],
+        self,
+        table_id: str,
+        deal: int,
+        result: dict[str, Any],
+        returns: Sequence[float],
         fence: Fence | None = None,
     ) -> None:
         """A deal that ended without a move (a win on the deal, T4)."""
@@ -317,7 +395,8 @@ class Store:
             await conn.execute(
                 update(deals_t)
                 .where(deals_t.c.table_id == table_id, deals_t.c.number == deal)
-                .values(finished=True, result=result, returns=list(returns)))
+                .values(finished=True, result=result, returns=list(returns))
+            )
 
     # --- leases (several server processes) -------------------------------------------------
 
@@ -326,12 +405,16 @@ class Store:
         returns the lease's epoch, or None when another process holds it."""
         now = time.time()
         async with self._write() as conn:
-            row = (await conn.execute(select(leases_t).where(leases_t.c.table_id == table_id))
-                   ).first()
+            row = (
+                await conn.execute(select(leases_t).where(leases_t.c.table_id == table_id))
+            ).first()
             if row is None:
                 try:
-                    await conn.execute(leases_t.insert().values(
-                        table_id=table_id, owner=node, epoch=1, expires=now + seconds))
+                    await conn.execute(
+                        leases_t.insert().values(
+                            table_id=table_id, owner=node, epoch=1, expires=now + seconds
+                        )
+                    )
                 except IntegrityError:  # another process made it at the same moment
                     return None
                 return 1
@@ -340,9 +423,13 @@ class Store:
             epoch = row.epoch if row.owner == node else row.epoch + 1
             done = await conn.execute(
                 update(leases_t)
-                .where(leases_t.c.table_id == table_id, leases_t.c.epoch == row.epoch,
-                       leases_t.c.owner == row.owner)
-                .values(owner=node, epoch=epoch, expires=now + seconds))
+                .where(
+                    leases_t.c.table_id == table_id,
+                    leases_t.c.epoch == row.epoch,
+                    leases_t.c.owner == row.owner,
+                )
+                .values(owner=node, epoch=epoch, expires=now + seconds)
+            )
             return epoch if done.rowcount else None
 
     async def renew(self, node: str, table_ids: Sequence[str], seconds: float) -> set[str]:
@@ -354,7 +441,8 @@ class Store:
                 update(leases_t)
                 .where(leases_t.c.owner == node, leases_t.c.table_id.in_(list(table_ids)))
                 .values(expires=time.time() + seconds)
-                .returning(leases_t.c.table_id))
+                .returning(leases_t.c.table_id)
+            )
             held = {r.table_id for r in rows}
         self.renewals += 1
         return held
@@ -366,18 +454,21 @@ class Store:
                 await conn.execute(
                     update(leases_t)
                     .where(leases_t.c.owner == node, leases_t.c.table_id.in_(list(table_ids)))
-                    .values(expires=0.0))
+                    .values(expires=0.0)
+                )
 
     async def owner(self, table_id: str) -> tuple[str, int, float] | None:
         """(owner, epoch, expires) of a table's lease; a table that never had one has an empty
         owner whose lease has run out; None: no such table."""
         async with self.engine.connect() as conn:
-            row = (await conn.execute(select(leases_t).where(leases_t.c.table_id == table_id))
-                   ).first()
+            row = (
+                await conn.execute(select(leases_t).where(leases_t.c.table_id == table_id))
+            ).first()
             if row is not None:
                 return (row.owner, row.epoch, row.expires)
-            exists = (await conn.execute(select(tables_t.c.id).where(tables_t.c.id == table_id))
-                      ).first()
+            exists = (
+                await conn.execute(select(tables_t.c.id).where(tables_t.c.id == table_id))
+            ).first()
             return None if exists is None else ("", 0, 0.0)
 
     async def orphans(self) -> list[str]:
@@ -387,24 +478,34 @@ class Store:
             rows = await conn.execute(
                 select(tables_t.c.id)
                 .outerjoin(leases_t, tables_t.c.id == leases_t.c.table_id)
-                .where(or_(leases_t.c.expires.is_(None), leases_t.c.expires < time.time()),
-                       tables_t.c.status.in_(["lobby", "playing"])))
+                .where(
+                    or_(leases_t.c.expires.is_(None), leases_t.c.expires < time.time()),
+                    tables_t.c.status.in_(["lobby", "playing"]),
+                )
+            )
             return [r.id for r in rows]
 
     async def open_tables(self) -> list[str]:
         """Every table not finished, newest first (the lobby of a cluster)."""
         async with self.engine.connect() as conn:
             rows = await conn.execute(
-                select(tables_t.c.id).where(tables_t.c.status != "finished")
-                .order_by(tables_t.c.created.desc()).limit(200))
+                select(tables_t.c.id)
+                .where(tables_t.c.status != "finished")
+                .order_by(tables_t.c.created.desc())
+                .limit(200)
+            )
             return [r.id for r in rows]
 
-    async def load_all(self, statuses: Sequence[str] = ("lobby", "playing", "finished")) -> list[
-            StoredTable]:
+    async def load_all(
+        self, statuses: Sequence[str] = ("lobby", "playing", "finished")
+    ) -> list[StoredTable]:
         """Every table with one of ``statuses``, with its seats, deals and moves."""
         async with self.engine.connect() as conn:
-            rows = (await conn.execute(
-                select(tables_t).where(tables_t.c.status.in_(list(statuses))))).mappings().all()
+            rows = (
+                (await conn.execute(select(tables_t).where(tables_t.c.status.in_(list(statuses)))))
+                .mappings()
+                .all()
+            )
             out = []
             for row in rows:
                 out.append(await self._load(conn, dict(row)))
@@ -412,27 +513,62 @@ class Store:
 
     async def load(self, table_id: str) -> StoredTable | None:
         async with self.engine.connect() as conn:
-            row = (await conn.execute(
-                select(tables_t).where(tables_t.c.id == table_id))).mappings().first()
+            row = (
+                (await conn.execute(select(tables_t).where(tables_t.c.id == table_id)))
+                .mappings()
+                .first()
+            )
             return None if row is None else await self._load(conn, dict(row))
 
     async def _load(self, conn: Any, row: dict[str, Any]) -> StoredTable:
         tid = row["id"]
-        seats = [StoredSeat(r.seat, r.kind, r.name, r.level, r.token_hash) for r in (
-            await conn.execute(select(seats_t).where(seats_t.c.table_id == tid)
-                               .order_by(seats_t.c.seat))).all()]
+        seats = [
+            StoredSeat(r.seat, r.kind, r.name, r.level, r.token_hash)
+            for r in (
+                await conn.execute(
+                    select(seats_t).where(seats_t.c.table_id == tid).order_by(seats_t.c.seat)
+                )
+            ).all()
+        ]
         deals = []
-        for d in (await conn.execute(select(deals_t).where(deals_t.c.table_id == tid)
-                                     .order_by(deals_t.c.number))).all():
-            moves = [(m.seat, m.move) for m in (await conn.execute(
-                select(moves_t.c.seat, moves_t.c.move)
-                .where(moves_t.c.table_id == tid, moves_t.c.deal == d.number)
-                .order_by(moves_t.c.number))).all()]
-            deals.append(StoredDeal(d.number, d.match, _json(d.header), bool(d.finished),
-                                    _json(d.result), _json(d.returns), moves))
-        return StoredTable(tid, row["game"], _json(row["options"]), _json(row["settings"]),
-                           row["host_hash"], row["status"], row["match"], row["created"], seats,
-                           deals)
+        for d in (
+            await conn.execute(
+                select(deals_t).where(deals_t.c.table_id == tid).order_by(deals_t.c.number)
+            )
+        ).all():
+            moves = [
+                (m.seat, m.move)
+                for m in (
+                    await conn.execute(
+                        select(moves_t.c.seat, moves_t.c.move)
+                        .where(moves_t.c.table_id == tid, moves_t.c.deal == d.number)
+                        .order_by(moves_t.c.number)
+                    )
+                ).all()
+            ]
+            deals.append(
+                StoredDeal(
+                    d.number,
+                    d.match,
+                    _json(d.header),
+                    bool(d.finished),
+                    _json(d.result),
+                    _json(d.returns),
+                    moves,
+                )
+            )
+        return StoredTable(
+            tid,
+            row["game"],
+            _json(row["options"]),
+            _json(row["settings"]),
+            row["host_hash"],
+            row["status"],
+            row["match"],
+            row["created"],
+            seats,
+            deals,
+        )
 
 
 async def _fenced(conn: AsyncConnection, fence: Fence | None) -> None:
@@ -443,9 +579,11 @@ async def _fenced(conn: AsyncConnection, fence: Fence | None) -> None:
     table_id, owner, epoch = fence
     done = await conn.execute(
         update(leases_t)
-        .where(leases_t.c.table_id == table_id, leases_t.c.owner == owner,
-               leases_t.c.epoch == epoch)
-        .values(epoch=epoch))
+        .where(
+            leases_t.c.table_id == table_id, leases_t.c.owner == owner, leases_t.c.epoch == epoch
+        )
+        .values(epoch=epoch)
+    )
     if not done.rowcount:
         raise LeaseLost(f"table {table_id} is no longer owned by {owner}")
 

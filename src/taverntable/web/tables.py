@@ -54,9 +54,14 @@ class Settings:
     bot_level: str = "medium"  # who plays for an absent person or a seat whose timer ran out
 
     def to_json(self) -> dict[str, Any]:
-        return {"stake": self.stake, "deals": self.deals, "target": self.target,
-                "absent_seconds": self.absent_seconds, "turn_seconds": self.turn_seconds,
-                "bot_level": self.bot_level}
+        return {
+            "stake": self.stake,
+            "deals": self.deals,
+            "target": self.target,
+            "absent_seconds": self.absent_seconds,
+            "turn_seconds": self.turn_seconds,
+            "bot_level": self.bot_level,
+        }
 
 
 @dataclass(frozen=True)
@@ -78,8 +83,7 @@ class Outlet(Protocol):
 
     def table(self, table_id: str, summary: dict[str, Any]) -> None: ...
 
-    def deliver(self, table_id: str, node: str, cid: int,
-                messages: list[dict[str, Any]]) -> None:
+    def deliver(self, table_id: str, node: str, cid: int, messages: list[dict[str, Any]]) -> None:
         """Messages for one client of another process."""
         ...
 
@@ -94,9 +98,14 @@ class MoveRefused(Exception):
     client, and ``update`` (a stale move's answer) is where the table stands now for the client's
     seat."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None,
-                 reason: dict[str, Any] | None = None,
-                 update: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        rule: str | None = None,
+        reason: dict[str, Any] | None = None,
+        update: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
@@ -186,10 +195,18 @@ class Table:
             "status": self.status,
             "match": self.match,
             "deal": self.deal_no,
-            "seats": [{"seat": s.seat, "name": s.display_name(), "kind": s.kind,
-                       "level": s.level, "claimed": s.is_bot or s.token_hash is not None,
-                       "connected": s.connected > 0, "bot_playing": self._bot_for(s) is not None}
-                      for s in self.seats],
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": s.display_name(),
+                    "kind": s.kind,
+                    "level": s.level,
+                    "claimed": s.is_bot or s.token_hash is not None,
+                    "connected": s.connected > 0,
+                    "bot_playing": self._bot_for(s) is not None,
+                }
+                for s in self.seats
+            ],
             "balances": self.balances(),
             "sheet": self.sheet,
             "turn": turn,
@@ -205,9 +222,13 @@ class Table:
             return None
         info = self.seats[seat]
         deadline = self._deadline(info)
-        return {"seat": seat, "bot": self._bot_for(info) is not None,
-                "deadline": None if deadline is None else time.time() + max(
-                    0.0, deadline - time.monotonic())}
+        return {
+            "seat": seat,
+            "bot": self._bot_for(info) is not None,
+            "deadline": None
+            if deadline is None
+            else time.time() + max(0.0, deadline - time.monotonic()),
+        }
 
     def players(self) -> list[str]:
         return [s.display_name() for s in self.seats]
@@ -279,8 +300,9 @@ class Table:
         """The host starts the match (RefusedMove unless the table waits in the lobby)."""
         async with self.lock:
             if self.status != "lobby":
-                raise MoveRefused("not-waiting",
-                                  f"the table is {self.status}, not waiting to start")
+                raise MoveRefused(
+                    "not-waiting", f"the table is {self.status}, not waiting to start"
+                )
             self.status = "playing"
             await self.store.set_status(self.id, "playing", fence=self.fence)
             await self._new_deal()
@@ -315,8 +337,11 @@ class Table:
             if self.status != "playing" or state is None or state.is_over:
                 raise MoveRefused("not-your-turn", "there is no deal in play")
             if version is not None and version != self.version:
-                raise MoveRefused("stale", "the table has moved on since you saw it; "
-                                           "here is where it stands", update=self.update_for(seat))
+                raise MoveRefused(
+                    "stale",
+                    "the table has moved on since you saw it; here is where it stands",
+                    update=self.update_for(seat),
+                )
             if state.current_seat != seat:
                 raise MoveRefused("not-your-turn", "it is not your decision now")
             try:
@@ -417,8 +442,13 @@ class Table:
             return self.settings.bot_level
         timer = self.settings.turn_seconds
         state = self.state
-        if (timer is not None and state is not None and state.current_seat == info.seat
-                and self.turn_version == self.version and now - self.turn_started >= timer):
+        if (
+            timer is not None
+            and state is not None
+            and state.current_seat == info.seat
+            and self.turn_version == self.version
+            and now - self.turn_started >= timer
+        ):
             return self.settings.bot_level
         return None
 
@@ -438,19 +468,27 @@ class Table:
     async def _new_deal(self) -> None:
         if self.state is not None:
             self.dealer = self.game.next_dealer(self.state)
-        state = self.game.start(self.rules, len(self.seats), rng=self.rng, dealer=self.dealer,
-                                stake=self.settings.stake)
+        state = self.game.start(
+            self.rules, len(self.seats), rng=self.rng, dealer=self.dealer, stake=self.settings.stake
+        )
         record = dump_record(state, self.players())
         header = {k: v for k, v in record.items() if k not in ("moves", "result")}
         self.deal_no += 1
         self.state = state
-        await self.store.start_deal(self.id, self.deal_no, self.match, header,
-                                    [(s, m) for s, m in record.get("moves", [])], self.fence)
+        await self.store.start_deal(
+            self.id,
+            self.deal_no,
+            self.match,
+            header,
+            [(s, m) for s, m in record.get("moves", [])],
+            self.fence,
+        )
         events: Sequence[Event] = state.opening_events()
         if state.is_over:  # a win on the deal (T4)
             await self._book(state)
-            await self.store.finish_deal(self.id, self.deal_no, self.sheet[-1]["result"],
-                                         state.returns(), self.fence)
+            await self.store.finish_deal(
+                self.id, self.deal_no, self.sheet[-1]["result"], state.returns(), self.fence
+            )
         self._broadcast(events)
         self._changed()
 
@@ -464,11 +502,20 @@ class Table:
             if state.is_over:
                 result = state.result
                 assert result is not None
-                await self.store.add_move(self.id, self.deal_no, number, seat, str(move),
-                                          result.to_json(), state.returns(), self.fence)
+                await self.store.add_move(
+                    self.id,
+                    self.deal_no,
+                    number,
+                    seat,
+                    str(move),
+                    result.to_json(),
+                    state.returns(),
+                    self.fence,
+                )
             else:
-                await self.store.add_move(self.id, self.deal_no, number, seat, str(move),
-                                          fence=self.fence)
+                await self.store.add_move(
+                    self.id, self.deal_no, number, seat, str(move), fence=self.fence
+                )
         except Exception:
             self.state = before  # not stored, so it did not happen
             raise
@@ -485,9 +532,14 @@ class Table:
         result = state.result
         assert result is not None
         stake = self.settings.stake
-        self.sheet.append({"deal": self.deal_no, "dealer": state.dealer,
-                           "result": result.to_json(),
-                           "points": [r * stake for r in state.returns()]})
+        self.sheet.append(
+            {
+                "deal": self.deal_no,
+                "dealer": state.dealer,
+                "result": result.to_json(),
+                "points": [r * stake for r in state.returns()],
+            }
+        )
         self.deal_ended = time.monotonic()
 
     def _broadcast(self, events: Sequence[Event]) -> None:
@@ -502,35 +554,56 @@ class Table:
             for seat in set(self.remote.values()):
                 if seat not in built:
                     built[seat] = self.update_for(seat, events)
-            self.outlet.updates(self.id, {seat_key(seat): built[seat]
-                                          for seat in set(self.remote.values())})
+            self.outlet.updates(
+                self.id, {seat_key(seat): built[seat] for seat in set(self.remote.values())}
+            )
 
     def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
         """The ``update`` message for a connection of ``seat`` (None: a spectator)."""
         state = self.state
         assert state is not None
         view = state.view(SPECTATOR if seat is None else seat)
-        return {"type": "update", "version": self.version, "deal": self.deal_no,
-                "view": view.to_json(), "events": [e.to_json(seat) for e in events],
-                "turn": self.turn()}
+        return {
+            "type": "update",
+            "version": self.version,
+            "deal": self.deal_no,
+            "view": view.to_json(),
+            "events": [e.to_json(seat) for e in events],
+            "turn": self.turn(),
+        }
 
     # --- restoring after a restart ------------------------------------------------------------
 
     @classmethod
-    def restore(cls, stored: StoredTable, game: Game, store: Store, bots: BotPool,
-                pace: Pace) -> Table:
+    def restore(
+        cls, stored: StoredTable, game: Game, store: Store, bots: BotPool, pace: Pace
+    ) -> Table:
         """A table as it was stored: the current deal replayed from its moves."""
         seats = [Seat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in stored.seats]
-        table = cls(stored.id, game, stored.options, Settings(**stored.settings), seats,
-                    stored.host_hash, store, bots, pace)
+        table = cls(
+            stored.id,
+            game,
+            stored.options,
+            Settings(**stored.settings),
+            seats,
+            stored.host_hash,
+            store,
+            bots,
+            pace,
+        )
         table.status, table.match = stored.status, stored.match
         table.deal_no = len(stored.deals)
         stake = table.settings.stake
         for deal in stored.deals:
             if deal.match == stored.match and deal.finished and deal.result is not None:
-                table.sheet.append({"deal": deal.number, "dealer": deal.header["dealer"],
-                                    "result": deal.result,
-                                    "points": [r * stake for r in deal.returns or ()]})
+                table.sheet.append(
+                    {
+                        "deal": deal.number,
+                        "dealer": deal.header["dealer"],
+                        "result": deal.result,
+                        "points": [r * stake for r in deal.returns or ()],
+                    }
+                )
         if stored.deals:
             last = stored.deals[-1]
             record = {**last.header, "moves": [[s, m] for s, m in last.moves]}

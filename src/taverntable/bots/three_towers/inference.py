@@ -131,7 +131,8 @@ def evidence(view: TowersView) -> list[Lack]:
             reset_at[seat] = i
         if isinstance(move, TURN_ACTIONS):
             spade_or_joker = isinstance(move, TradeJoker) or (
-                isinstance(move, Trade) and suit(move.card) == SPADES)
+                isinstance(move, Trade) and suit(move.card) == SPADES
+            )
             if spade_or_joker and towers[seat]:
                 facts.append((i, seat, GOODS))  # building, yet no goods added
             if isinstance(move, Trade | TradeJoker) and not towers[seat]:

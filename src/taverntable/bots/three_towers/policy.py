@@ -32,9 +32,24 @@ class PlayoutView:
     ``TradeState``, which has the fields of a ``TradeView``.
     """
 
-    __slots__ = ("attack", "deck_size", "hand", "hand_sizes", "known_stores", "legal_moves",
-                 "nobility", "num_players", "phase", "rules", "scores", "seat", "store",
-                 "store_sizes", "towers", "trade")
+    __slots__ = (
+        "attack",
+        "deck_size",
+        "hand",
+        "hand_sizes",
+        "known_stores",
+        "legal_moves",
+        "nobility",
+        "num_players",
+        "phase",
+        "rules",
+        "scores",
+        "seat",
+        "store",
+        "store_sizes",
+        "towers",
+        "trade",
+    )
 
     def __init__(self, state: TowersState, seat: int) -> None:
         self.seat = seat
@@ -79,9 +94,15 @@ def fast_knowledge(state: TowersState, seat: int) -> Knowledge:
     me = seat
     partner = (me + 2) % 4 if state.rules.teams else -1
     opponents = tuple(s for s in range(state.num_players) if s not in (me, partner))
-    return Knowledge(view, partner, opponents, unseen, sum(unseen.values()),
-                     sum(TOWER_VALUE[c] for c in state.towers[me]),
-                     min(1.0, len(state.deck) / FULL_DECK_TURNS))
+    return Knowledge(
+        view,
+        partner,
+        opponents,
+        unseen,
+        sum(unseen.values()),
+        sum(TOWER_VALUE[c] for c in state.towers[me]),
+        min(1.0, len(state.deck) / FULL_DECK_TURNS),
+    )
 
 
 def policy_move(state: TowersState) -> TowersMove:

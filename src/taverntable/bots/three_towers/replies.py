@@ -97,9 +97,7 @@ def laid(move: TowersMove) -> tuple[tuple[int, ...], int | None]:
             return (), None
 
 
-def win_chance(
-    know: Knowledge, led: int, bid: int, later: Sequence[int], spades: bool
-) -> float:
+def win_chance(know: Knowledge, led: int, bid: int, later: Sequence[int], spades: bool) -> float:
     """The chance that no later seat outbids ``bid`` (the partner never does)."""
     if bid >= 100:
         return 1.0
@@ -119,8 +117,11 @@ def witch_named_chance(know: Knowledge) -> float:
     owner = v.attack.attacker
     if owner == know.me or (v.rules.teams and know.partner == owner):
         return 0.0
-    eligible = [s for s in range(v.num_players) if s != owner
-                and not (v.rules.teams and s == (owner + 2) % 4)]
+    eligible = [
+        s
+        for s in range(v.num_players)
+        if s != owner and not (v.rules.teams and s == (owner + 2) % 4)
+    ]
     if len(eligible) == 1:
         return 1.0
     top = max(eligible, key=lambda s: (know.standing(s), -s))
@@ -142,8 +143,9 @@ def defence_values(know: Knowledge) -> dict[TowersMove, float]:
     through costs the attack's loss, a defence the defender's worth (``defend`` plays the
     cheapest defence when it costs less than the loss; the search compares the close ones)."""
     loss = attack_loss(know)
-    return {m: -defence_cost(know, m) if isinstance(m, Defend) else -loss
-            for m in know.view.legal_moves}
+    return {
+        m: -defence_cost(know, m) if isinstance(m, Defend) else -loss for m in know.view.legal_moves
+    }
 
 
 def attack_loss(know: Knowledge) -> float:
@@ -190,8 +192,14 @@ def name(know: Knowledge) -> TowersMove:
     targets = [m.seat for m in v.legal_moves if isinstance(m, Name)]
     assert v.trade is not None and v.attack is not None
     # Warriors go into the taker's nobility, where they score only under R28.
-    worth = sum(v.rules.nobility_points if IS_WARRIOR[c] else VALUE[c]
-                for _, cards in v.trade.laid for c in cards) + VALUE[v.attack.card]
+    worth = (
+        sum(
+            v.rules.nobility_points if IS_WARRIOR[c] else VALUE[c]
+            for _, cards in v.trade.laid
+            for c in cards
+        )
+        + VALUE[v.attack.card]
+    )
     if know.partner in targets and worth > 0:
         return Name(know.partner)
     return Name(know.leader([t for t in targets if t in know.opponents] or targets))
@@ -222,13 +230,15 @@ def club(know: Knowledge) -> TowersMove:
 
 def dark(know: Knowledge) -> TowersMove:
     """R13 (dark tower): pass the worst cards of one's store to the best placed opponent."""
-    gives = [m for m in know.view.legal_moves if isinstance(m, Give) and VALUE[m.card] < 0
-             and m.seat in know.opponents]
+    gives = [
+        m
+        for m in know.view.legal_moves
+        if isinstance(m, Give) and VALUE[m.card] < 0 and m.seat in know.opponents
+    ]
     if not gives:
         return DONE
     worst = min(VALUE[m.card] for m in gives)
-    return max((m for m in gives if VALUE[m.card] == worst),
-               key=lambda m: know.standing(m.seat))
+    return max((m for m in gives if VALUE[m.card] == worst), key=lambda m: know.standing(m.seat))
 
 
 def spare_warriors(know: Knowledge) -> list[int]:

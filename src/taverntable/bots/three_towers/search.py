@@ -65,8 +65,7 @@ INFER = True
 # The later worth of finished towers, in points, for two players: the mean margin the seat with
 # these marks (own, other's) made from the next round on in 1,500 heuristic games (±22 each).
 # The third mark ends the game with its +150 (R14), so a mark is worth more near the end.
-MARK_VALUE = {(0, 0): 0.0, (1, 0): 50.0, (2, 0): 97.0, (1, 1): 0.0, (2, 1): 69.0,
-              (2, 2): 0.0}
+MARK_VALUE = {(0, 0): 0.0, (1, 0): 50.0, (2, 0): 97.0, (1, 1): 0.0, (2, 1): 69.0, (2, 2): 0.0}
 # With more players (or teams) a mark over the table's mean is worth about this much.
 MARK_POINTS = 50.0
 
@@ -201,11 +200,11 @@ class TowersSearch(SearchDefaults):
         """
         over = state.phase == OVER
         teams = state.rules.teams
-        return [seat_reward(state.scores, state.marks, over, teams, s)
-                for s in range(state.num_players)]
+        return [
+            seat_reward(state.scores, state.marks, over, teams, s) for s in range(state.num_players)
+        ]
 
-    def paired_scorer(self, view: TowersView, legal: Sequence[TowersMove]
-                      ) -> PairedScorer | None:
+    def paired_scorer(self, view: TowersView, legal: Sequence[TowersMove]) -> PairedScorer | None:
         """The paired playouts of ``legal`` in the kernel (``fast.towers_playouts``: the same
         moves, chance steps and rewards as ``playout`` and ``rewards``) with the heuristic
         policy, where numba compiled the kernels and the kernel plays the view's rules; None
@@ -224,8 +223,7 @@ class TowersSearch(SearchDefaults):
 class _KernelScorer:
     """``PairedScorer`` of the kernel's playouts: each final position's reward for ``seat``."""
 
-    def __init__(self, seat: int, teams: bool, legal: Sequence[TowersMove],
-                 horizon: int) -> None:
+    def __init__(self, seat: int, teams: bool, legal: Sequence[TowersMove], horizon: int) -> None:
         from taverntable.fast.towers_playouts import KernelPlayouts
 
         self.seat, self.teams = seat, teams
@@ -233,12 +231,15 @@ class _KernelScorer:
 
     def score(self, world: TowersState, seed: int) -> list[float]:
         """The seat's reward after each move, chance steps from ``random.Random(seed)``."""
-        return [seat_reward(scores, marks, over, self.teams, self.seat)
-                for scores, marks, over in self.playouts.finals(world, seed)]
+        return [
+            seat_reward(scores, marks, over, self.teams, self.seat)
+            for scores, marks, over in self.playouts.finals(world, seed)
+        ]
 
 
-def seat_reward(scores: Sequence[int], marks: Sequence[int], over: bool, teams: bool,
-                seat: int) -> float:
+def seat_reward(
+    scores: Sequence[int], marks: Sequence[int], over: bool, teams: bool, seat: int
+) -> float:
     """``seat``'s (team's) points over the mean of its opponents', plus the later worth of its
     finished towers while the game goes on, over ``SCORE_SCALE`` (``TowersSearch.rewards``; the
     kernel's playouts are scored by this too, so both paths round alike)."""

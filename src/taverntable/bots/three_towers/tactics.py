@@ -52,9 +52,15 @@ class Knowledge:
         opponents = tuple(s for s in range(n) if s not in (me, partner))
         unseen = unseen_cards(view)
         tower = view.towers[me]
-        return cls(view, partner, opponents, unseen, sum(unseen.values()),
-                   sum(TOWER_VALUE[c] for c in tower),
-                   min(1.0, view.deck_size / FULL_DECK_TURNS))
+        return cls(
+            view,
+            partner,
+            opponents,
+            unseen,
+            sum(unseen.values()),
+            sum(TOWER_VALUE[c] for c in tower),
+            min(1.0, view.deck_size / FULL_DECK_TURNS),
+        )
 
     @property
     def me(self) -> int:

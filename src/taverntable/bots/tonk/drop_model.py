@@ -73,8 +73,10 @@ def kept_points(unseen: list[int], unknown: int, draws: int) -> int:
     if not size:
         return 0
     drawn = min(unknown + draws, size)
-    return sum(unseen[min(size - 1, max(0, j * (size + 1) // (drawn + 1) - 1))]
-               for j in range(1, unknown + 1))
+    return sum(
+        unseen[min(size - 1, max(0, j * (size + 1) // (drawn + 1) - 1))]
+        for j in range(1, unknown + 1)
+    )
 
 
 def opponent_features(view: TonkView, seat: int) -> list[float]:
@@ -99,8 +101,12 @@ def opponent_features(view: TonkView, seat: int) -> list[float]:
     for mover, move in view.history:
         if isinstance(move, Spread):
             owners.append(mover)
-        elif (isinstance(move, Hit) and view.rules.hit_lock and mover != seat
-              and owners[move.spread] == seat):
+        elif (
+            isinstance(move, Hit)
+            and view.rules.hit_lock
+            and mover != seat
+            and owners[move.spread] == seat
+        ):
             locked = True
         if mover != seat:
             continue
@@ -120,16 +126,31 @@ def opponent_features(view: TonkView, seat: int) -> list[float]:
     margin = d - expected
     kept_margin = d - known_points - kept_points(unseen, unknown, stock + pile)
     return [
-        float(d), expected, margin, margin / max(unknown, 1), float(unknown),
-        float(known_points), float(turns), float(stock), float(pile),
+        float(d),
+        expected,
+        margin,
+        margin / max(unknown, 1),
+        float(unknown),
+        float(known_points),
+        float(turns),
+        float(stock),
+        float(pile),
         float(discards[-1]) if discards else 0.0,
         sum(discards) / len(discards) if discards else 0.0,
-        float(melded), 0.0 if acted else 1.0, float(view.stock_size), float(len(unseen)),
+        float(melded),
+        0.0 if acted else 1.0,
+        float(view.stock_size),
+        float(len(unseen)),
         float(view.num_players),
-        float(min(discards, default=0)), float(max(discards, default=0)),
+        float(min(discards, default=0)),
+        float(max(discards, default=0)),
         float(discards[-2]) if len(discards) > 1 else 0.0,
         float(sum(1 for v in discards if v >= 10)),
-        float(kept_margin), margin * margin, margin * turns, margin * unknown, float(d * d),
+        float(kept_margin),
+        margin * margin,
+        margin * turns,
+        margin * unknown,
+        float(d * d),
         float(kept_margin * kept_margin),
     ]
 
@@ -153,8 +174,11 @@ class DropModel:
 
     def catch_probabilities(self, view: TonkView) -> list[float]:
         """P(caught) by each other player, in seat order."""
-        return [self.probability(opponent_features(view, s))
-                for s in range(view.num_players) if s != view.seat]
+        return [
+            self.probability(opponent_features(view, s))
+            for s in range(view.num_players)
+            if s != view.seat
+        ]
 
     def drop_gain(self, view: TonkView) -> float:
         """The expected gain of dropping now, in stakes, with the players taken as independent."""
@@ -163,16 +187,26 @@ class DropModel:
         return (view.num_players - 1) * clean - 2.0 * sum(probs)
 
     def to_json(self) -> dict[str, Any]:
-        return {"means": list(self.means), "scales": list(self.scales),
-                "weights": list(self.weights), "bias": self.bias}
+        return {
+            "means": list(self.means),
+            "scales": list(self.scales),
+            "weights": list(self.weights),
+            "bias": self.bias,
+        }
 
     @staticmethod
     def from_json(preset: str, d: dict[str, Any]) -> DropModel:
-        model = DropModel(preset, tuple(map(float, d["means"])), tuple(map(float, d["scales"])),
-                          tuple(map(float, d["weights"])), float(d["bias"]))
+        model = DropModel(
+            preset,
+            tuple(map(float, d["means"])),
+            tuple(map(float, d["scales"])),
+            tuple(map(float, d["weights"])),
+            float(d["bias"]),
+        )
         if not len(model.means) == len(model.scales) == len(model.weights) == len(FEATURES):
-            raise ValueError(f"the {preset} drop model has {len(model.weights)} weights, not "
-                             f"{len(FEATURES)}")
+            raise ValueError(
+                f"the {preset} drop model has {len(model.weights)} weights, not {len(FEATURES)}"
+            )
         return model
 
 

@@ -71,8 +71,9 @@ def read_models(data: dict[str, Any]) -> dict[str, tuple[float, ...]]:
     for cell, m in data["cells"].items():
         coef = tuple(float(c) for c in m["coef"])
         if len(coef) != len(FEATURES) + 1:
-            raise ValueError(f"the {cell} model has {len(coef)} coefficients, not "
-                             f"{len(FEATURES) + 1}")
+            raise ValueError(
+                f"the {cell} model has {len(coef)} coefficients, not {len(FEATURES) + 1}"
+            )
         models[cell] = coef
     return models
 

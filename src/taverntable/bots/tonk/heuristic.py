@@ -61,9 +61,7 @@ class TonkHeuristicBot:
 
     # --- start of the turn: drop or draw (T6, T7) ----------------------------------------------
 
-    def _start(
-        self, view: TonkView, legal: tuple[TonkMove, ...], rng: random.Random
-    ) -> TonkMove:
+    def _start(self, view: TonkView, legal: tuple[TonkMove, ...], rng: random.Random) -> TonkMove:
         if view.stock_size == 0 and DRAW_STOCK in legal:
             return self._stock_empty(view, legal, rng)
         gain = self.drop_gain(view, rng) if DROP in legal else float("-inf")
@@ -108,8 +106,10 @@ class TonkHeuristicBot:
         if view.stock_size == 0 and view.rules.stock_end == "empty":
             # T11 (pagat): any player may now end the deal on their turn, so the total is all
             # that counts: shed the highest card (a card kept for a spread can wait no longer).
-            return max(discards, key=lambda m: (values[m.card.rank],
-                                                discard_score(view, m.card.index), m.card.rank))
+            return max(
+                discards,
+                key=lambda m: (values[m.card.rank], discard_score(view, m.card.index), m.card.rank),
+            )
         scored = [(discard_score(view, m.card.index), m.card.rank, m) for m in discards]
         best_score, _, best = max(scored, key=lambda t: (t[0], t[1]))
         # T9 (tor): ending without a discard is better only when every card is worth keeping

@@ -81,15 +81,20 @@ def evidence(view: TonkView) -> tuple[LastTurn, ...]:
     acted = [False] * n
     turn: dict[int, dict[str, int]] = {}
     stock_left = view.stock_size + sum(
-        1 for _, m in view.history if isinstance(m, Draw) and m.source == "stock")
+        1 for _, m in view.history if isinstance(m, Draw) and m.source == "stock"
+    )
     for seat, move in view.history:
         acted[seat] = True
         if isinstance(move, Draw):
             # The pile may be empty: a player who took its only card and then ended without a
             # discard (T9 ``end``) leaves none for the next player.
-            t = turn[seat] = {"melded": 0, "discard": NO_CARD,
-                              "pile_top": pile[-1] if pile else NO_CARD,
-                              "stock": int(move.source == "stock"), "stock_left": stock_left}
+            t = turn[seat] = {
+                "melded": 0,
+                "discard": NO_CARD,
+                "pile_top": pile[-1] if pile else NO_CARD,
+                "stock": int(move.source == "stock"),
+                "stock_left": stock_left,
+            }
             draws[seat] += 1
             if move.source == "stock":
                 stock_left -= 1
@@ -130,15 +135,29 @@ def evidence(view: TonkView) -> tuple[LastTurn, ...]:
         hidden = view.hand_sizes[s] - known.bit_count()
         last = turn.get(s)
         if last is None:
-            out.append(LastTurn(s, known, hidden, not acted[s], NO_CARD, 0, False, NO_CARD, 0,
-                                0, -1, 0))
+            out.append(
+                LastTurn(s, known, hidden, not acted[s], NO_CARD, 0, False, NO_CARD, 0, 0, -1, 0)
+            )
             continue
         near = NEAR_SPREAD_BONUS if last["stock_left"] > n else 1
-        out.append(LastTurn(
-            s, known, hidden, False, last["discard"], last["melded"], bool(last["stock"]),
-            last["pile_top"], last.get("hits", 0), last.get("dead", 0),
-            -1 if view.rules.hit_lock else last["floor"], near, stock_draws[s],
-            tuple((v, stock_draws[s] - k) for v, k in past[s][:-1])))
+        out.append(
+            LastTurn(
+                s,
+                known,
+                hidden,
+                False,
+                last["discard"],
+                last["melded"],
+                bool(last["stock"]),
+                last["pile_top"],
+                last.get("hits", 0),
+                last.get("dead", 0),
+                -1 if view.rules.hit_lock else last["floor"],
+                near,
+                stock_draws[s],
+                tuple((v, stock_draws[s] - k) for v, k in past[s][:-1]),
+            )
+        )
     return tuple(out)
 
 
@@ -200,8 +219,12 @@ def has_spread(hand: int) -> bool:
     s0, s1, s2, s3 = hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39
     if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
         return True
-    return bool(s0 & s0 >> 1 & s0 >> 2 or s1 & s1 >> 1 & s1 >> 2 or s2 & s2 >> 1 & s2 >> 2
-                or s3 & s3 >> 1 & s3 >> 2)
+    return bool(
+        s0 & s0 >> 1 & s0 >> 2
+        or s1 & s1 >> 1 & s1 >> 2
+        or s2 & s2 >> 1 & s2 >> 2
+        or s3 & s3 >> 1 & s3 >> 2
+    )
 
 
 def _near(hand: int, card: int, live: int) -> bool:
@@ -235,8 +258,9 @@ class OpponentModel:
         self.suit_values = SUIT_VALUES[view.rules.face_values]
         unseen = [self.value[c] for c in indices(view.unseen)]
         # What a stock draw is worth to a hand whose worst card is worth w (``wants_pile``).
-        self.stock_gain = [sum(max(0, w - v) for v in unseen) / len(unseen) if unseen else 0.0
-                           for w in range(14)]
+        self.stock_gain = [
+            sum(max(0, w - v) for v in unseen) / len(unseen) if unseen else 0.0 for w in range(14)
+        ]
 
     def weight(self, turn: LastTurn, hand: int) -> float:
         """How likely ``hand`` (their whole hand now) makes ``turn``, up to a constant."""
@@ -305,9 +329,11 @@ class OpponentModel:
             w *= self.softness
         if pile_top >= 0:
             v = value[pile_top]
-            wants = (worst - v >= self.stock_gain[min(worst, 13)] + PILE_MARGIN
-                     or bool(turn.hit_cards >> pile_top & 1)
-                     or (has_spread(start | 1 << pile_top) and not has_spread(start)))
+            wants = (
+                worst - v >= self.stock_gain[min(worst, 13)] + PILE_MARGIN
+                or bool(turn.hit_cards >> pile_top & 1)
+                or (has_spread(start | 1 << pile_top) and not has_spread(start))
+            )
             if wants != took:
                 w *= self.softness
         return w
@@ -325,8 +351,9 @@ class Guesses:
     cumulative: list[float]
 
 
-def weigh_guesses(model: OpponentModel, rng: random.Random, samples: int,
-                  extra: int = 0) -> list[Guesses]:
+def weigh_guesses(
+    model: OpponentModel, rng: random.Random, samples: int, extra: int = 0
+) -> list[Guesses]:
     """``samples`` weighted guesses for each other player."""
     pool = list(indices(model.view.unseen))
     value = model.value
@@ -340,7 +367,7 @@ def weigh_guesses(model: OpponentModel, rng: random.Random, samples: int,
             picked = rng.sample(pool, turn.hidden + more) if turn.hidden <= len(pool) else []
             if more:
                 picked.sort(key=value.__getitem__)
-                del picked[turn.hidden:]
+                del picked[turn.hidden :]
             for c in picked:
                 hand |= 1 << c
             w = model.weight(turn, hand)

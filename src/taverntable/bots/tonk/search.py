@@ -174,8 +174,9 @@ class TonkSearch(SearchDefaults):
             return inferred_world(view, self._facts, rng)
         return sample_world(view, rng)
 
-    def root_runner(self, view: TonkView, legal: Sequence[TonkMove], exploration: float,
-                    rng: random.Random) -> RootRunner | None:
+    def root_runner(
+        self, view: TonkView, legal: Sequence[TonkMove], exploration: float, rng: random.Random
+    ) -> RootRunner | None:
         """The root search in the kernel (``fast.tonk_search``) with compiled greedy playouts
         and observed-play worlds drawn as ``WorldSampler`` draws them, from guesses of the same
         opponent model weighed in the kernel (``fast.tonk_guesses``); None otherwise (random
@@ -198,8 +199,16 @@ class TonkSearch(SearchDefaults):
             (enders if after.phase == OVER else searched).append(m)
         w = self._watcher
         guesses = weighed_guesses(view, w.softness, w.guesses, EXTRA_SEEN, GUESS_SEED)
-        return KernelRoot(template, guesses, list(indices(view.unseen)), searched, enders,
-                          exploration, self.horizon, rng.getrandbits(64))
+        return KernelRoot(
+            template,
+            guesses,
+            list(indices(view.unseen)),
+            searched,
+            enders,
+            exploration,
+            self.horizon,
+            rng.getrandbits(64),
+        )
 
     def root_moves(self, view: TonkView) -> Sequence[TonkMove]:
         """With ``selective``, only the heuristic's move unless ``worth_searching``. Otherwise:

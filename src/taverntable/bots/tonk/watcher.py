@@ -35,8 +35,13 @@ class TonkWatcherBot(TonkReaderBot):
 
     name = "watcher"
 
-    def __init__(self, softness: float = SOFTNESS, observed: float = OBSERVED_WEIGHT,
-                 guesses: int = GUESSES, play_on: bool = True) -> None:
+    def __init__(
+        self,
+        softness: float = SOFTNESS,
+        observed: float = OBSERVED_WEIGHT,
+        guesses: int = GUESSES,
+        play_on: bool = True,
+    ) -> None:
         super().__init__()
         if not 0 < softness <= 1:
             raise ValueError(f"softness must be in (0, 1], not {softness}")
@@ -57,8 +62,9 @@ class TonkWatcherBot(TonkReaderBot):
         model = OpponentModel(view, self.softness)
         return weigh_guesses(model, rng, self.guesses, EXTRA_SEEN)
 
-    def catch_probabilities(self, view: TonkView, rng: random.Random,
-                            guesses: list[Guesses] | None = None) -> list[float]:
+    def catch_probabilities(
+        self, view: TonkView, rng: random.Random, guesses: list[Guesses] | None = None
+    ) -> list[float]:
         """P(each other player catches a drop now), in seat order."""
         model = model_for(view.rules.preset)
         if guesses is None:

@@ -138,8 +138,12 @@ def card_class(code: int) -> str:
     """The card's class in words, for messages and displays."""
     if code == JOKER:
         return "joker"
-    for name, table in (("goods", IS_GOODS), ("penalty", IS_PENALTY), ("warrior", IS_WARRIOR),
-                        ("tower ace", IS_TOWER_ACE)):
+    for name, table in (
+        ("goods", IS_GOODS),
+        ("penalty", IS_PENALTY),
+        ("warrior", IS_WARRIOR),
+        ("tower ace", IS_TOWER_ACE),
+    ):
         if table[code]:
             return name
     return {DARK_TOWER: "dark tower", THIEF: "Thief", WITCH: "Witch", WARLOCK: "Warlock"}[code]

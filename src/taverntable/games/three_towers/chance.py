@@ -67,16 +67,25 @@ def check_chance(state: TowersState, move: TowersMove) -> None:
             store = Counter(state.stores[victim])
             need = min(STEAL_MAX, sum(store.values()))
             if len(cards) != need:
-                raise refuse("R9", "towers.chance.steal_count", need=need, seat=victim,
-                             count=len(cards))
+                raise refuse(
+                    "R9", "towers.chance.steal_count", need=need, seat=victim, count=len(cards)
+                )
             extra = Counter(cards) - store
             if extra:
-                raise refuse("R9", "towers.chance.steal_cards", seat=victim,
-                             cards=cards_text(sorted(extra.elements())))
+                raise refuse(
+                    "R9",
+                    "towers.chance.steal_cards",
+                    seat=victim,
+                    cards=cards_text(sorted(extra.elements())),
+                )
         case _:
             verb = {DEAL: "deal", SHUFFLE: "shuffle", STEAL: "steal"}[phase]
-            raise refuse("R1" if phase == DEAL else "R10" if phase == SHUFFLE else "R9",
-                         "towers.chance.expected", verb=verb, move=str(move))
+            raise refuse(
+                "R1" if phase == DEAL else "R10" if phase == SHUFFLE else "R9",
+                "towers.chance.expected",
+                verb=verb,
+                move=str(move),
+            )
 
 
 def _difference(rule: str, what: str, got: Counter[int], want: Counter[int]) -> IllegalMove:

@@ -57,8 +57,20 @@ from .reasons import refuse
 if TYPE_CHECKING:
     from .state import TowersState
 
-TURN_MOVES = (Trade, TradeJoker, Build, Add, Raid, Curse, RedealJoker, RedealWarriors,
-              RedealJacks, RedealQueens, RedealKings, Pass)
+TURN_MOVES = (
+    Trade,
+    TradeJoker,
+    Build,
+    Add,
+    Raid,
+    Curse,
+    RedealJoker,
+    RedealWarriors,
+    RedealJacks,
+    RedealQueens,
+    RedealKings,
+    Pass,
+)
 PHASE_MOVES: dict[str, tuple[type, ...]] = {
     TURN: TURN_MOVES,
     ANSWER: (Answer, AnswerJoker, Fail),
@@ -70,8 +82,16 @@ PHASE_MOVES: dict[str, tuple[type, ...]] = {
     DARK: (Give, Done),
 }
 # The rule of each phase's "not now" refusal (the key is towers.not_now.PHASE).
-PHASE_RULES = {TURN: "A", ANSWER: "R5", DEFEND: "R9", NAME: "R9", QUEENS: "R10", KINGS: "R10",
-               CLUB: "R13", DARK: "R13"}
+PHASE_RULES = {
+    TURN: "A",
+    ANSWER: "R5",
+    DEFEND: "R9",
+    NAME: "R9",
+    QUEENS: "R10",
+    KINGS: "R10",
+    CLUB: "R13",
+    DARK: "R13",
+}
 # A reason without its rule: the key and its parameters.
 Reason = tuple[str, dict[str, str | int]]
 
@@ -80,8 +100,9 @@ def explain(state: TowersState, move: TowersMove) -> IllegalMove:
     """The refusal of a move that ``legal_moves`` does not list."""
     phase = state.phase
     if not isinstance(move, PHASE_MOVES.get(phase, ())):
-        return refuse(PHASE_RULES[phase], f"towers.not_now.{phase}", move=str(move),
-                      seat=state.decider)
+        return refuse(
+            PHASE_RULES[phase], f"towers.not_now.{phase}", move=str(move), seat=state.decider
+        )
     reason = _reason(state, move)
     if reason is None:
         return refuse("A", "towers.not_legal", move=str(move))
@@ -206,8 +227,9 @@ def _reason(state: TowersState, move: TowersMove) -> IllegalMove | None:
             return None
 
 
-def _in_hand(rule: str, state: TowersState, seat: int, cards: tuple[int, ...]) -> \
-        IllegalMove | None:
+def _in_hand(
+    rule: str, state: TowersState, seat: int, cards: tuple[int, ...]
+) -> IllegalMove | None:
     return _ruled(rule, _hand_lacks(state, seat, cards))
 
 

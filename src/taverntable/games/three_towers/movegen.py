@@ -99,14 +99,16 @@ def generate(state: TowersState) -> list[TowersMove]:
             return [Give(c, t) for c in dict.fromkeys(state.hands[state.mover]) for t in range(n)]
         case "club":
             b = state.finished
-            moves: list[TowersMove] = [Take(o, c) for o in state.opponents(b)
-                                       for c in sorted(set(state.stores[o]))]
+            moves: list[TowersMove] = [
+                Take(o, c) for o in state.opponents(b) for c in sorted(set(state.stores[o]))
+            ]
             return [*moves, DONE]
         case "dark":
             b = state.finished
             others = [t for t in range(state.num_players) if t != b]
-            gives: list[TowersMove] = [Give(c, t) for c in sorted(set(state.stores[b]))
-                                       for t in others]
+            gives: list[TowersMove] = [
+                Give(c, t) for c in sorted(set(state.stores[b])) for t in others
+            ]
             return [*gives, DONE]
         case _:
             return []
@@ -194,8 +196,11 @@ def defend_moves(state: TowersState) -> list[TowersMove]:
     attack = state.attack
     assert attack is not None
     need = rank(attack.card) if state.rules.defence == "rank" else 11
-    moves: list[TowersMove] = [DEFENDS[c] for c in dict.fromkeys(state.hands[attack.target])
-                               if (IS_WARRIOR[c] and rank(c) >= need) or c == JOKER]
+    moves: list[TowersMove] = [
+        DEFENDS[c]
+        for c in dict.fromkeys(state.hands[attack.target])
+        if (IS_WARRIOR[c] and rank(c) >= need) or c == JOKER
+    ]
     moves.append(YIELD)
     return moves
 
@@ -206,4 +211,3 @@ def name_targets(state: TowersState) -> list[int]:
     assert state.attack is not None
     owner = state.attack.attacker
     return [t for t in range(state.num_players) if t != owner]
-

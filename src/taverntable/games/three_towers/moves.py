@@ -307,9 +307,31 @@ def redact(move: TowersMove | Hidden) -> Hidden:
 
 
 TowersMove = (
-    Trade | TradeJoker | Build | Add | Raid | Curse | RedealJoker | RedealWarriors | RedealJacks
-    | RedealQueens | RedealKings | Pass | Answer | AnswerJoker | Fail | Defend | Yield | Name
-    | Store | Give | Take | Done | Deal | Shuffle | Steal
+    Trade
+    | TradeJoker
+    | Build
+    | Add
+    | Raid
+    | Curse
+    | RedealJoker
+    | RedealWarriors
+    | RedealJacks
+    | RedealQueens
+    | RedealKings
+    | Pass
+    | Answer
+    | AnswerJoker
+    | Fail
+    | Defend
+    | Yield
+    | Name
+    | Store
+    | Give
+    | Take
+    | Done
+    | Deal
+    | Shuffle
+    | Steal
 )
 ChanceMove = Deal | Shuffle | Steal
 
@@ -322,8 +344,10 @@ REDEAL_QUEENS = RedealQueens()
 REDEAL_KINGS = RedealKings()
 
 _BARE: dict[str, TowersMove] = {"pass": PASS, "fail": FAIL, "yield": YIELD, "done": DONE}
-VERBS = ("trade build add raid curse redeal pass answer fail defend yield name store give take "
-         "done deal shuffle steal")
+VERBS = (
+    "trade build add raid curse redeal pass answer fail defend yield name store give take "
+    "done deal shuffle steal"
+)
 
 
 def _card(word: str, text: str) -> int:
@@ -366,8 +390,10 @@ def parse_move(text: str) -> TowersMove:
             card = _card(args[0], text)
             if len(args) == 1:
                 if card == JOKER:
-                    raise MoveSyntaxError(f"{text!r}: a joker lead names a suit and take or "
-                                          "give, like 'trade X H take'")
+                    raise MoveSyntaxError(
+                        f"{text!r}: a joker lead names a suit and take or "
+                        "give, like 'trade X H take'"
+                    )
                 return Trade(card)
             if card != JOKER:
                 raise MoveSyntaxError(f"{text!r}: only a joker lead names a suit")
@@ -422,8 +448,10 @@ def parse_move(text: str) -> TowersMove:
 
 
 def _parse_redeal(args: list[str], text: str) -> TowersMove:
-    form = "'redeal X', 'redeal warriors J Q K K', 'redeal jacks SEAT', 'redeal queens' or " \
-           "'redeal kings'"
+    form = (
+        "'redeal X', 'redeal warriors J Q K K', 'redeal jacks SEAT', 'redeal queens' or "
+        "'redeal kings'"
+    )
     if not args:
         raise MoveSyntaxError(f"{text!r}: write {form}")
     kind, rest = args[0].lower(), args[1:]
@@ -440,7 +468,8 @@ def _parse_redeal(args: list[str], text: str) -> TowersMove:
             ranks = [r.upper() for r in rest]
             return RedealWarriors(ranks.count("J"), ranks.count("Q"), ranks.count("K"))
         case "warriors":
-            raise MoveSyntaxError(f"{text!r}: name the ranks of the 4 warriors, like "
-                                  "'redeal warriors J Q K K'")
+            raise MoveSyntaxError(
+                f"{text!r}: name the ranks of the 4 warriors, like 'redeal warriors J Q K K'"
+            )
         case _:
             raise MoveSyntaxError(f"{text!r}: write {form}")

@@ -39,8 +39,15 @@ class TradeState:
     failed: list[int] = field(default_factory=list)  # seats that failed under R6
 
     def copy(self) -> TradeState:
-        return TradeState(self.leader, self.suit, self.witch, self.laid[:], self.bids[:],
-                          self.queue[:], self.failed[:])
+        return TradeState(
+            self.leader,
+            self.suit,
+            self.witch,
+            self.laid[:],
+            self.bids[:],
+            self.queue[:],
+            self.failed[:],
+        )
 
 
 @dataclass(frozen=True, slots=True)

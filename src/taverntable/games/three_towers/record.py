@@ -44,8 +44,9 @@ class TowersAdapter:
         rules = parse_rules(record.get("rules"))
         n = len(check_names(record.get("players")))
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise RecordError(f"players: Three Towers needs {MIN_PLAYERS} to {MAX_PLAYERS} "
-                              f"players, not {n} (R3)")
+            raise RecordError(
+                f"players: Three Towers needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} (R3)"
+            )
         try:
             rules.check_players(n)
         except TavernError as e:
@@ -96,8 +97,9 @@ class TowersAdapter:
                 return _differs(key, expected[key], actual[key])
         rounds = expected["rounds"]
         if not isinstance(rounds, list) or not all(map(_is_round, rounds)):
-            return ('rounds must be a list of {"points": [whole numbers], '
-                    '"tower": [seat, ace] or null}')
+            return (
+                'rounds must be a list of {"points": [whole numbers], "tower": [seat, ace] or null}'
+            )
         if rounds != actual["rounds"]:
             return _differs("rounds", rounds, actual["rounds"])
         return None
@@ -107,8 +109,9 @@ class TowersAdapter:
         if len(check_names(players)) != state.num_players:
             raise RecordError(f"players: {len(players)} names for {state.num_players} players")
         if not state.history or not isinstance(state.history[0][1], Deal):
-            raise RecordError("only a game dealt by this engine (from its first deal) can be "
-                              "written as a record")
+            raise RecordError(
+                "only a game dealt by this engine (from its first deal) can be written as a record"
+            )
         first = state.history[0][1]
         record: dict[str, Any] = {
             "game": GAME,
@@ -142,7 +145,7 @@ def parse_rules(rules: object) -> TowersRules:
     options = dict(rules)
     preset = options.pop("preset", GAME)
     if preset != GAME:
-        raise RecordError(f"rules: preset {show(preset)} is not the game's (\"{GAME}\")")
+        raise RecordError(f'rules: preset {show(preset)} is not the game\'s ("{GAME}")')
     try:
         return rules_from(GAME, **options)
     except (TavernError, TypeError) as e:
@@ -175,8 +178,13 @@ def _is_round(entry: object) -> bool:
     tower = entry["tower"]
     return int_list(entry["points"]) and (
         tower is None
-        or (isinstance(tower, list) and len(tower) == 2 and is_int(tower[0])
-            and isinstance(tower[1], str)))
+        or (
+            isinstance(tower, list)
+            and len(tower) == 2
+            and is_int(tower[0])
+            and isinstance(tower[1], str)
+        )
+    )
 
 
 def _differs(key: str, stated: object, replayed: object) -> str:

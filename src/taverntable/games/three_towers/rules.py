@@ -41,20 +41,23 @@ class TowersRules(RuleOptions):
             raise RulesError(f"rule option defence must be 'rank' or 'any', not {self.defence!r}")
         for name in ("own_store_visible", "teams"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"rule option {name} must be true or false, "
-                                 f"not {getattr(self, name)!r}")
+                raise RulesError(
+                    f"rule option {name} must be true or false, not {getattr(self, name)!r}"
+                )
         m = self.max_rounds
         if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 1):
-            raise RulesError(f"rule option max_rounds must be none or a whole number of at "
-                             f"least 1, not {m!r}")
+            raise RulesError(
+                f"rule option max_rounds must be none or a whole number of at least 1, not {m!r}"
+            )
         _check_int("nobility_points", self.nobility_points, 0, MAX_NOBILITY_POINTS)
         _check_int("tower_goal", self.tower_goal, MIN_TOWER_GOAL, MAX_TOWER_GOAL)
 
     def check_players(self, n: int) -> None:
         """R3: 2 to 4 players; R15: teams need exactly 4 (DealError, as a Tonk table's count)."""
         if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise DealError(f"Three Towers needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                            f"not {n} (R3)")
+            raise DealError(
+                f"Three Towers needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n} (R3)"
+            )
         if self.teams and n != TEAM_PLAYERS:
             raise DealError(f"team play needs exactly 4 players, not {n} (R15)")
 
@@ -66,8 +69,9 @@ class TowersRules(RuleOptions):
 def _check_int(name: str, value: object, lo: int, hi: int) -> None:
     # bool is an int in Python, but `true` for a number of points is a mistake in a record.
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise RulesError(f"rule option {name} must be a whole number from {lo} to {hi}, "
-                         f"not {value!r}")
+        raise RulesError(
+            f"rule option {name} must be a whole number from {lo} to {hi}, not {value!r}"
+        )
 
 
 THREE_TOWERS = TowersRules()

@@ -141,19 +141,29 @@ def count(state: TowersState) -> None:
         state.marks[b] += 1
     for s in range(n):
         state.scores[s] += points[s]
-    state.rounds.append(RoundResult(tuple(points), b, ace if b >= 0 else -1,
-                                    tuple(tuple(sorted(st)) for st in state.stores)))
+    state.rounds.append(
+        RoundResult(
+            tuple(points), b, ace if b >= 0 else -1, tuple(tuple(sorted(st)) for st in state.stores)
+        )
+    )
     state.picks = 0
     if state.noting:
-        state.note("round_end", None, (), "", "", data={
-            "round": state.round_no,
-            **state.rounds[-1].to_json(),
-            "store_points": store_points,
-            "nobility_points": noble,
-            "tower_bonus": bonus,
-            "scores": list(state.scores),
-            "marks": list(state.marks),
-        })
+        state.note(
+            "round_end",
+            None,
+            (),
+            "",
+            "",
+            data={
+                "round": state.round_no,
+                **state.rounds[-1].to_json(),
+                "store_points": store_points,
+                "nobility_points": noble,
+                "tower_bonus": bonus,
+                "scores": list(state.scores),
+                "marks": list(state.marks),
+            },
+        )
     if b >= 0 and state.team_marks(b) >= TOWERS_TO_WIN:
         state.scores[b] += WIN_BONUS
         state.note("win_bonus", b, (), "", "", data={"points": WIN_BONUS})
@@ -170,8 +180,10 @@ def count(state: TowersState) -> None:
 
 def team_scores(state: TowersState) -> list[int]:
     """R15: each seat's score with its partner's (the seat's own score without teams)."""
-    return [state.scores[s] + (state.scores[p] if (p := state.partner(s)) >= 0 else 0)
-            for s in range(state.num_players)]
+    return [
+        state.scores[s] + (state.scores[p] if (p := state.partner(s)) >= 0 else 0)
+        for s in range(state.num_players)
+    ]
 
 
 def finish(state: TowersState, end: EndKind) -> None:

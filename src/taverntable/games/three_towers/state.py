@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CHANCE", "DealError", "TowersState", "check_deck"]
 
+
 class TowersState:
     """A Three Towers game in progress. Build one with ``TowersState.new`` or ``.start``."""
 
@@ -117,8 +118,7 @@ class TowersState:
     def new(cls, rules: TowersRules, num_players: int, *, dealer: int = 0) -> TowersState:
         """A game before its first deal: the next step is the chance move ``deal``."""
         rules.check_players(num_players)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) \
-                or not 0 <= dealer < num_players:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < num_players:
             raise DealError(f"dealer must be a seat 0..{num_players - 1}, not {dealer!r}")
         self = object.__new__(cls)
         n = num_players
@@ -225,8 +225,12 @@ class TowersState:
 
     def all_cards(self) -> list[int]:
         """Every card in every zone (the invariant: always the 108 cards of R1)."""
-        out = [c for zone in (self.hands, self.stores, self.nobility, self.towers) for z in zone
-               for c in z]
+        out = [
+            c
+            for zone in (self.hands, self.stores, self.nobility, self.towers)
+            for z in zone
+            for c in z
+        ]
         out += self.deck
         if self.trade is not None:
             out += [c for _, cards in self.trade.laid for c in cards]
@@ -330,15 +334,16 @@ class TowersState:
     ) -> None:
         """Log an event of the move being applied (nothing on the unchecked fast path)."""
         if self._log is not None:
-            self._log.append(Event(kind, seat, tuple(TEXT[c] for c in cards), source, dest,
-                                   seen, "", data))
+            self._log.append(
+                Event(kind, seat, tuple(TEXT[c] for c in cards), source, dest, seen, "", data)
+            )
 
     def draw(self, seat: int, count: int) -> int:
         """Draw up to ``count`` cards from the deck; returns how many were missing."""
         deck, hand = self.deck, self.hands[seat]
         got = min(count, len(deck))
-        drawn = deck[len(deck) - got:]
-        del deck[len(deck) - got:]
+        drawn = deck[len(deck) - got :]
+        del deck[len(deck) - got :]
         for c in drawn:
             insort(hand, c)
         if got and self.noting:
@@ -442,5 +447,7 @@ class TowersState:
 def check_deck(cards: Sequence[int]) -> None:
     """R1: a round's deck is the 108 cards, each standard card twice and four jokers."""
     if len(cards) != DECK_SIZE or sorted(cards) != sorted(full_deck()):
-        raise DealError(f"a deck must hold the 108 cards of R1 (each card twice and 4 jokers); "
-                        f"this one holds {len(cards)}")
+        raise DealError(
+            f"a deck must hold the 108 cards of R1 (each card twice and 4 jokers); "
+            f"this one holds {len(cards)}"
+        )

@@ -19,16 +19,18 @@ def lead(state: TowersState, card: int, suit: int, bid: int) -> None:
     """R4: the mover lays the lead; the others answer in seat order after the mover (R5)."""
     s, n = state.mover, state.num_players
     state.take_from_hand(s, (card,), "trade")
-    state.trade = TradeState(s, suit, False, [(s, (card,))], [(bid, s)],
-                             [(s + i) % n for i in range(1, n)])
+    state.trade = TradeState(
+        s, suit, False, [(s, (card,))], [(bid, s)], [(s + i) % n for i in range(1, n)]
+    )
     _next_answer(state)
 
 
 def witch_trade(state: TowersState, owner: int) -> None:
     """R9: a Witch let through: everyone answers as if spades were led, its owner last."""
     n = state.num_players
-    state.trade = TradeState(owner, SPADES, True, [], [],
-                             [(owner + i) % n for i in range(1, n + 1)])
+    state.trade = TradeState(
+        owner, SPADES, True, [], [], [(owner + i) % n for i in range(1, n + 1)]
+    )
     _next_answer(state)
 
 

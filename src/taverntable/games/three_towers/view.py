@@ -102,7 +102,9 @@ class TowersView:
             "tower_values": [sum(TOWER_VALUE[c] for c in tw) for tw in self.towers],
             "tower_goal": self.rules.tower_goal,
             "nobility": [_texts(b) for b in self.nobility],
-            "trade": None if t is None else {
+            "trade": None
+            if t is None
+            else {
                 "leader": t.leader,
                 "suit": SUITS[t.suit],
                 "witch": t.witch,
@@ -111,8 +113,12 @@ class TowersView:
                 "queue": list(t.queue),
                 "failed": list(t.failed),
             },
-            "attack": None if a is None else {
-                "attacker": a.attacker, "target": a.target, "card": TEXT[a.card],
+            "attack": None
+            if a is None
+            else {
+                "attacker": a.attacker,
+                "target": a.target,
+                "card": TEXT[a.card],
                 "kind": "raid" if a.is_raid else "curse",
             },
             "picks": self.picks,
@@ -146,8 +152,13 @@ def view_of(state: TowersState, seat: int) -> TowersView:
         for (s, m), vis in zip(state.history[start:], state.history_vis[start:], strict=True)
     )
     t = state.trade
-    trade = None if t is None else TradeView(t.leader, t.suit, t.witch, tuple(t.laid),
-                                             tuple(t.bids), tuple(t.queue), tuple(t.failed))
+    trade = (
+        None
+        if t is None
+        else TradeView(
+            t.leader, t.suit, t.witch, tuple(t.laid), tuple(t.bids), tuple(t.queue), tuple(t.failed)
+        )
+    )
     return TowersView(
         seat=seat,
         rules=state.rules,
@@ -159,7 +170,8 @@ def view_of(state: TowersState, seat: int) -> TowersView:
         current_seat=state.current_seat,
         hand=tuple(state.hands[seat]) if seat >= 0 else (),
         store=tuple(sorted(state.stores[seat]))
-        if seat >= 0 and state.rules.own_store_visible else None,
+        if seat >= 0 and state.rules.own_store_visible
+        else None,
         known_stores=tuple(tuple(sorted(k)) for k in state.known),
         hand_sizes=tuple(len(h) for h in state.hands),
         store_sizes=tuple(len(s) for s in state.stores),
@@ -241,8 +253,13 @@ def sample_world(view: TowersView, rng: random.Random) -> TowersState:
     state.nobility = [list(b) for b in view.nobility]
     state.towers = [list(tw) for tw in view.towers]
     t = view.trade
-    state.trade = None if t is None else TradeState(t.leader, t.suit, t.witch, list(t.laid),
-                                                    list(t.bids), list(t.queue), list(t.failed))
+    state.trade = (
+        None
+        if t is None
+        else TradeState(
+            t.leader, t.suit, t.witch, list(t.laid), list(t.bids), list(t.queue), list(t.failed)
+        )
+    )
     state.attack = view.attack
     state.picks = view.picks
     state.passes = view.passes

@@ -39,8 +39,12 @@ def _spread_masks() -> list[int]:
         for leave_out in range(4):  # the four sets of three, then the set of four
             sets.append(sum(m for s, m in enumerate(suits) if s != leave_out))
         sets.append(sum(suits))
-    runs = [_block(s, low, low + length - 1)
-            for s in range(4) for low in range(11) for length in range(3, 14 - low)]
+    runs = [
+        _block(s, low, low + length - 1)
+        for s in range(4)
+        for low in range(11)
+        for length in range(3, 14 - low)
+    ]
     return sets + runs
 
 
@@ -49,8 +53,12 @@ def _hit_masks() -> list[int]:
     for s in range(4):
         blocks = [(a, b) for a in range(13) for b in range(a, 13)]
         masks += [_block(s, a, b) for a, b in blocks]
-        masks += [_block(s, a1, b1) | _block(s, a2, b2)
-                  for a1, b1 in blocks for a2, b2 in blocks if a2 - b1 - 1 >= 3]
+        masks += [
+            _block(s, a1, b1) | _block(s, a2, b2)
+            for a1, b1 in blocks
+            for a2, b2 in blocks
+            if a2 - b1 - 1 >= 3
+        ]
     return masks
 
 

@@ -29,7 +29,8 @@ def describe(players: Sequence[str], state: TonkState) -> str:
     diffs = ", ".join(f"{k} {_value(v)}" for k, v in rules.differences().items())
     lines = [
         f"{rules.preset}{f' ({diffs})' if diffs else ''}, stake {state.stake}",
-        "players: " + ", ".join(f"{s} {players[s]}" for s in range(n))
+        "players: "
+        + ", ".join(f"{s} {players[s]}" for s in range(n))
         + f"; {_does(players[state.dealer], 'deal')}, "
         f"{_does(players[(state.dealer + 1) % n], 'play')} first",
         "hands:",
@@ -89,8 +90,9 @@ def _ending(players: Sequence[str], state: TonkState) -> list[str]:
 def _payments(players: Sequence[str], result: Result) -> str:
     if not result.payments:
         return "none"
-    return ", ".join(f"{_does(players[a], 'pay')} {players[b]} {amount}"
-                     for a, b, amount in result.payments)
+    return ", ".join(
+        f"{_does(players[a], 'pay')} {players[b]} {amount}" for a, b, amount in result.payments
+    )
 
 
 def _does(name: str, verb: str) -> str:
@@ -99,8 +101,9 @@ def _does(name: str, verb: str) -> str:
 
 
 def _per_seat(players: Sequence[str], numbers: Sequence[int], *, signed: bool = False) -> str:
-    return ", ".join(f"{players[s]} {v:+d}" if signed else f"{players[s]} {v}"
-                     for s, v in enumerate(numbers))
+    return ", ".join(
+        f"{players[s]} {v:+d}" if signed else f"{players[s]} {v}" for s, v in enumerate(numbers)
+    )
 
 
 def _cards(cards: Sequence[int]) -> str:

@@ -62,11 +62,15 @@ def move_events(state: TonkState, seat: int, move: TonkMove) -> tuple[Event, ...
             events = _shared("take", seat, state.pile_card)
         case Spread(cards=cards):
             number = len(state.spread_mask) - 1
-            events = (Event("move", seat, move=str(move)),
-                      Event("spread", seat, _texts(cards), hand, f"spread:{number}"))
+            events = (
+                Event("move", seat, move=str(move)),
+                Event("spread", seat, _texts(cards), hand, f"spread:{number}"),
+            )
         case Hit(spread=number, cards=cards):
-            events = (Event("move", seat, move=str(move)),
-                      Event("hit", seat, _texts(cards), hand, f"spread:{number}"))
+            events = (
+                Event("move", seat, move=str(move)),
+                Event("hit", seat, _texts(cards), hand, f"spread:{number}"),
+            )
         case Drop() | End():
             events = (Event("move", seat, move=str(move)),)
     if state.result is not None:
@@ -90,8 +94,14 @@ def opening_events(state: TonkState) -> tuple[Event, ...]:
         return ()
     first = (state.dealer + 1) % state.num_players
     events = tuple(
-        Event("deal", s, tuple(CARDS[c].text for c in state.initial_hands[s]), "stock",
-              f"hand:{s}", 1 << s)
+        Event(
+            "deal",
+            s,
+            tuple(CARDS[c].text for c in state.initial_hands[s]),
+            "stock",
+            f"hand:{s}",
+            1 << s,
+        )
         for s in [(first + k) % state.num_players for k in range(state.num_players)]
     )
     events += (Event("upcard", None, (CARDS[state.upcard].text,), "stock", "pile"),)

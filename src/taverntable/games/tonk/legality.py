@@ -29,8 +29,11 @@ def check_move(state: TonkState, move: TonkMove) -> None:
                 _check_play_phase(state, "discard")
             if card.mask & ~hand:
                 _check_in_hand("T9", card.mask, hand)
-            if (card.index == state.pile_card and state.rules.discard == "mandatory"
-                    and hand != card.mask):
+            if (
+                card.index == state.pile_card
+                and state.rules.discard == "mandatory"
+                and hand != card.mask
+            ):
                 raise refuse("T9", "tonk.pile_card_kept", card=card.text)
         case Draw(source=source):
             declines = source == "stock" and not state.stock and state.rules.stock_end == "empty"
@@ -55,8 +58,9 @@ def check_move(state: TonkState, move: TonkMove) -> None:
         case Hit(spread=number, cards=cards):
             _check_play_phase(state, "hit")
             if number >= len(state.spread_mask):
-                raise refuse("T8", "tonk.no_such_spread", spread=number,
-                             count=len(state.spread_mask))
+                raise refuse(
+                    "T8", "tonk.no_such_spread", spread=number, count=len(state.spread_mask)
+                )
             _check_in_hand("T8", cards, hand)
             _check_hit(state, number, cards)
         case End():
@@ -94,8 +98,9 @@ def _check_hit(state: TonkState, number: int, cards: int) -> None:
             raise refuse("T8", "tonk.set_fourth_only", spread=number, fourth=_text(fourth))
         return
     if spread_kind(mask | cards) != ("run", suit):
-        raise refuse("T8", "tonk.hit_not_run", cards=_text(cards), spread=number,
-                     spread_cards=_text(mask))
+        raise refuse(
+            "T8", "tonk.hit_not_run", cards=_text(cards), spread=number, spread_cards=_text(mask)
+        )
 
 
 def _text(mask: int) -> str:

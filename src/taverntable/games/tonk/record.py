@@ -130,15 +130,17 @@ def parse_rules(rules: object, game: str) -> TonkRules:
     options = dict(rules)
     preset = options.pop("preset", game)
     if not isinstance(preset, str):
-        raise RecordError(f"rules: preset must be a name like \"tonk\", not {show(preset)}")
+        raise RecordError(f'rules: preset must be a name like "tonk", not {show(preset)}')
     try:
         rules = rules_from(preset, **options)
     except TavernError as e:
         raise RecordError(f"rules: {e}") from None
     if preset != game:
         # One meaning per record: the game names its preset; other choices are options.
-        raise RecordError(f"rules: preset {show(preset)} is not the game's ({show(game)}); "
-                          f"write the options that differ from {show(game)} instead")
+        raise RecordError(
+            f"rules: preset {show(preset)} is not the game's ({show(game)}); "
+            f"write the options that differ from {show(game)} instead"
+        )
     return rules
 
 
@@ -146,8 +148,9 @@ def parse_players(players: object) -> list[str]:
     """2 to 10 names in seat order (T2); see ``check_names``."""
     players = check_names(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RecordError(f"players: Tonk needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                          f"not {len(players)} (T2)")
+        raise RecordError(
+            f"players: Tonk needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)} (T2)"
+        )
     return players
 
 
@@ -168,8 +171,9 @@ def deal(cards: object, rules: TonkRules, n: int, dealer: int, stake: int) -> To
     if form:
         others = [k for k in cards if k != form[0]]
         if others:
-            raise RecordError(f"cards: {show(form[0])} comes alone, not with {show(others[0])} "
-                              f"({CARD_FORMS})")
+            raise RecordError(
+                f"cards: {show(form[0])} comes alone, not with {show(others[0])} ({CARD_FORMS})"
+            )
         if form[0] == "seed":
             seed = cards["seed"]
             if not is_int(seed):

@@ -28,7 +28,6 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10  # T2: 5 cards each + the upcard must leave a stock card
 
 
-
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TonkRules(RuleOptions):
     """One Tonk-family rule set; a preset is a named instance (T12).
@@ -61,8 +60,9 @@ class TonkRules(RuleOptions):
         for name, values in allowed.items():
             value = getattr(self, name)
             if isinstance(value, bool) != isinstance(values[0], bool) or value not in values:
-                shown = " or ".join(repr(v) if not isinstance(v, bool) else str(v).lower()
-                                    for v in values)
+                shown = " or ".join(
+                    repr(v) if not isinstance(v, bool) else str(v).lower() for v in values
+                )
                 raise RulesError(f"rule option {name} must be {shown}, not {value!r}")
 
     @property

@@ -117,5 +117,6 @@ def out_result(player: int, totals: Sequence[int], amount: int) -> Result:
 def stock_result(totals: Sequence[int], stake: int) -> Result:
     """T11: the lowest hand total or totals win; every other player pays 1× to each."""
     low = min(totals)
-    return _everyone_pays(len(totals), [s for s, t in enumerate(totals) if t == low], stake,
-                          "stock", totals)
+    return _everyone_pays(
+        len(totals), [s for s, t in enumerate(totals) if t == low], stake, "stock", totals
+    )

@@ -201,8 +201,9 @@ class TonkState:
         self.upcard = upcard
         self.initial_stock = stock
         self._legal = None
-        totals = [v[m & 0x1FFF] + v[m >> 13 & 0x1FFF] + v[m >> 26 & 0x1FFF] + v[m >> 39]
-                  for m in masks]
+        totals = [
+            v[m & 0x1FFF] + v[m >> 13 & 0x1FFF] + v[m >> 26 & 0x1FFF] + v[m >> 39] for m in masks
+        ]
         self.result = scoring.deal_time_result(rules, self.hands, totals, stake)
         if self.result is not None:
             self.phase = OVER
@@ -234,8 +235,9 @@ class TonkState:
         # Our own shuffle is one whole deck: deal it without validating it again.
         n5 = HAND_SIZE * num_players
         first = (dealer + 1) % num_players
-        dealt = tuple(cards[(s - first) % num_players : n5 : num_players]
-                      for s in range(num_players))
+        dealt = tuple(
+            cards[(s - first) % num_players : n5 : num_players] for s in range(num_players)
+        )
         return cls._start(rules, dealt, cards[n5], cards[n5 + 1 :], dealer, stake)
 
     def clone(self) -> TonkState:

@@ -77,10 +77,16 @@ class TonkView:
             "stock_size": self.stock_size,
             "pile": [CARDS[m.bit_length() - 1].text for m in self.pile],
             "spreads": [
-                {"number": k, "owner": owner, "cards": _texts(mask),
-                 "kind": "set" if suit < 0 else "run", "suit": None if suit < 0 else SUITS[suit]}
+                {
+                    "number": k,
+                    "owner": owner,
+                    "cards": _texts(mask),
+                    "kind": "set" if suit < 0 else "run",
+                    "suit": None if suit < 0 else SUITS[suit],
+                }
                 for k, ((owner, mask), suit) in enumerate(
-                    zip(self.spreads, self.spread_suits, strict=True))
+                    zip(self.spreads, self.spread_suits, strict=True)
+                )
             ],
             "known": [_texts(m) for m in self.known],
             "pile_card": None if self.pile_card < 0 else CARDS[self.pile_card].text,
@@ -140,7 +146,8 @@ def view_of(state: TonkState, seat: int) -> TonkView:
         hit_locked=tuple(state.hit_locked),
         history=tuple(state.history),
         own_draws=tuple(
-            (i, c) for i, ((s, _), c) in enumerate(zip(state.history, state.drawn, strict=True))
+            (i, c)
+            for i, ((s, _), c) in enumerate(zip(state.history, state.drawn, strict=True))
             if s == seat and c >= 0
         ),
         legal_moves=tuple(state.legal_moves()) if state.current_seat == seat else (),

@@ -111,8 +111,10 @@ def build_bot(spec: str, game: str) -> Bot:
         key, eq, text = setting.partition("=")
         if not eq or key not in known:
             offered = f"its settings: {', '.join(known)}" if known else "it has no settings"
-            raise ArenaError(f"bot {spec!r}: {setting!r} is not a setting of {name} "
-                             f"({offered}; write key=value, e.g. iterations=500)")
+            raise ArenaError(
+                f"bot {spec!r}: {setting!r} is not a setting of {name} "
+                f"({offered}; write key=value, e.g. iterations=500)"
+            )
         try:
             given[key] = parse_setting(key, text, *known[key])
         except ArenaError as e:

@@ -32,8 +32,10 @@ SEE_ALL_ITERATIONS = 400
 def _live(state: TonkState | None, view: TonkView, name: str) -> TonkState:
     """The game's live state, shown by the arena (``peek``); TavernError elsewhere."""
     if state is None or state.current_seat != view.seat:
-        raise TavernError(f"{name} reads the game's hidden cards: it plays only in the arena, "
-                          "which shows them to it")
+        raise TavernError(
+            f"{name} reads the game's hidden cards: it plays only in the arena, "
+            "which shows them to it"
+        )
     return state
 
 

@@ -41,21 +41,38 @@ def add_parser(subparsers: Any) -> None:
     )
     p.add_argument("--game", required=True, choices=sorted(game_names()))
     p.add_argument("--players", type=int, default=None, help="seats (default: number of bots)")
-    p.add_argument("--bots", required=True, help="comma-separated, one per seat (repeated to "
-                   "fill the seats); the same name twice is reported as NAME#2. Arena only, "
-                   "CHEATING measurement bots (Tonk): cheat-drop, which peeks to drop exactly "
-                   "when the drop succeeds; cheat-see-all, which also searches its draws and "
-                   "discards with every hand in sight")
+    p.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated, one per seat (repeated to "
+        "fill the seats); the same name twice is reported as NAME#2. Arena only, "
+        "CHEATING measurement bots (Tonk): cheat-drop, which peeks to drop exactly "
+        "when the drop succeeds; cheat-see-all, which also searches its draws and "
+        "discards with every hand in sight",
+    )
     p.add_argument("--deals", type=int, default=100, help="deals, each played once per seat")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--stake", type=int, default=1, help="units per payment (T2)")
-    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                   help="a rule option (repeatable), e.g. --rule hit_sets=false")
-    p.add_argument("--max-moves", type=int, default=None,
-                   help="moves before a game is stopped as capped (default: the game's own cap, "
-                   "far above any game that does not go round in circles)")
-    p.add_argument("--jobs", type=int, default=1,
-                   help="processes to play deals in parallel (same games, same figures)")
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option (repeatable), e.g. --rule hit_sets=false",
+    )
+    p.add_argument(
+        "--max-moves",
+        type=int,
+        default=None,
+        help="moves before a game is stopped as capped (default: the game's own cap, "
+        "far above any game that does not go round in circles)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes to play deals in parallel (same games, same figures)",
+    )
     p.add_argument("--out", metavar="FILE.jsonl", help="save every game as a record, one a line")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
@@ -108,8 +125,9 @@ def _run(args: argparse.Namespace, err: Console) -> int:
     except ArenaError as e:
         if args.players is not None:
             raise
-        raise ArenaError(f"{e}: give --players N (one bot name fills every seat) or name a "
-                         "bot for each seat") from None
+        raise ArenaError(
+            f"{e}: give --players N (one bot name fills every seat) or name a bot for each seat"
+        ) from None
     lineup = seat_lineup(specs, players)
     names = entrant_names(lineup)
     out = open_out(args.out)
@@ -132,9 +150,16 @@ def _run(args: argparse.Namespace, err: Console) -> int:
                     out.write(json.dumps(dump_record(g.state, seats)) + "\n")
                 progress.advance(task)
 
-            played = play_deals(table, lineup, args.deals, args.seed, max_moves=args.max_moves,
-                                make=partial(build_bot, game=args.game), on_game=on_game,
-                                jobs=args.jobs)
+            played = play_deals(
+                table,
+                lineup,
+                args.deals,
+                args.seed,
+                max_moves=args.max_moves,
+                make=partial(build_bot, game=args.game),
+                on_game=on_game,
+                jobs=args.jobs,
+            )
     finally:
         if out is not None:
             out.close()
@@ -185,24 +210,38 @@ def _plus_minus(value: float, interval: tuple[float, float], digits: int) -> str
 def print_report(report: ArenaReport, console: Console) -> None:
     """The report as a table that fits 80 columns: each interval as ± its half-width."""
     digits = 1 if report.unit == "points" else 3  # Three Towers scores run to hundreds
-    table = Table(title=f"{report.game}, {report.players} players, {report.deals} deals × "
-                  f"{report.players} seats = {report.games} games (seed {report.seed})")
+    table = Table(
+        title=f"{report.game}, {report.players} players, {report.deals} deals × "
+        f"{report.players} seats = {report.games} games (seed {report.seed})"
+    )
     table.add_column("bot", overflow="fold", min_width=8)  # a long spec folds, never cut
     for header in ("games", "mean ± 95% CI", "margin ± 95% CI", "win rate", "Elo"):
         table.add_column(header, justify="right", no_wrap=True)
     for b in sorted(report.bots, key=lambda b: -b.elo if math.isfinite(b.elo) else 0):
-        table.add_row(b.name, str(b.games), _plus_minus(b.mean, b.ci95, digits),
-                      _plus_minus(b.margin, b.margin_ci95, digits),
-                      _num(b.win_rate * 100, ".1f") + "%", _num(b.elo, ".0f"))
+        table.add_row(
+            b.name,
+            str(b.games),
+            _plus_minus(b.mean, b.ci95, digits),
+            _plus_minus(b.margin, b.margin_ci95, digits),
+            _num(b.win_rate * 100, ".1f") + "%",
+            _num(b.elo, ".0f"),
+        )
     console.print(table)
-    console.print(f"mean: {report.unit} per game; margin: the bot's result minus the mean of "
-                  "the others in the same game; 95% CI over deals (— : too few deals).")
+    console.print(
+        f"mean: {report.unit} per game; margin: the bot's result minus the mean of "
+        "the others in the same game; 95% CI over deals (— : too few deals)."
+    )
     if report.capped_games:
-        console.print(f"{report.capped_games} games stopped at the move cap; their "
-                      f"{report.capped_deals} deals are left out of the figures.")
-    console.print(f"Elo: Bradley–Terry over pairwise results per game, mean 1500. "
-                  f"{report.seconds:.1f} s.")
+        console.print(
+            f"{report.capped_games} games stopped at the move cap; their "
+            f"{report.capped_deals} deals are left out of the figures."
+        )
+    console.print(
+        f"Elo: Bradley–Terry over pairwise results per game, mean 1500. {report.seconds:.1f} s."
+    )
     cheats = sorted({b.name.partition("#")[0] for b in report.bots} & CHEATING)
     if cheats:
-        console.print(f"CHEATING: {', '.join(cheats)} read{'s' if len(cheats) == 1 else ''} "
-                      "hidden cards: a ceiling to measure against, not a player.")
+        console.print(
+            f"CHEATING: {', '.join(cheats)} read{'s' if len(cheats) == 1 else ''} "
+            "hidden cards: a ceiling to measure against, not a player."
+        )

@@ -33,7 +33,15 @@ def fast_game(
     seats = fast_seats(bots)
     if seats is None:
         return None
-    deal = play_deal(table.rules, table.players, seats, deal_rng=deal_seed, bot_rng=bot_seed,
-                     dealer=dealer, stake=table.stake, max_moves=max_moves)
+    deal = play_deal(
+        table.rules,
+        table.players,
+        seats,
+        deal_rng=deal_seed,
+        bot_rng=bot_seed,
+        dealer=dealer,
+        stake=table.stake,
+        max_moves=max_moves,
+    )
     state = replay(table.rules, deal, table.players, deal_seed, table.stake)
     return state, deal.capped, deal.moves

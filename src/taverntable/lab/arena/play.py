@@ -87,8 +87,7 @@ def play_game(
         peek = getattr(bot, "peek", None)
         if peek is not None:
             peek(state)
-    played = play_out(state, seated, random.Random(bot_seed), chance_rng=deal_rng,
-                      max_moves=limit)
+    played = play_out(state, seated, random.Random(bot_seed), chance_rng=deal_rng, max_moves=limit)
     return GamePlayed(deal, rotation, entrants, state, played.capped, played.moves)
 
 
@@ -124,8 +123,12 @@ def play_deals(
     if jobs > 1 and deals > 1:
         work = partial(_play_one_deal, table, list(bot_names), build, max_moves)
         # spawn: the same start on every platform; workers end with this process (worker_life).
-        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn"),
-                                 initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+        with ProcessPoolExecutor(
+            jobs,
+            mp_context=get_context("spawn"),
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
+        ) as pool:
             for games in pool.map(work, range(deals), plan, chunksize=1):
                 for g in games:
                     played.append(g)
@@ -153,5 +156,7 @@ def _play_one_deal(
     """Every rotation of one deal, in a worker process (its own bots)."""
     bots = [build(name) for name in bot_names]
     deal_seed, bot_seeds = seeds
-    return [play_game(table, bots, deal, r, deal_seed, bot_seed, max_moves)
-            for r, bot_seed in enumerate(bot_seeds)]
+    return [
+        play_game(table, bots, deal, r, deal_seed, bot_seed, max_moves)
+        for r, bot_seed in enumerate(bot_seeds)
+    ]

@@ -47,8 +47,9 @@ class ArenaTable:
 
     def start(self, deal_rng: random.Random, dealer: int) -> GameState[Any, Any]:
         """A new game of this deal: the same cards for the same seed and dealer."""
-        return self.game.start(self.rules, self.players, rng=deal_rng, dealer=dealer,
-                               stake=self.stake)
+        return self.game.start(
+            self.rules, self.players, rng=deal_rng, dealer=dealer, stake=self.stake
+        )
 
 
 def arena_table(name: str, players: int, stake: int, options: dict[str, Any]) -> ArenaTable:

@@ -48,8 +48,10 @@ class StudyConfig:
     def to_json(self) -> dict[str, Any]:
         """A JSON object that ``from_json`` reads back to an equal config."""
         d = asdict(self)
-        d["presets"], d["players"], d["bots"] = list(self.presets), list(self.players), list(
-            self.bots
+        d["presets"], d["players"], d["bots"] = (
+            list(self.presets),
+            list(self.players),
+            list(self.bots),
         )
         d["variants"] = list(self.variants)
         return d

@@ -111,8 +111,12 @@ def run_study(
     results = _backend(backend, config.to_json(), work, n_workers, ray)
     run = 0
     start = time.perf_counter()
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeRemainingColumn())
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
     try:
         with Progress(*columns, disable=not progress) as bar:
             total = config.games if up_to is None else min(up_to, config.games)
@@ -162,11 +166,16 @@ def pool_results(
         return
     # spawn, not fork: workers start clean whatever threads the parent has (the progress bar).
     # They end with this process, even when it is killed (worker_life); Ctrl-C is ours alone.
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"),
-                               initializer=die_with_parent, initargs=(os.getpid(), True))
+    pool = ProcessPoolExecutor(
+        workers,
+        mp_context=get_context("spawn"),
+        initializer=die_with_parent,
+        initargs=(os.getpid(), True),
+    )
     try:
-        yield from bounded(lambda items: pool.submit(play_batch, config_json, items), work,
-                           2 * workers)
+        yield from bounded(
+            lambda items: pool.submit(play_batch, config_json, items), work, 2 * workers
+        )
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

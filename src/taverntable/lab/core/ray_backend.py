@@ -45,8 +45,9 @@ def ray_results(
         limit = 2 * max(cpus, 1)
         queue = iter(work)
         # range first: zip stops on it without taking (and losing) one more batch from the queue.
-        running = [remote.remote(config_json, items)
-                   for _, items in zip(range(limit), queue, strict=False)]
+        running = [
+            remote.remote(config_json, items) for _, items in zip(range(limit), queue, strict=False)
+        ]
         while running:
             ready, running = ray.wait(running, num_returns=1)
             for ref in ready:

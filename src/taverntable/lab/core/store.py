@@ -179,8 +179,9 @@ def _read_meta(folder: Path) -> dict[str, Any]:
         meta = json.loads(path.read_text(encoding="utf-8"))
         StudyConfig.from_json(meta["config"])
     except (ValueError, KeyError, TypeError, RecursionError) as e:
-        raise LabError(f"{path} is damaged ({type(e).__name__}); start the study again "
-                       "with --fresh") from None
+        raise LabError(
+            f"{path} is damaged ({type(e).__name__}); start the study again with --fresh"
+        ) from None
     if not isinstance(meta, dict) or not isinstance(meta.get("runs", []), list):
         raise LabError(f"{path} is damaged; start the study again with --fresh")
     return meta

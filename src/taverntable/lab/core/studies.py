@@ -56,10 +56,12 @@ class Study:
         games = family_games(self.family)
         low = min(game.min_players for game in games)
         high = max(game.max_players for game in games)
-        return StudyConfig(study=self.name,
-                           presets=self.presets or tuple(game.name for game in games),
-                           players=self.players or tuple(range(low, high + 1)),
-                           options=dict(self.options))
+        return StudyConfig(
+            study=self.name,
+            presets=self.presets or tuple(game.name for game in games),
+            players=self.players or tuple(range(low, high + 1)),
+            options=dict(self.options),
+        )
 
     def config(self, size: str = "small", **changes: Any) -> StudyConfig:
         """The default configuration at ``size``, with ``changes`` (None values are ignored)."""
@@ -87,14 +89,29 @@ def _tonk(name: str, title: str, summary: str, module: str, small: int, full: in
     )
 
 
-def _towers(name: str, title: str, summary: str, module: str, small: int, full: int,
-            variants: bool = False, **options: Any) -> Study:
+def _towers(
+    name: str,
+    title: str,
+    summary: str,
+    module: str,
+    small: int,
+    full: int,
+    variants: bool = False,
+    **options: Any,
+) -> Study:
     lab = f"taverntable.lab.studies.{module}"
-    return Study(name=name, family="three-towers", title=title, summary=summary,
-                 sizes={"small": small, "full": full}, play=f"{lab}:play",
-                 analyse=f"taverntable.lab.report.{module}:analyse", options=options,
-                 variants=f"{lab}:VARIANTS" if variants else None,
-                 check=f"{lab}:check" if variants else None)
+    return Study(
+        name=name,
+        family="three-towers",
+        title=title,
+        summary=summary,
+        sizes={"small": small, "full": full},
+        play=f"{lab}:play",
+        analyse=f"taverntable.lab.report.{module}:analyse",
+        options=options,
+        variants=f"{lab}:VARIANTS" if variants else None,
+        check=f"{lab}:check" if variants else None,
+    )
 
 
 STUDIES: dict[str, Study] = {

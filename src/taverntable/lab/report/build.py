@@ -47,10 +47,17 @@ def analyse_folder(folder: Path) -> tuple[str, Section]:
     if folder.name != study.name:  # the same study again, e.g. with other rule options
         section.title += f" — {folder.name}"
     beyond = StudyStore.stored_beyond(folder, config)
-    left_out = (f" ({beyond:,} more games stored beyond the study's size are left out; "
-                "`tavern lab run` with a larger --games uses them)" if beyond else "")
-    section.intro.insert(0, f"{study.summary} Configuration: {config.describe()}; "
-                            f"{len(rows)} of {config.games} games done{left_out}.")
+    left_out = (
+        f" ({beyond:,} more games stored beyond the study's size are left out; "
+        "`tavern lab run` with a larger --games uses them)"
+        if beyond
+        else ""
+    )
+    section.intro.insert(
+        0,
+        f"{study.summary} Configuration: {config.describe()}; "
+        f"{len(rows)} of {config.games} games done{left_out}.",
+    )
     runs = meta.get("runs", [])
     if runs:
         last = runs[-1]
@@ -87,8 +94,10 @@ def build_report(
             (out / key / f"{table.name}.csv").write_text(table.csv_text(), encoding="utf-8")
         for fig in section.figures:  # the page embeds them; the files are for slides and papers
             (out / key / f"{fig.name}.png").write_bytes(fig.png)
-    header = (f"<h1>Tavern Table lab report</h1><p class=note>Made "
-              f"{time.strftime('%Y-%m-%d %H:%M')} from {html.escape(str(lab))}.</p>")
+    header = (
+        f"<h1>Tavern Table lab report</h1><p class=note>Made "
+        f"{time.strftime('%Y-%m-%d %H:%M')} from {html.escape(str(lab))}.</p>"
+    )
     path = out / "index.html"
     path.write_text(page(header, sections), encoding="utf-8")
     tell(total, total, "done")
@@ -99,9 +108,15 @@ def build_report(
 def progress_bar(console: Console) -> Iterator[ProgressCallback]:
     """A progress bar on ``console`` (stderr), fed by ``build_report``; off when the console is
     not a terminal (a pipe or a log gets no bar)."""
-    with Progress(TextColumn("[bold]report[/bold] {task.description}"), BarColumn(),
-                  MofNCompleteColumn(), TimeElapsedColumn(), console=console, transient=True,
-                  disable=not console.is_terminal) as bar:
+    with Progress(
+        TextColumn("[bold]report[/bold] {task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as bar:
         task = bar.add_task("reading the studies", total=None)
 
         def tell(done: int, total: int, doing: str) -> None:

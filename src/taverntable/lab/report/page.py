@@ -37,10 +37,12 @@ nav.toc li { margin: 0.2em 0; } nav.toc ul { font-size: 0.85em; }
 def page(header: str, sections: Sequence[tuple[str, Section]]) -> str:
     """The whole page: ``header`` (HTML), the contents, then every section."""
     body = [header, contents(sections), *(render_section(k, s) for k, s in sections)]
-    return (f"<!doctype html><html><head><meta charset=utf-8>"
-            f"<meta name=viewport content='width=device-width, initial-scale=1'>"
-            f"<title>Tavern Table lab</title><style>{STYLE}</style></head>"
-            f"<body>{''.join(body)}</body></html>\n")
+    return (
+        f"<!doctype html><html><head><meta charset=utf-8>"
+        f"<meta name=viewport content='width=device-width, initial-scale=1'>"
+        f"<title>Tavern Table lab</title><style>{STYLE}</style></head>"
+        f"<body>{''.join(body)}</body></html>\n"
+    )
 
 
 def figure_id(key: str, fig: Figure) -> str:
@@ -55,14 +57,18 @@ def contents(sections: Sequence[tuple[str, Section]]) -> str:
     """A linked list of the sections, and of each section's figures and tables."""
     items = []
     for key, section in sections:
-        figs = ", ".join(f"<a href='#{figure_id(key, f)}'>{html.escape(f.title)}</a>"
-                         for f in section.figures)
-        tables = ", ".join(f"<a href='#{table_id(key, t)}'>{html.escape(t.title)}</a>"
-                           for t in section.tables)
+        figs = ", ".join(
+            f"<a href='#{figure_id(key, f)}'>{html.escape(f.title)}</a>" for f in section.figures
+        )
+        tables = ", ".join(
+            f"<a href='#{table_id(key, t)}'>{html.escape(t.title)}</a>" for t in section.tables
+        )
         parts = ([f"<li>Figures: {figs}</li>"] if figs else []) + (
-            [f"<li>Tables: {tables}</li>"] if tables else [])
-        items.append(f"<li><a href='#{key}'>{html.escape(section.title)}</a>"
-                     f"<ul>{''.join(parts)}</ul></li>")
+            [f"<li>Tables: {tables}</li>"] if tables else []
+        )
+        items.append(
+            f"<li><a href='#{key}'>{html.escape(section.title)}</a><ul>{''.join(parts)}</ul></li>"
+        )
     return f"<nav class=toc><h2>Contents</h2><ol>{''.join(items)}</ol></nav>"
 
 
@@ -91,8 +97,11 @@ def render_table(key: str, table: Table) -> str:
     cols = "".join(f"<th>{html.escape(c)}</th>" for c in table.columns)
     body = "".join("<tr>" + "".join(_cell(v) for v in row) + "</tr>" for row in shown)
     grid = f"<div class=wide><table><tr>{cols}</tr>{body}</table></div>"
-    whole = (f"The first {len(shown)} of {len(rows):,} rows; the whole table: {link}."
-             if len(shown) < len(rows) else f"CSV: {link}")
+    whole = (
+        f"The first {len(shown)} of {len(rows):,} rows; the whole table: {link}."
+        if len(shown) < len(rows)
+        else f"CSV: {link}"
+    )
     note = f"{html.escape(table.note)} " if table.note else ""
     return f"{head}{grid}<p class=note>{note}{whole}</p>"
 

@@ -37,8 +37,9 @@ def forest(
     names = [str(v) for v in table.column(label)]
     ncols = min(ncols, len(measures))
     nrows = -(-len(measures) // ncols)
-    fig, axes = new_figure(4.2 * ncols + 1.2, (0.24 * len(names) + 1.3) * nrows, nrows, ncols,
-                           sharey=True)
+    fig, axes = new_figure(
+        4.2 * ncols + 1.2, (0.24 * len(names) + 1.3) * nrows, nrows, ncols, sharey=True
+    )
     notes = list(notes)
     ys = list(range(len(names)))
     for k, m in enumerate(measures):
@@ -51,19 +52,36 @@ def forest(
         # max: rounding can put an estimate a hair outside its own interval.
         below = [max(0.0, values[i] - lows[i]) for i in sure]
         above = [max(0.0, highs[i] - values[i]) for i in sure]
-        ax.errorbar([values[i] for i in sure], [ys[i] for i in sure], xerr=[below, above],
-                    fmt="none", ecolor="#4c72b0", elinewidth=1.5, capsize=2)
-        ax.plot([values[i] for i in shown], [ys[i] for i in shown], "o", color="#1f3f7a",
-                markersize=4)
+        ax.errorbar(
+            [values[i] for i in sure],
+            [ys[i] for i in sure],
+            xerr=[below, above],
+            fmt="none",
+            ecolor="#4c72b0",
+            elinewidth=1.5,
+            capsize=2,
+        )
+        ax.plot(
+            [values[i] for i in shown], [ys[i] for i in shown], "o", color="#1f3f7a", markersize=4
+        )
         for i in range(len(names)):
             if i not in shown:
-                ax.text(0.02, i, "no games", transform=ax.get_yaxis_transform(), va="center",
-                        fontsize=7, color="#a00")
+                ax.text(
+                    0.02,
+                    i,
+                    "no games",
+                    transform=ax.get_yaxis_transform(),
+                    va="center",
+                    fontsize=7,
+                    color="#a00",
+                )
         unsure = [names[i] for i in shown if i not in sure]
         which = "any row" if len(unsure) == len(names) else ", ".join(unsure)
         if unsure:
-            notes.append(f"{m.question + ' ' if len(measures) > 1 else ''}No interval (fewer "
-                         f"than two games) for {which}.")
+            notes.append(
+                f"{m.question + ' ' if len(measures) > 1 else ''}No interval (fewer "
+                f"than two games) for {which}."
+            )
         ax.axvline(0, color="black", linewidth=0.6)
         ax.set_title(m.question, fontsize=9)
         ax.set_xlabel(m.axis, fontsize=9)
@@ -76,9 +94,14 @@ def forest(
     for k in range(len(measures), nrows * ncols):
         axes[k // ncols][k % ncols].axis("off")
     # Beside the panels, never over a point.
-    fig.legend(handles=style_entries(
-        ("dot: estimate", {"color": "#1f3f7a", "marker": "o", "linestyle": "none"}),
-        (f"line: {INTERVAL}", {"color": "#4c72b0"})), fontsize=8, loc="outside right center")
+    fig.legend(
+        handles=style_entries(
+            ("dot: estimate", {"color": "#1f3f7a", "marker": "o", "linestyle": "none"}),
+            (f"line: {INTERVAL}", {"color": "#4c72b0"}),
+        ),
+        fontsize=8,
+        loc="outside right center",
+    )
     return finish(name, title, table, fig, notes)
 
 
@@ -109,16 +132,31 @@ def panel_points(
         ax = axes[k // ncols][k % ncols]
         rows = [r for r in table.rows if r[jp] == key and finite(r[jy])]
         sure = [r for r in rows if finite(r[jh])]
-        ax.errorbar([num(r[jx]) for r in sure], [num(r[jy]) for r in sure],
-                    yerr=[num(r[jh]) for r in sure], fmt="o", color="#1f3f7a", ecolor="#4c72b0",
-                    markersize=4, capsize=2)
+        ax.errorbar(
+            [num(r[jx]) for r in sure],
+            [num(r[jy]) for r in sure],
+            yerr=[num(r[jh]) for r in sure],
+            fmt="o",
+            color="#1f3f7a",
+            ecolor="#4c72b0",
+            markersize=4,
+            capsize=2,
+        )
         unsure = [r for r in rows if not finite(r[jh])]
         if unsure:
-            ax.plot([num(r[jx]) for r in unsure], [num(r[jy]) for r in unsure], "o",
-                    mfc="none", color="#1f3f7a", markersize=4)
-            notes.append(f"{panel_title.format(key)}: no interval at {x} "
-                         f"{', '.join(str(r[jx]) for r in unsure)} (fewer than two games; "
-                         "open dots).")
+            ax.plot(
+                [num(r[jx]) for r in unsure],
+                [num(r[jy]) for r in unsure],
+                "o",
+                mfc="none",
+                color="#1f3f7a",
+                markersize=4,
+            )
+            notes.append(
+                f"{panel_title.format(key)}: no interval at {x} "
+                f"{', '.join(str(r[jx]) for r in unsure)} (fewer than two games; "
+                "open dots)."
+            )
         ax.axhline(0, color="black", linewidth=0.6)
         ax.set_title(panel_title.format(key), fontsize=9)
         ax.set_xticks(sorted({int(num(r[jx])) for r in rows}))
@@ -130,7 +168,12 @@ def panel_points(
             ax.set_ylabel(ylabel, fontsize=9)
     for k in range(len(keys), nrows * ncols):
         axes[k // ncols][k % ncols].axis("off")
-    fig.legend(handles=style_entries(
-        ("dot: mean", {"color": "#1f3f7a", "marker": "o", "linestyle": "none"}),
-        (f"bar: {INTERVAL}", {"color": "#4c72b0"})), fontsize=8, loc="outside right center")
+    fig.legend(
+        handles=style_entries(
+            ("dot: mean", {"color": "#1f3f7a", "marker": "o", "linestyle": "none"}),
+            (f"bar: {INTERVAL}", {"color": "#4c72b0"}),
+        ),
+        fontsize=8,
+        loc="outside right center",
+    )
     return finish(name, title, table, fig, notes)

@@ -30,8 +30,9 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h")
 Namer = Callable[[Cell], str]
 
 
-def new_figure(width: float, height: float, nrows: int = 1, ncols: int = 1,
-               **subplots: Any) -> tuple[Any, Any]:
+def new_figure(
+    width: float, height: float, nrows: int = 1, ncols: int = 1, **subplots: Any
+) -> tuple[Any, Any]:
     """A figure on an Agg canvas and its grid of axes (always 2-D)."""
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -127,24 +128,45 @@ def lines(
         kept = [r for r in rows if finite(r[jx]) and finite(r[jy])]
         missing += len(rows) - len(kept)
         xs = [num(r[jx]) for r in kept]
-        (line,) = ax.plot(xs, [num(r[jy]) for r in kept], marker=MARKERS[k % len(MARKERS)],
-                          label=series(key) if group else drawn, linewidth=1.4, markersize=4)
+        (line,) = ax.plot(
+            xs,
+            [num(r[jy]) for r in kept],
+            marker=MARKERS[k % len(MARKERS)],
+            label=series(key) if group else drawn,
+            linewidth=1.4,
+            markersize=4,
+        )
         if band is not None:
             lo, hi = table.columns.index(band[0]), table.columns.index(band[1])
             inside = [r for r in kept if finite(r[lo]) and finite(r[hi])]
             no_band += len(kept) - len(inside)
-            ax.fill_between([num(r[jx]) for r in inside], [num(r[lo]) for r in inside],
-                            [num(r[hi]) for r in inside], color=line.get_color(), alpha=0.15,
-                            linewidth=0)
+            ax.fill_between(
+                [num(r[jx]) for r in inside],
+                [num(r[lo]) for r in inside],
+                [num(r[hi]) for r in inside],
+                color=line.get_color(),
+                alpha=0.15,
+                linewidth=0,
+            )
             if len(inside) == 1:  # a band one point wide is no band: the interval as a bar
                 (r,) = inside
                 lone = True
-                ax.errorbar([num(r[jx])], [num(r[jy])], color=line.get_color(), capsize=3,
-                            yerr=[[num(r[jy]) - num(r[lo])], [num(r[hi]) - num(r[jy])]])
+                ax.errorbar(
+                    [num(r[jx])],
+                    [num(r[jy])],
+                    color=line.get_color(),
+                    capsize=3,
+                    yerr=[[num(r[jy]) - num(r[lo])], [num(r[hi]) - num(r[jy])]],
+                )
         if extra is not None:
             je = table.columns.index(extra[0])
-            ax.plot(xs, [num(r[je]) for r in kept], linestyle="--", color=line.get_color(),
-                    linewidth=1.1)
+            ax.plot(
+                xs,
+                [num(r[je]) for r in kept],
+                linestyle="--",
+                color=line.get_color(),
+                linewidth=1.1,
+            )
     if missing:
         notes.append(f"Not drawn: {missing} of the table's points, which have no value.")
     if no_band:
@@ -159,8 +181,7 @@ def lines(
         styles.append((f"{shaded}: {INTERVAL}", {"patch": True, "color": "grey", "alpha": 0.3}))
     handles, _ = ax.get_legend_handles_labels()
     # Beside the plot, never over a line or a band.
-    fig.legend(handles=handles + style_entries(*styles), fontsize=8,
-               loc="outside right center")
+    fig.legend(handles=handles + style_entries(*styles), fontsize=8, loc="outside right center")
     xs = sorted({v for v in table.column(x) if isinstance(v, int)})
     if xs and len(xs) == len(set(table.column(x))):  # players, totals: whole numbers only
         from matplotlib.ticker import MaxNLocator
@@ -176,8 +197,19 @@ def lines(
 
 
 def heatmap(
-    name: str, title: str, table: Table, x: str, y: str, value: str, *, low: str, high: str,
-    xlabel: str, ylabel: str, value_label: str, notes: Sequence[str] = (),
+    name: str,
+    title: str,
+    table: Table,
+    x: str,
+    y: str,
+    value: str,
+    *,
+    low: str,
+    high: str,
+    xlabel: str,
+    ylabel: str,
+    value_label: str,
+    notes: Sequence[str] = (),
 ) -> Figure:
     """A grid of the share ``value`` by ``x`` (columns) and ``y`` (rows); each cell shows the
     share and the half-width of its interval (columns ``low``, ``high``), both in percent."""
@@ -238,14 +270,23 @@ def bars(
         values = [num(r[jy]) if finite(r[jy]) else 0.0 for r in rows]
         errs = [num(r[jh]) if jh is not None and finite(r[jh]) else 0.0 for r in rows]
         if jh is not None:
-            unsure += [f"{series(key) + ', ' if group else ''}{r[jc]}" for r in rows
-                       if not finite(r[jh])]
+            unsure += [
+                f"{series(key) + ', ' if group else ''}{r[jc]}" for r in rows if not finite(r[jh])
+            ]
         draw = ax.barh if horizontal else ax.bar
         drawn = draw(pos, values, width, label=series(key) if group else None, alpha=0.85)
         err = {"xerr": errs} if horizontal else {"yerr": errs}
-        ax.errorbar(values if horizontal else pos, pos if horizontal else values, **err,
-                    fmt="|" if horizontal else "_", color="black", markersize=7, capsize=2,
-                    elinewidth=1, zorder=3)
+        ax.errorbar(
+            values if horizontal else pos,
+            pos if horizontal else values,
+            **err,
+            fmt="|" if horizontal else "_",
+            color="black",
+            markersize=7,
+            capsize=2,
+            elinewidth=1,
+            zorder=3,
+        )
         del drawn
     labels = [names.get(str(c), str(c)) if names else str(c) for c in cats]
     if horizontal:

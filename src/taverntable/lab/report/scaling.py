@@ -39,8 +39,10 @@ def measure(
     """Time each study on 1 worker, on ``workers`` processes and (if given) on Ray; write
     ``lab/scaling.json`` and return its entries."""
     many = workers or default_workers()
-    setups: list[tuple[str, int, str | None]] = [("one core", 1, None),
-                                                  (f"{many} processes", many, None)]
+    setups: list[tuple[str, int, str | None]] = [
+        ("one core", 1, None),
+        (f"{many} processes", many, None),
+    ]
     if ray:
         setups.append((f"ray ({ray})", many, ray))
     entries: list[dict[str, Any]] = []
@@ -52,12 +54,20 @@ def measure(
             load = os.getloadavg()[0]
             with tempfile.TemporaryDirectory() as tmp:
                 folder = Path(tmp) / name
-                summary = run_study(config, folder, workers=n, ray=address, fresh=True,
-                                    progress=progress)
+                summary = run_study(
+                    config, folder, workers=n, ray=address, fresh=True, progress=progress
+                )
                 rows = StudyStore.read(folder)[2]
             reference = rows if reference is None else reference
-            entries.append({"study": name, "setup": label, **summary.to_json(),
-                            "same_rows": rows == reference, "load": round(load, 2)})
+            entries.append(
+                {
+                    "study": name,
+                    "setup": label,
+                    **summary.to_json(),
+                    "same_rows": rows == reference,
+                    "load": round(load, 2),
+                }
+            )
     lab.mkdir(parents=True, exist_ok=True)
     (lab / SCALING).write_text(json.dumps(entries, indent=1) + "\n")
     return entries
@@ -72,25 +82,61 @@ def scaling_section(entries: list[dict[str, Any]]) -> Section:
         one = base.get(e["study"]) or 0.0
         pool = procs.get(e["study"])
         overhead = (e["seconds"] - pool["seconds"]) if e["backend"] == "ray" and pool else None
-        lines.append((e["study"], e["setup"], e["workers"], e["games_run"], e["seconds"],
-                      e["games_per_s"], e["games_per_s"] / one if one else None, overhead,
-                      "yes" if e["same_rows"] else "NO", e.get("load")))
-    table = Table("scaling", "Games per second by backend",
-                  ("study", "setup", "workers", "games", "seconds", "games_per_s", "speedup",
-                   "ray_overhead_s", "same_rows", "load_before"), lines,
-                  note="Wall time of a whole run from scratch (start-up included). speedup: "
-                  "over one core; ray_overhead_s: Ray's wall time minus the process pool's on the "
-                  "same games; same_rows: the rows equal the one-core run's; load_before: the "
-                  "machine's 1-minute load average as the run started (other users' work).")
+        lines.append(
+            (
+                e["study"],
+                e["setup"],
+                e["workers"],
+                e["games_run"],
+                e["seconds"],
+                e["games_per_s"],
+                e["games_per_s"] / one if one else None,
+                overhead,
+                "yes" if e["same_rows"] else "NO",
+                e.get("load"),
+            )
+        )
+    table = Table(
+        "scaling",
+        "Games per second by backend",
+        (
+            "study",
+            "setup",
+            "workers",
+            "games",
+            "seconds",
+            "games_per_s",
+            "speedup",
+            "ray_overhead_s",
+            "same_rows",
+            "load_before",
+        ),
+        lines,
+        note="Wall time of a whole run from scratch (start-up included). speedup: "
+        "over one core; ray_overhead_s: Ray's wall time minus the process pool's on the "
+        "same games; same_rows: the rows equal the one-core run's; load_before: the "
+        "machine's 1-minute load average as the run started (other users' work).",
+    )
     section = Section("Scaling", tables=[table])
     section.intro.append(
         f"Measured with `tavern lab scale` on this machine ({default_workers()} cores); other "
-        "load on a shared machine lowers the figures, the parallel ones most.")
+        "load on a shared machine lowers the figures, the parallel ones most."
+    )
     for study in dict.fromkeys(e["study"] for e in entries):
         sub = Table("scaling", "", table.columns, [r for r in lines if r[0] == study])
-        section.figures.append(plots.bars(
-            f"scaling-{study}", f"{study}: how many games a second does each backend play?",
-            sub, "setup", "games_per_s", value_label="games per second (wall time)",
-            category_label="backend", notes=["One timed run per backend: no interval; "
-                                             "load_before in the table shows other work."]))
+        section.figures.append(
+            plots.bars(
+                f"scaling-{study}",
+                f"{study}: how many games a second does each backend play?",
+                sub,
+                "setup",
+                "games_per_s",
+                value_label="games per second (wall time)",
+                category_label="backend",
+                notes=[
+                    "One timed run per backend: no interval; "
+                    "load_before in the table shows other work."
+                ],
+            )
+        )
     return section

@@ -23,8 +23,18 @@ from .tables import Cell, Figure, Section, Table, num
 # tables keep them.
 PLOT_FLOOR = 1e-4
 
-COLUMNS = ("preset", "players", "event", "exact", "simulated", "ci_low", "ci_high", "deals",
-           "hits", "inside_ci")
+COLUMNS = (
+    "preset",
+    "players",
+    "event",
+    "exact",
+    "simulated",
+    "ci_low",
+    "ci_high",
+    "deals",
+    "hits",
+    "inside_ci",
+)
 
 
 def comparison(config: StudyConfig, rows: Sequence[tuple[int, Row]]) -> Table:
@@ -43,11 +53,27 @@ def comparison(config: StudyConfig, rows: Sequence[tuple[int, Row]]) -> Table:
             hits = ends[preset, players, event]
             lo, hi = wilson(hits, n)
             p = float(exact[event])
-            lines.append((preset, players, event, p, hits / n if n else None, lo, hi, n, hits,
-                          int(lo <= p <= hi) if n else None))
-    return Table("deal-wins", "Wins on the deal: exact probability and simulated frequency",
-                 COLUMNS, lines,
-                 note="ci_low/ci_high: 95% Wilson interval of the simulated frequency.")
+            lines.append(
+                (
+                    preset,
+                    players,
+                    event,
+                    p,
+                    hits / n if n else None,
+                    lo,
+                    hi,
+                    n,
+                    hits,
+                    int(lo <= p <= hi) if n else None,
+                )
+            )
+    return Table(
+        "deal-wins",
+        "Wins on the deal: exact probability and simulated frequency",
+        COLUMNS,
+        lines,
+        note="ci_low/ci_high: 95% Wilson interval of the simulated frequency.",
+    )
 
 
 def fractions(config: StudyConfig) -> Table:
@@ -57,8 +83,12 @@ def fractions(config: StudyConfig) -> Table:
         rules = rules_from(preset, **config.options)
         for event, value in deal_win_probabilities(rules, players).items():
             lines.append((preset, players, event, str(value)))
-    return Table("deal-wins-exact-fractions", "Exact probabilities as fractions",
-                 ("preset", "players", "event", "probability"), lines)
+    return Table(
+        "deal-wins-exact-fractions",
+        "Exact probabilities as fractions",
+        ("preset", "players", "event", "probability"),
+        lines,
+    )
 
 
 def analyse(config: StudyConfig, rows: Sequence[tuple[int, Row]]) -> Section:
@@ -103,17 +133,31 @@ def deal_wins_figure(preset: str, config: StudyConfig, table: Table) -> Figure |
     for event, text in described.items():
         cut = [str(r[1]) for r in rows if r[2] == event and num(r[3]) < PLOT_FLOOR]
         if cut:
-            where = "at every table size" if len(cut) == sum(r[2] == event for r in rows) else (
-                f"at {', '.join(cut)} players")
-            notes.append(f"Not drawn: {text}, {where}: its exact probability is below "
-                         f"{PLOT_FLOOR:g} (the table and deal-wins.csv hold it).")
+            where = (
+                "at every table size"
+                if len(cut) == sum(r[2] == event for r in rows)
+                else (f"at {', '.join(cut)} players")
+            )
+            notes.append(
+                f"Not drawn: {text}, {where}: its exact probability is below "
+                f"{PLOT_FLOOR:g} (the table and deal-wins.csv hold it)."
+            )
     if not shown:
         return None
     # A slice of the "deal-wins" table: the figure's numbers are in that table's CSV.
     sub = Table("deal-wins", f"{preset}: wins on the deal by players", COLUMNS, shown)
     return plots.lines(
-        f"deal-wins-{preset}", f"{preset}: how often does the deal end before anyone plays "
-        "(T4)? Simulated against exact", sub, "players", "simulated", group="event",
-        series=lambda e: described.get(str(e), str(e)), drawn="simulated",
-        band=("ci_low", "ci_high"), extra=("exact", "exact probability"),
-        xlabel="players at the table", ylabel="share of deals", notes=notes)
+        f"deal-wins-{preset}",
+        f"{preset}: how often does the deal end before anyone plays (T4)? Simulated against exact",
+        sub,
+        "players",
+        "simulated",
+        group="event",
+        series=lambda e: described.get(str(e), str(e)),
+        drawn="simulated",
+        band=("ci_low", "ci_high"),
+        extra=("exact", "exact probability"),
+        xlabel="players at the table",
+        ylabel="share of deals",
+        notes=notes,
+    )

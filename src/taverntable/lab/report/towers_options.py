@@ -20,25 +20,43 @@ Rows = Sequence[tuple[int, Row]]
 Interval = tuple[float, float, float]  # value, low, high
 
 # The comparison's measures, in the table's and the plot's order; each has _low and _high.
-MEASURES = ("towers_per_game", "rounds_per_game", "share_150_bonus", "rounds_ended_by_tower",
-            "mean_lead", "best_round_lead", "decided_by_one_round", "first_trader_win_rate")
+MEASURES = (
+    "towers_per_game",
+    "rounds_per_game",
+    "share_150_bonus",
+    "rounds_ended_by_tower",
+    "mean_lead",
+    "best_round_lead",
+    "decided_by_one_round",
+    "first_trader_win_rate",
+)
 # The plot's panels: a question each, in words, with its axis.
 OPTION_PANELS = (
-    panels.Measure("towers_per_game", "How many towers are finished per game?",
-                        "towers per game"),
-    panels.Measure("rounds_per_game", "How many rounds does a game last?",
-                        "rounds per game"),
-    panels.Measure("share_150_bonus", "How often does a third tower end the game?",
-                        "share of games"),
-    panels.Measure("rounds_ended_by_tower", "How often does a tower end a round?",
-                        "share of rounds"),
-    panels.Measure("decided_by_one_round", "How often does one round decide the game?",
-                        "share of decided games"),
-    panels.Measure("mean_lead", "By how much does the winner lead?",
-                        "winner's lead (points)"),
+    panels.Measure("towers_per_game", "How many towers are finished per game?", "towers per game"),
+    panels.Measure("rounds_per_game", "How many rounds does a game last?", "rounds per game"),
+    panels.Measure(
+        "share_150_bonus", "How often does a third tower end the game?", "share of games"
+    ),
+    panels.Measure(
+        "rounds_ended_by_tower", "How often does a tower end a round?", "share of rounds"
+    ),
+    panels.Measure(
+        "decided_by_one_round",
+        "How often does one round decide the game?",
+        "share of decided games",
+    ),
+    panels.Measure("mean_lead", "By how much does the winner lead?", "winner's lead (points)"),
 )
-CHANGED = ("towers_per_game", "rounds_per_game", "share_150_bonus", "rounds_ended_by_tower",
-           "mean_lead", "decided_by_one_round", "nobility_points_per_game", "redeals_per_game")
+CHANGED = (
+    "towers_per_game",
+    "rounds_per_game",
+    "share_150_bonus",
+    "rounds_ended_by_tower",
+    "mean_lead",
+    "decided_by_one_round",
+    "nobility_points_per_game",
+    "redeals_per_game",
+)
 
 
 def _by_variant(rows: Rows, treated: bool) -> dict[str, list[Row]]:
@@ -75,9 +93,11 @@ def measures(games: list[Row]) -> dict[str, Interval]:
         "mean_lead": _mean([float(g["lead"]) for g in games]),
         "best_round_lead": _mean([float(g["best_round_lead"]) for g in games]),
         "decided_by_one_round": _share(
-            sum(g["best_round_lead"] >= g["lead"] for g in decided), len(decided)),
-        "first_trader_win_rate": _share(sum(bool(g["first_trader_won"]) for g in traded),
-                                        len(traded)),
+            sum(g["best_round_lead"] >= g["lead"] for g in decided), len(decided)
+        ),
+        "first_trader_win_rate": _share(
+            sum(bool(g["first_trader_won"]) for g in traded), len(traded)
+        ),
         "nobility_points_per_game": _mean([float(g["nobility_points"]) for g in games]),
         "redeals_per_game": _mean([float(g["redeals"]) for g in games]),
         "raids_per_game": _mean([float(g["raids"]) for g in games]),
@@ -94,21 +114,36 @@ def comparison(rows: Rows) -> tuple[Table, dict[str, dict[str, Interval]]]:
         cells: list[Cell] = [name, v.players, v.note, len(games), 1 / games[0]["sides"]]
         for key in MEASURES:
             cells += m[key]
-        cells += [m["nobility_points_per_game"][0], m["redeals_per_game"][0],
-                  m["raids_per_game"][0]]
+        cells += [
+            m["nobility_points_per_game"][0],
+            m["redeals_per_game"][0],
+            m["raids_per_game"][0],
+        ]
         lines.append(tuple(cells))
-    columns = ("variant", "players", "rules", "games", "fair_win_rate",
-               *(c for k in MEASURES for c in (k, f"{k}_low", f"{k}_high")),
-               "nobility_points_per_game", "redeals_per_game", "raids_per_game")
+    columns = (
+        "variant",
+        "players",
+        "rules",
+        "games",
+        "fair_win_rate",
+        *(c for k in MEASURES for c in (k, f"{k}_low", f"{k}_high")),
+        "nobility_points_per_game",
+        "redeals_per_game",
+        "raids_per_game",
+    )
     return Table(
-        "options", "Configurations side by side (95% intervals)", columns, lines,
+        "options",
+        "Configurations side by side (95% intervals)",
+        columns,
+        lines,
         note="lead: the winner's final score (a pair's, in team play) minus the runner-up's. "
         "best_round_lead: the winner's largest lead over the runner-up in a single round (the "
         "150 counted with the round of the third tower). decided_by_one_round: games whose "
         "winner would not be ahead without that one round. first_trader_win_rate: games won by "
         "the seat that declared the first trade, against fair_win_rate. Intervals: normal for "
         "means, Wilson for shares (rounds_ended_by_tower pools rounds, so its interval is a "
-        "little narrow). Mixes (raider, builder) are listed as configurations too."), found
+        "little narrow). Mixes (raider, builder) are listed as configurations too.",
+    ), found
 
 
 def changes(found: dict[str, dict[str, Interval]]) -> Table:
@@ -123,11 +158,22 @@ def changes(found: dict[str, dict[str, Interval]]) -> Table:
             new, old = m[key], found[base][key]
             half = math.hypot(new[2] - new[0], old[2] - old[0])  # independent samples
             lines.append((name, base, key, old[0], new[0], new[0] - old[0], half))
-    return Table("changes", "Rule options against today's rules (same table size)",
-                 ("variant", "baseline", "measure", "baseline_value", "variant_value",
-                  "difference", "ci_half_width"), lines,
-                 note="difference: variant minus baseline; its interval from the two "
-                 "(independent) intervals' upper halves.")
+    return Table(
+        "changes",
+        "Rule options against today's rules (same table size)",
+        (
+            "variant",
+            "baseline",
+            "measure",
+            "baseline_value",
+            "variant_value",
+            "difference",
+            "ci_half_width",
+        ),
+        lines,
+        note="difference: variant minus baseline; its interval from the two "
+        "(independent) intervals' upper halves.",
+    )
 
 
 def mixes(rows: Rows) -> Table:
@@ -144,12 +190,25 @@ def mixes(rows: Rows) -> Table:
         mean, lo, hi = _mean([m for m, _ in seats])
         wins = sum(w for _, w in seats)
         lines.append((name, bot, len(seats), mean, lo, hi, *_share(wins, len(seats))))
-    return Table("mixes", "Raiding against building: bots of one style each at one table",
-                 ("variant", "bot", "seat_games", "mean_margin", "mean_margin_low",
-                  "mean_margin_high", "win_rate", "win_rate_low", "win_rate_high"), lines,
-                 note="raider: the heuristic that never starts or adds to a tower and raids "
-                 "whenever a raid is not plainly a loss; builder: the heuristic that never "
-                 "raids. Seats rotate every game. Margin: own score minus the opponent's.")
+    return Table(
+        "mixes",
+        "Raiding against building: bots of one style each at one table",
+        (
+            "variant",
+            "bot",
+            "seat_games",
+            "mean_margin",
+            "mean_margin_low",
+            "mean_margin_high",
+            "win_rate",
+            "win_rate_low",
+            "win_rate_high",
+        ),
+        lines,
+        note="raider: the heuristic that never starts or adds to a tower and raids "
+        "whenever a raid is not plainly a loss; builder: the heuristic that never "
+        "raids. Seats rotate every game. Margin: own score minus the opponent's.",
+    )
 
 
 def worth(rows: Rows) -> Table:
@@ -163,21 +222,46 @@ def worth(rows: Rows) -> Table:
         win_mean, _, _ = _mean(wins)
         touched = sum(not p["same"] for p in pairs)
         replaced = [float(p["replaced"]) for p in pairs if "replaced" in p]
-        lines.append((name, pairs[0]["treat"], VARIANTS[name].players, len(pairs),
-                      touched / len(pairs), sum(p["redeals"] for p in pairs) / len(pairs),
-                      mean, lo, hi, win_mean,
-                      sum(replaced) / len(replaced) if replaced else None))
-    return Table("worth", "What a joker, redeals and the nobility are worth to a seat (paired)",
-                 ("variant", "treatment", "players", "pairs", "share_changed",
-                  "redeals_per_game", "worth", "worth_low", "worth_high", "win_rate_change",
-                  "replaced_card_points"), lines,
-                 note="Each pair: the same deal and random stream, once as dealt and once with "
-                 "the treatment for one seat (rotating). worth, in points of that seat's final "
-                 "margin: extra-joker = treated - control (a joker in the first hand instead "
-                 "of a random card of it, whose mean points are replaced_card_points); "
-                 "no-redeals, no-nobility-redeals = control - treated (what being able to "
-                 "redeal is worth). share_changed: pairs whose games differ at all; "
-                 "redeals_per_game: the seat's redeals of that kind in the control games.")
+        lines.append(
+            (
+                name,
+                pairs[0]["treat"],
+                VARIANTS[name].players,
+                len(pairs),
+                touched / len(pairs),
+                sum(p["redeals"] for p in pairs) / len(pairs),
+                mean,
+                lo,
+                hi,
+                win_mean,
+                sum(replaced) / len(replaced) if replaced else None,
+            )
+        )
+    return Table(
+        "worth",
+        "What a joker, redeals and the nobility are worth to a seat (paired)",
+        (
+            "variant",
+            "treatment",
+            "players",
+            "pairs",
+            "share_changed",
+            "redeals_per_game",
+            "worth",
+            "worth_low",
+            "worth_high",
+            "win_rate_change",
+            "replaced_card_points",
+        ),
+        lines,
+        note="Each pair: the same deal and random stream, once as dealt and once with "
+        "the treatment for one seat (rotating). worth, in points of that seat's final "
+        "margin: extra-joker = treated - control (a joker in the first hand instead "
+        "of a random card of it, whose mean points are replaced_card_points); "
+        "no-redeals, no-nobility-redeals = control - treated (what being able to "
+        "redeal is worth). share_changed: pairs whose games differ at all; "
+        "redeals_per_game: the seat's redeals of that kind in the control games.",
+    )
 
 
 def analyse(config: StudyConfig, rows: Rows) -> Section:
@@ -190,22 +274,40 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
         "readings.md): R28 nobility_points (each warrior in a nobility at the count scores "
         "N), R29 tower_goal (the goods a tower needs, 30 today). The bots do not change their "
         "play for R28 (they value warriors only as defenders), so its numbers are what the "
-        "change does to players who ignore it: a floor on its effect.")
+        "change does to players who ignore it: a floor on its effect."
+    )
     table, found = comparison(rows)
     section.tables += [table, changes(found), mixes(rows), worth(rows)]
     if table.rows:
-        section.figures.append(panels.forest(
-            "towers-options", "What do the rule options and bot styles change? Each "
-            "configuration with its 95% interval", table, "variant", OPTION_PANELS,
-            label_axis="configuration"))
+        section.figures.append(
+            panels.forest(
+                "towers-options",
+                "What do the rule options and bot styles change? Each "
+                "configuration with its 95% interval",
+                table,
+                "variant",
+                OPTION_PANELS,
+                label_axis="configuration",
+            )
+        )
     w = section.tables[-1]
     if w.rows:
-        section.figures.append(panels.forest(
-            "towers-worth", "What are an extra joker, redeals and the nobility worth to a seat? "
-            "Paired games", w, "variant",
-            (panels.Measure("worth", "Worth to the treated seat",
-                                 "points of its final margin (0: worth nothing)"),),
-            label_axis="treatment (paired games)"))
+        section.figures.append(
+            panels.forest(
+                "towers-worth",
+                "What are an extra joker, redeals and the nobility worth to a seat? Paired games",
+                w,
+                "variant",
+                (
+                    panels.Measure(
+                        "worth",
+                        "Worth to the treated seat",
+                        "points of its final margin (0: worth nothing)",
+                    ),
+                ),
+                label_axis="treatment (paired games)",
+            )
+        )
     for name, m in found.items():
         section.facts[f"{name} towers/game"] = round(m["towers_per_game"][0], 2)
     return section

@@ -35,8 +35,7 @@ class Examples:
     net: dict[int, int]  # the drop's real net (stakes) by decision id
 
 
-def examples(rows: Sequence[tuple[int, Row]], keep: set[int] | None = None
-             ) -> dict[str, Examples]:
+def examples(rows: Sequence[tuple[int, Row]], keep: set[int] | None = None) -> dict[str, Examples]:
     """The examples of every preset in the study's rows (only games in ``keep`` if given)."""
     out: dict[str, Examples] = {}
     decision = 0
@@ -71,8 +70,10 @@ def fit_logistic(features: list[list[float]], caught: list[int], preset: str) ->
     x = np.asarray(features, dtype=float)
     y = np.asarray(caught, dtype=float)
     if x.shape[0] < 2 * len(FEATURES) or y.min() == y.max():
-        raise LabError(f"{preset}: too few drop decisions to fit ({x.shape[0]} examples); run "
-                       "the drop-model study with more games")
+        raise LabError(
+            f"{preset}: too few drop decisions to fit ({x.shape[0]} examples); run "
+            "the drop-model study with more games"
+        )
     means = x.mean(axis=0)
     scales = x.std(axis=0)
     scales[scales == 0] = 1.0  # a constant feature (e.g. one table size) gets no weight
@@ -88,22 +89,33 @@ def fit_logistic(features: list[list[float]], caught: list[int], preset: str) ->
         w -= step
         if float(np.max(np.abs(step))) < 1e-9:
             break
-    return DropModel(preset, tuple(float(v) for v in means), tuple(float(v) for v in scales),
-                     tuple(float(v) for v in w[1:]), float(w[0]))
+    return DropModel(
+        preset,
+        tuple(float(v) for v in means),
+        tuple(float(v) for v in scales),
+        tuple(float(v) for v in w[1:]),
+        float(w[0]),
+    )
 
 
 def log_loss(probs: Sequence[float], caught: Sequence[int]) -> float:
     eps = 1e-12
-    return -math.fsum(math.log(p + eps) if c else math.log(1 - p + eps)
-                      for p, c in zip(probs, caught, strict=True)) / len(probs)
+    return -math.fsum(
+        math.log(p + eps) if c else math.log(1 - p + eps)
+        for p, c in zip(probs, caught, strict=True)
+    ) / len(probs)
 
 
 def brier(probs: Sequence[float], caught: Sequence[int]) -> float:
     return math.fsum((p - c) ** 2 for p, c in zip(probs, caught, strict=True)) / len(probs)
 
 
-def fit_models(config: StudyConfig, rows: Sequence[tuple[int, Row]], seed: int,
-               keep: dict[str, Any] | None = None) -> dict[str, Any]:
+def fit_models(
+    config: StudyConfig,
+    rows: Sequence[tuple[int, Row]],
+    seed: int,
+    keep: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The drop-model file's JSON: a model per preset in the rows, fitted on the games not held
     out, with the held-out games' measures of it and what it was fitted on.
 
@@ -127,16 +139,22 @@ def fit_models(config: StudyConfig, rows: Sequence[tuple[int, Row]], seed: int,
     for preset, ex in sorted(fitted.items()):
         model = fit_logistic(ex.features, ex.caught, preset)
         models[preset] = model.to_json()
-        measures[preset] = {"study": config.describe(), "study_seed": config.seed,
-                            "games": len(rows), "split_seed": seed}
+        measures[preset] = {
+            "study": config.describe(),
+            "study_seed": config.seed,
+            "games": len(rows),
+            "split_seed": seed,
+        }
         test = held.get(preset)
         if test is None or not test.caught:
             continue
         probs = [model.probability(f) for f in test.features]
         base = sum(ex.caught) / len(ex.caught)
         measures[preset] |= {
-            "examples": len(ex.caught), "held_out_examples": len(test.caught),
-            "decisions": len(ex.net), "held_out_decisions": len(test.net),
+            "examples": len(ex.caught),
+            "held_out_examples": len(test.caught),
+            "decisions": len(ex.net),
+            "held_out_decisions": len(test.net),
             "held_out_caught_rate": round(sum(test.caught) / len(test.caught), 4),
             "held_out_mean_predicted": round(sum(probs) / len(probs), 4),
             "held_out_log_loss": round(log_loss(probs, test.caught), 4),
@@ -157,8 +175,9 @@ def fit_models(config: StudyConfig, rows: Sequence[tuple[int, Row]], seed: int,
     }
 
 
-def reliability(probs: Sequence[float], observed: Sequence[int], bins: int = BINS
-                ) -> list[tuple[int, float, float, int, int]]:
+def reliability(
+    probs: Sequence[float], observed: Sequence[int], bins: int = BINS
+) -> list[tuple[int, float, float, int, int]]:
     """Per bin of predicted probability with examples: (bin, its lower edge, mean predicted,
     examples, observed successes)."""
     count = [0] * bins
@@ -169,5 +188,4 @@ def reliability(probs: Sequence[float], observed: Sequence[int], bins: int = BIN
         count[b] += 1
         hits[b] += o
         total[b] += p
-    return [(b, b / bins, total[b] / count[b], count[b], hits[b])
-            for b in range(bins) if count[b]]
+    return [(b, b / bins, total[b] / count[b], count[b], hits[b]) for b in range(bins) if count[b]]

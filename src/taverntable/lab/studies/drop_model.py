@@ -66,11 +66,14 @@ class DropDecisions:
         catchers = {payee for payer, payee, _ in result.payments if payer == seat}
         if result.end == "drop":
             catchers = set()
-        rows = [[*(round(x, DIGITS) for x in opponent_features(view, other)),
-                 int(other in catchers)]
-                for other in range(state.num_players) if other != seat]
-        self.decisions.append([seat, self.turns[seat], view.total(), result.net[seat] //
-                               state.stake, rows])
+        rows = [
+            [*(round(x, DIGITS) for x in opponent_features(view, other)), int(other in catchers)]
+            for other in range(state.num_players)
+            if other != seat
+        ]
+        self.decisions.append(
+            [seat, self.turns[seat], view.total(), result.net[seat] // state.stake, rows]
+        )
 
 
 def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
@@ -85,16 +88,22 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     if seats is not None:
         # Heuristic and random seats: the kernel plays the deal from the same seed and reads
         # each decision off its own state (``fast/tonk_drop_decisions.py``): the same rows.
-        deal = drop_decisions(rules, players, seats, seed=seed, dealer=DEALER,
-                              max_moves=game.max_moves)
-        row = {"preset": preset, "players": players, "end": deal.end or "stalled",
-               "decisions": deal.rows(DIGITS)}
+        deal = drop_decisions(
+            rules, players, seats, seed=seed, dealer=DEALER, max_moves=game.max_moves
+        )
+        row = {
+            "preset": preset,
+            "players": players,
+            "end": deal.end or "stalled",
+            "decisions": deal.rows(DIGITS),
+        }
         return row, []
     state = game.start(rules, players, rng=rng, dealer=DEALER)
     assert isinstance(state, TonkState)
     decisions = DropDecisions(state, game.max_moves)
-    stalled = play_out(state, bots, rng, max_moves=game.max_moves,
-                       on_move=decisions.after_move).capped
+    stalled = play_out(
+        state, bots, rng, max_moves=game.max_moves, on_move=decisions.after_move
+    ).capped
     result = state.result
     row = {
         "preset": preset,

@@ -50,8 +50,14 @@ class DropTrials:
             trial = state.clone()
             trial.apply(DROP)
             assert trial.result is not None
-            self.drops.append([self.turns[seat], state.total(seat),
-                               int(trial.result.end == "drop"), trial.result.net[seat]])
+            self.drops.append(
+                [
+                    self.turns[seat],
+                    state.total(seat),
+                    int(trial.result.end == "drop"),
+                    trial.result.net[seat],
+                ]
+            )
 
 
 def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
@@ -69,8 +75,7 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     assert isinstance(state, TonkState)
     trials = DropTrials(state, game.max_moves)
     # pagat's pile-taking without a decline (T11) can go on for ever: the game's cap stops it.
-    stalled = play_out(state, bots, rng, max_moves=game.max_moves,
-                       on_move=trials.after_move).capped
+    stalled = play_out(state, bots, rng, max_moves=game.max_moves, on_move=trials.after_move).capped
     result = state.result
     row = {
         "preset": preset,
@@ -91,8 +96,9 @@ def position(seat: int, players: int) -> int:
     return (seat - DEALER - 1) % players + 1
 
 
-def play_fast(config: StudyConfig, preset: str, names: list[str], seats: list[FastSeat],
-              seed: int) -> GameOutput:
+def play_fast(
+    config: StudyConfig, preset: str, names: list[str], seats: list[FastSeat], seed: int
+) -> GameOutput:
     """``play`` on the fast path (``fast.tonk_bots``): the same deal, bots' moves and trial
     drops from the same seed, so the same row; a record is written from the engine's replay of
     the moves."""
@@ -100,8 +106,9 @@ def play_fast(config: StudyConfig, preset: str, names: list[str], seats: list[Fa
     rules = game.rules(config.options)
     players = len(seats)
     # One generator of the seed deals and draws the bots' moves, as in ``play``.
-    deal = play_deal(rules, players, seats, deal_rng=seed, dealer=DEALER,
-                     max_moves=game.max_moves, trials=True)
+    deal = play_deal(
+        rules, players, seats, deal_rng=seed, dealer=DEALER, max_moves=game.max_moves, trials=True
+    )
     row = {
         "preset": preset,
         "players": players,

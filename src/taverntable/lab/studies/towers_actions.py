@@ -57,9 +57,18 @@ from taverntable.games.three_towers.moves import (
 
 ACTION_SOURCES = ("trade", "fail", "tower", "raid", "curse", "redeal", "round_end", "win_bonus")
 _OPENERS: dict[type, str] = {
-    Trade: "trade", TradeJoker: "trade", Build: "tower", Add: "tower", Raid: "raid",
-    Curse: "curse", RedealJoker: "redeal", RedealWarriors: "redeal", RedealJacks: "redeal",
-    RedealQueens: "redeal", RedealKings: "redeal", Pass: "round_end",
+    Trade: "trade",
+    TradeJoker: "trade",
+    Build: "tower",
+    Add: "tower",
+    Raid: "raid",
+    Curse: "curse",
+    RedealJoker: "redeal",
+    RedealWarriors: "redeal",
+    RedealJacks: "redeal",
+    RedealQueens: "redeal",
+    RedealKings: "redeal",
+    Pass: "round_end",
 }
 # Moves that belong to the group opened before them (answers, defence, chance steps, choices).
 _FOLLOWERS = (Answer, AnswerJoker, Defend, Yield, Name, Steal, Store, Give, Done, Shuffle)
@@ -174,7 +183,8 @@ def action_points(n: int, moves: Iterable[PlayedMove]) -> ActionPoints:
             kind = group = _OPENERS[type(move)]
             actor = opener = seat
         ended = not bonus_phase and any(
-            e.kind == "collect" and e.source.startswith("hand:") for e in events)
+            e.kind == "collect" and e.source.startswith("hand:") for e in events
+        )
         if ended:
             ledger.round_end(events, kind, actor)
         else:

@@ -89,8 +89,9 @@ def lab_bot(name: str) -> Bot:
     return make_bot(name, "three-towers")
 
 
-def play_lab_out(state: TowersState, names: list[str], rng: random.Random,
-                 max_moves: int) -> PlayedOut:
+def play_lab_out(
+    state: TowersState, names: list[str], rng: random.Random, max_moves: int
+) -> PlayedOut:
     """``play_out`` with the lab bots ``names`` by seat; a table of the heuristic alone is
     played by the kernel and replayed by the engine (``fast.towers_playout``: the same game)
     unless ``TAVERNTABLE_FAST=0``."""

@@ -55,20 +55,27 @@ VARIANTS: dict[str, Variant] = {
     "4p-goal-40": Variant(4, {"tower_goal": 40}, note="R29 proposed: towers need 40"),
     "2p-goal-50": Variant(2, {"tower_goal": 50}, note="R29 proposed: towers need 50"),
     "4p-goal-25": Variant(4, {"tower_goal": 25}, note="R29 proposed: towers need 25"),
-    "2p-goal-40-nobility-5": Variant(2, {"tower_goal": 40, "nobility_points": 5},
-                                     note="R28 and R29 together"),
-    "2p-raider-vs-builder": Variant(2, bots=("raider", "builder"),
-                                    note="a seat that never builds against one that never raids"),
-    "2p-raider-vs-heuristic": Variant(2, bots=("raider", "heuristic"),
-                                      note="a seat that never builds against the heuristic"),
+    "2p-goal-40-nobility-5": Variant(
+        2, {"tower_goal": 40, "nobility_points": 5}, note="R28 and R29 together"
+    ),
+    "2p-raider-vs-builder": Variant(
+        2, bots=("raider", "builder"), note="a seat that never builds against one that never raids"
+    ),
+    "2p-raider-vs-heuristic": Variant(
+        2, bots=("raider", "heuristic"), note="a seat that never builds against the heuristic"
+    ),
     "2p-extra-joker": Variant(2, treat="extra-joker", note="paired: one more joker dealt"),
     "4p-extra-joker": Variant(4, treat="extra-joker", note="paired: one more joker dealt"),
     "2p-no-redeals": Variant(2, treat="no-redeals", note="paired: the seat never redeals"),
-    "2p-no-nobility-redeals": Variant(2, treat="no-nobility-redeals",
-                                      note="paired: the seat never spends its nobility"),
+    "2p-no-nobility-redeals": Variant(
+        2, treat="no-nobility-redeals", note="paired: the seat never spends its nobility"
+    ),
     "2p-nobility-5-no-nobility-redeals": Variant(
-        2, {"nobility_points": 5}, treat="no-nobility-redeals",
-        note="paired, under R28: the seat keeps its nobility to score it"),
+        2,
+        {"nobility_points": 5},
+        treat="no-nobility-redeals",
+        note="paired, under R28: the seat keeps its nobility to score it",
+    ),
 }
 
 
@@ -140,13 +147,14 @@ def summarise(state: TowersState, result: GameResult, rules: TowersRules) -> dic
     best, second = order[0], order[1]
     # Each round's lead of the winning side over the runner-up; the 150 goes with the last
     # round, since the third tower that earned it is that round's.
-    leads = [sum(r.points[s] for s in teams[best]) - sum(r.points[s] for s in teams[second])
-             for r in result.rounds]
+    leads = [
+        sum(r.points[s] for s in teams[best]) - sum(r.points[s] for s in teams[second])
+        for r in result.rounds
+    ]
     if result.end == "towers":
         builder = result.rounds[-1].builder
         leads[-1] += WIN_BONUS * ((builder in teams[best]) - (builder in teams[second]))
-    first = next((seat for seat, move in state.history
-                  if type(move).__name__ in FIRST_TRADES), -1)
+    first = next((seat for seat, move in state.history if type(move).__name__ in FIRST_TRADES), -1)
     counts = {k: 0 for k in ("raids", "builds", "redeals")}
     for seat, move in state.history:
         kind = type(move).__name__
@@ -167,14 +175,16 @@ def summarise(state: TowersState, result: GameResult, rules: TowersRules) -> dic
         "best_round_lead": max(leads),
         "first_trader_won": None if first < 0 else first in result.winners,
         "sides": len(teams),
-        "nobility_points": sum(nobility_points(r.points, r.stores, r.builder, r.tower)
-                               for r in result.rounds),
+        "nobility_points": sum(
+            nobility_points(r.points, r.stores, r.builder, r.tower) for r in result.rounds
+        ),
         **counts,
     }
 
 
-def nobility_points(points: Sequence[int], stores: Sequence[Sequence[int]], builder: int,
-                    tower: int) -> int:
+def nobility_points(
+    points: Sequence[int], stores: Sequence[Sequence[int]], builder: int, tower: int
+) -> int:
     """R28's points in one round: what the count gave beyond the stores and the tower bonus."""
     base = [sum(VALUE[c] for c in store) for store in stores]
     extra = 0

@@ -29,11 +29,32 @@ from .towers_score import margin
 
 DEALER = 0  # the first round's dealer; seat 1 moves first (R3)
 # Moves counted per seat: the player's own decisions (chance steps and count picks left out).
-ACTIONS = ("Trade", "TradeJoker", "Build", "Add", "Raid", "Curse", "Defend", "Yield",
-           "AnswerJoker", "Fail", "RedealJoker", "RedealWarriors", "RedealJacks", "RedealQueens",
-           "RedealKings")
-SOURCES = ("goods", "tower_aces", "penalty", "spade_figures", "hearts_bonus", "diamond_bonus",
-           "win_bonus")
+ACTIONS = (
+    "Trade",
+    "TradeJoker",
+    "Build",
+    "Add",
+    "Raid",
+    "Curse",
+    "Defend",
+    "Yield",
+    "AnswerJoker",
+    "Fail",
+    "RedealJoker",
+    "RedealWarriors",
+    "RedealJacks",
+    "RedealQueens",
+    "RedealKings",
+)
+SOURCES = (
+    "goods",
+    "tower_aces",
+    "penalty",
+    "spade_figures",
+    "hearts_bonus",
+    "diamond_bonus",
+    "win_bonus",
+)
 
 
 def source_of(card: int) -> str | None:
@@ -58,13 +79,15 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     state = game.start(rules, players, rng=rng, dealer=DEALER)
     assert isinstance(state, TowersState)
     moves: list[PlayedMove] = []  # every move with its events, for the points by action
+
     def keep(seat: int, move: Any, events: Any) -> None:
         moves.append((seat, move, events))
 
     # All-heuristic tables: the kernel decides, the engine replays (``fast.towers_playout``).
     if fast_table(state, bots):
-        played = play_out_heuristic(state, rng, max_moves=game.max_moves, on_move=keep,
-                                    checked=False)
+        played = play_out_heuristic(
+            state, rng, max_moves=game.max_moves, on_move=keep, checked=False
+        )
     else:
         played = play_out(state, bots, rng, max_moves=game.max_moves, on_move=keep)
     result = state.result

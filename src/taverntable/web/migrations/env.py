@@ -7,7 +7,10 @@ from alembic import context
 from taverntable.web.store import metadata
 
 connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=metadata,
-                  render_as_batch=connection.dialect.name == "sqlite")
+context.configure(
+    connection=connection,
+    target_metadata=metadata,
+    render_as_batch=connection.dialect.name == "sqlite",
+)
 with context.begin_transaction():
     context.run_migrations()
