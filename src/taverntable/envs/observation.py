@@ -1,7 +1,7 @@
 """Each game family's observation encoder: a fixed-size float32 vector from a view's JSON.
 
 The encoders read ``view.to_json()`` only, so an observation holds nothing its seat may not see
-(the contract's view test covers the JSON; ``tests/test_envs_observation.py`` the vectors).
+(the contract's view test covers the JSON; ``tests/envs/test_envs_observation.py`` the vectors).
 """
 
 from __future__ import annotations

@@ -3,5 +3,5 @@ games as the engine from the same random stream (``tonk``), with a pure-Python f
 (``jit``) where the compiler (numba, the ``fast`` extra) is missing.
 
 The checking engine stays the reference for legality and records; the differential test
-(``differential``, ``tests/test_fast_tonk.py``) proves that both paths play the same games.
+(``differential``, ``tests/fast/test_fast_tonk.py``) proves that both paths play the same games.
 """

@@ -9,7 +9,7 @@ the deal drops) and, for each other player in seat order, ``opponent_features`` 
 (``bots/tonk/drop_model.py``, ``FEATURES``' order) and whether that player caught the drop (T6:
 a total at most the dropper's). The features are the same float operations on the same integers
 as ``opponent_features`` makes, so they are the same floats; the study rounds them in Python, as
-on the engine path (``tests/test_lab_fast.py`` holds the rows to the engine's).
+on the engine path (``tests/lab/test_lab_fast.py`` holds the rows to the engine's).
 
 The history-based features (turns where the player could drop and drew instead, draws by
 source, discards (their count, sum, last, the one before, lowest, highest and how many were worth

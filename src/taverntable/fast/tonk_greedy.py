@@ -4,7 +4,7 @@ loading of an engine state into the kernel's array, so that ISMCTS playouts run 
 Each decision is ``policy.greedy_move``'s, in the same order of tests and ties (the first
 largest spread, the first hit, the last best discard by card), and the drop model reads the
 same table (``policy.low_cdf``) with the same float operations in the same order, so a playout
-on either path plays the same moves to the same result (``tests/test_fast_tonk_greedy.py``).
+on either path plays the same moves to the same result (``tests/fast/test_fast_tonk_greedy.py``).
 """
 
 from __future__ import annotations

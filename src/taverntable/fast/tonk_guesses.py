@@ -4,7 +4,7 @@
 hidden cards drawn uniformly from the unseen cards (with ``extra`` more drawn and only the lowest
 kept, for players who drew from the stock), each weighted by ``OpponentModel.weight``. The
 weight is computed with the same tests, in the same order, with the same float operations
-(``tests/test_fast_tonk_search.py`` holds ``weight`` to the Python one on the same hands); the
+(``tests/fast/test_fast_tonk_search.py`` holds ``weight`` to the Python one on the same hands); the
 draws come from the kernels' stream, not from ``random.Random``, so the guesses are the Python
 ones in distribution. What each player showed (``opponents.evidence``) is read in Python once
 per view and packed into ``turns`` (TURN_WIDTH ints per player) and ``earlier``.

@@ -8,8 +8,8 @@ legal moves). The drop and decline estimates deal the unseen cards as ``other_to
 the same pool in card order, shuffled in place sample after sample by ``Random.shuffle``'s
 draws (``draws.py``), the same integer sums and the same float divisions, so the same stream
 gives the same decision and leaves the generator in the same place
-(``tests/test_fast_tonk_heuristic.py``). ``random_move`` is ``RandomBot``: ``rng.choice`` of the
-legal moves.
+(``tests/fast/test_fast_tonk_heuristic.py``). ``random_move`` is ``RandomBot``: ``rng.choice`` of
+the legal moves.
 
 The seats' draw counts (``turns_taken``: a ``Draw`` move of either source) are not in the
 kernel's state; the caller keeps them in ``draws`` (one int per seat).

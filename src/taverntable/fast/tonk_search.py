@@ -18,7 +18,7 @@ with a hand already dealt, else dealt from the unseen cards left; those left ove
 in a random order. The random numbers are the kernels' Mersenne Twister (``stream.py``) seeded
 from the caller's generator, so the same seed gives the same statistics; they are not the Python
 search's numbers, so the two agree in distribution, not draw for draw
-(``tests/test_fast_tonk_search.py``).
+(``tests/fast/test_fast_tonk_search.py``).
 """
 
 from __future__ import annotations

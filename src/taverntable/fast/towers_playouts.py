@@ -11,7 +11,7 @@ kernels' Mersenne Twister is CPython's, ``stream.py``), so each playout makes th
 moves and reaches its scores; the rewards are then computed by the adapter's own function
 (``search.seat_reward``) from the final scores and marks, the same float arithmetic.
 
-``tests/test_fast_towers_playouts.py`` holds it to the Python playouts, playout by playout.
+``tests/fast/test_fast_towers_playouts.py`` holds it to the Python playouts, playout by playout.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ than the decision itself. ``fast_view`` hands the heuristic the fields it reads,
 lists (no history, no sorted copies), and ``fast_knowledge`` counts the unseen cards from
 where they lie in the world (other hands, the deck, the hidden part of the stores) instead of
 subtracting everything seen from the full deck: the same multiset, a third of the time. The
-moves are the heuristic's own (``tests/test_ismcts_towers.py`` checks it on real games).
+moves are the heuristic's own (``tests/bots/three_towers/test_ismcts_towers.py`` checks it on
+real games).
 """
 
 from __future__ import annotations

@@ -1,20 +1,20 @@
 """Item 13: ``rules T9`` at the table prints the rule a message cites, from texts shipped in the
-package (``taverntable/play/rules``)."""
+games' packages (``games/GAME/texts``)."""
 
 from __future__ import annotations
 
 import re
 import tomllib
-from importlib.resources import files
-from pathlib import Path
 
 import pytest
 
+from taverntable.games import all_games
+from taverntable.games.texts import LANGUAGES
 from taverntable.play import rules_text
 
+from paths import ROOT
 from play_helpers import run_play
 
-ROOT = Path(__file__).resolve().parents[1]
 SEED1 = ["tonk", "--seed", "1"]
 TOWERS = ["three-towers", "--seed", "1", "--players", "2", "--bots", "random"]
 
@@ -67,15 +67,12 @@ def test_every_rule_a_message_cites_has_its_text() -> None:
 
 
 def test_the_rule_texts_ship_as_package_data() -> None:
-    folder = files("taverntable.play").joinpath("rules")
-    shipped = {"tonk.md", "tonk-readings.md", "three-towers.md", "three-towers-readings.md"}
-    assert shipped <= {p.name for p in folder.iterdir()}
+    """Each game's texts, in every language, are package data of the game's own package."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert "rules/*.md" in config["tool"]["setuptools"]["package-data"]["taverntable.play"]
-
-
-@pytest.mark.parametrize("name", ["tonk-readings.md", "three-towers-readings.md"])
-def test_the_shipped_readings_are_the_docs_readings(name: str) -> None:
-    """The readings are copies of ``docs/``: when a reading changes, copy it here too."""
-    shipped = files("taverntable.play").joinpath("rules", name).read_text(encoding="utf-8")
-    assert shipped == (ROOT / "docs" / name).read_text(encoding="utf-8")
+    data = config["tool"]["setuptools"]["package-data"]
+    for game in all_games():
+        package = type(game).__module__.rpartition(".")[0]
+        assert "texts/*/*.md" in data[package]
+        for lang in LANGUAGES:
+            for name in game.rules_files:
+                assert game.texts.joinpath(lang, name).is_file(), (game.name, lang, name)

@@ -24,6 +24,7 @@ from taverntable.lab.core.studies import get_study
 from taverntable.lab.studies.drop_fit import fit_logistic, reliability
 from taverntable.lab.studies.drop_model import play
 
+from paths import SRC
 from tonk_helpers import play as play_moves
 from tonk_helpers import stacked, swap_hidden
 
@@ -38,7 +39,7 @@ def test_the_shipped_file_has_a_model_for_every_preset_with_this_versions_featur
 
 
 def test_each_shipped_model_says_what_it_was_fitted_on_and_how_it_did() -> None:
-    path = Path(__file__).parents[1] / "src/taverntable/bots/tonk/drop_model.json"
+    path = SRC / "bots/tonk/drop_model.json"
     measures = json.loads(path.read_text(encoding="utf-8"))["trained"]["measures"]
     assert set(measures) == set(shipped_models())
     for preset, m in measures.items():
@@ -49,7 +50,7 @@ def test_each_shipped_model_says_what_it_was_fitted_on_and_how_it_did() -> None:
 
 
 def test_a_file_of_another_version_or_feature_list_is_refused() -> None:
-    path = Path(__file__).parents[1] / "src/taverntable/bots/tonk/drop_model.json"
+    path = SRC / "bots/tonk/drop_model.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     with pytest.raises(ValueError, match="version"):
         read_models({**data, "version": 999})

@@ -17,7 +17,8 @@ from taverntable.games import get_game
 from taverntable.games.three_towers import reasons as towers_reasons
 from taverntable.games.three_towers.cards import TEXT as TOWERS_TEXT
 from taverntable.games.tonk import reasons as tonk_reasons
-from test_contract import patient
+
+from policies import patient
 
 GAME_REASONS = {"tonk": tonk_reasons, "three-towers": towers_reasons}
 CARD_PARAMS = {"card", "cards", "fourth", "spread_cards", "attacker", "missing", "extra"}

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from taverntable.games import get_game
+from taverntable.games.texts import LANGUAGES
 from taverntable.games.three_towers.reasons import REASONS as TOWERS_REASONS
 from taverntable.web.app import create_app
-from taverntable.web.rulespage import LANGUAGES
 
 from web_helpers import sqlite_url
 
@@ -79,13 +80,9 @@ def test_the_rules_are_translated_with_the_seeds_words(
     translated = client.get("/rules/three-towers", params={"lang": lang}).text
     assert "Part A — translation" in english and "Part A — translation" not in translated
     assert words in client.get("/rules/tonk", params={"lang": lang}).text.lower()
-    folder = Path(create_app.__code__.co_filename).parent / "rules" / lang
-    assert sorted(p.name for p in folder.glob("*.md")) == [
-        "three-towers-readings.md",
-        "three-towers.md",
-        "tonk-readings.md",
-        "tonk.md",
-    ]
+    for game in (get_game("tonk"), get_game("three-towers")):
+        folder = game.texts.joinpath(lang)
+        assert sorted(p.name for p in folder.iterdir()) == sorted(game.rules_files)
 
 
 def test_rules_pages_refuse_unknown_games_and_fall_back_to_english(client: TestClient) -> None:

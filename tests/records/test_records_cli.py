@@ -12,7 +12,8 @@ import pytest
 
 from taverntable import cli
 
-EXAMPLES = Path(__file__).parent / "data" / "examples"
+from paths import EXAMPLES
+
 NAMES = ["seed-tonk-1", "seed-tonk-2", "seed-tor"]
 
 

@@ -19,6 +19,7 @@ import pytest
 from taverntable.engine import CHANCE, SPECTATOR, Event, PlayedOut, play_out, random_policy
 from taverntable.games import all_games, family_games, game_names, get_game
 
+from policies import patient
 from three_towers_helpers import perturb_hidden
 from tonk_helpers import swap_hidden
 
@@ -39,13 +40,6 @@ def positions(name: str, games: int, seed: str, max_moves: int = 400) -> Iterato
             if seat is None:
                 break
             state.apply(state.sample_chance(rng) if seat == CHANCE else patient(state, rng))
-
-
-def patient(state: Any, rng: random.Random) -> Any:
-    """A random legal move, but a Tonk drop only one time in twenty, so that deals run long
-    (spreads, hits, the stock running out) instead of ending at the first turns."""
-    legal = [m for m in state.legal_moves() if str(m) != "drop" or rng.random() < 0.05]
-    return legal[rng.randrange(len(legal))] if legal else state.legal_moves()[0]
 
 
 def test_every_registered_game_keeps_the_contract_at_run_time() -> None:

@@ -1,4 +1,5 @@
-"""The proposed rule options (docs/three-towers-readings.md, "Proposed rule options"): R28
+"""The proposed rule options (``games/three_towers/texts/en/three-towers-readings.md``, "Proposed
+rule options"): R28
 ``nobility_points`` and R29 ``tower_goal``; their defaults keep today's rules, and records carry
 them."""
 

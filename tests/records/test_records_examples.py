@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from taverntable.records import describe_record, dump_record, replay_record
 
-EXAMPLES = Path(__file__).parent / "data" / "examples"
+from paths import EXAMPLES
+
 NAMES = ["seed-tonk-1", "seed-tonk-2", "seed-tor"]
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -22,6 +21,7 @@ from taverntable.envs.observe_tonk import LAYOUT as TONK
 from taverntable.envs.observe_towers import LAYOUT as TOWERS
 from taverntable.games import game_names, get_game
 
+from paths import ROOT
 from three_towers_helpers import perturb_hidden
 from tonk_helpers import swap_hidden
 
@@ -130,7 +130,7 @@ def test_a_spectator_is_observed_without_a_hand(name: str) -> None:
 
 
 def test_the_documented_layouts_are_the_codes() -> None:
-    doc = (Path(__file__).parent.parent / "docs" / "environments.md").read_text()
+    doc = (ROOT / "docs" / "environments.md").read_text()
     rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \| (.+) \|$", doc, re.MULTILINE)
     tables = [
         [

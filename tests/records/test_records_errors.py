@@ -13,7 +13,8 @@ import pytest
 from taverntable import games
 from taverntable.records import RecordError, dump_record, read_records, replay_record
 
-EXAMPLES = Path(__file__).parent / "data" / "examples"
+from paths import EXAMPLES
+
 Record = dict[str, Any]
 
 

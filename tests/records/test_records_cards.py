@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +13,8 @@ from taverntable.cards import CARDS
 from taverntable.games.tonk import TonkState, rules_from
 from taverntable.records import RecordError, dump_record, replay_record
 
-EXAMPLES = Path(__file__).parent / "data" / "examples"
+from paths import EXAMPLES
+
 Record = dict[str, Any]
 
 

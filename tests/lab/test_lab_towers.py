@@ -21,9 +21,8 @@ from taverntable.lab.studies.towers_actions import ACTION_SOURCES, action_points
 from taverntable.lab.studies.towers_play import SOURCES
 from taverntable.records import replay_record
 
+from paths import DATA
 from three_towers_helpers import arrange
-
-DATA = Path(__file__).parent / "data"
 
 
 def test_points_by_source_add_up_to_the_scores(tmp_path: Path) -> None:

@@ -17,7 +17,8 @@ from taverntable import cli
 from taverntable.records import RecordError, reader, replay_record
 from taverntable.records.limits import MAX_RECORD_BYTES
 
-EXAMPLES = Path(__file__).parent / "data" / "examples"
+from paths import EXAMPLES
+
 MODES = [pytest.param([], id="plain"), pytest.param(["--json"], id="json")]
 
 
