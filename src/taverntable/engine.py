@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from importlib.resources.abc import Traversable
 from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
 # ``current_seat`` of a random step (a deal, a shuffle, the cards a Thief steals): the caller asks
@@ -388,6 +389,17 @@ class Game(Protocol):
 
     @property
     def record(self) -> RecordAdapter: ...
+
+    @property
+    def rules_files(self) -> Sequence[str]:
+        """The game's rules and readings, in reading order (files of ``texts``)."""
+        ...
+
+    @property
+    def texts(self) -> Traversable:
+        """The folder of the game's texts: ``LANG/FILE`` for each of ``rules_files``
+        (``games/texts.py``)."""
+        ...
 
     def rules(self, options: Mapping[str, Any] | None = None) -> Any:
         """The game's preset with ``options`` changed; RulesError for a bad option."""

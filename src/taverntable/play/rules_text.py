@@ -1,5 +1,5 @@
-"""The rules' texts, shipped inside the package (``play/rules/*.md``: copies of the rules and of
-the project's readings), so that ``rules T9`` at the table prints the rule a message cites.
+"""The rules' texts at the terminal (each game's ``texts/en/*.md``, ``games/texts.py``), so that
+``rules T9`` at the table prints the rule a message cites.
 
 Tonk's rules are ``## T9 Title`` sections and its readings ``- **L2 Title.**`` items; Three
 Towers' readings are paragraphs opening with ``**R9 Title.**`` and its translated actions are
@@ -10,19 +10,9 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import import_module
-from importlib.resources import files
 
-from taverntable.games import game_names, get_game
-
-
-def rules_files(game: str) -> tuple[str, ...]:
-    """The files that hold ``game``'s rules, in the order they are listed: named by the game's
-    terminal front end (``RULES_FILES``), which the registry names (``Game.terminal``)."""
-    front_end = import_module(get_game(game).terminal)
-    names: tuple[str, ...] = front_end.RULES_FILES
-    return names
-
+from taverntable.games import all_games, get_game
+from taverntable.games.texts import rules_markdown
 
 _STARTS = (
     re.compile(r"^## (T\d+)\b"),
@@ -33,9 +23,9 @@ _ACTION = re.compile(r"^(\d+)\. \*\*")
 
 
 @cache
-def _rules(file: str) -> dict[str, str]:
+def _rules(game: str, file: str) -> dict[str, str]:
     """Rule number -> its text, in the file's order."""
-    text = files("taverntable.play").joinpath("rules", file).read_text(encoding="utf-8")
+    text = rules_markdown(get_game(game), file)
     found: dict[str, list[str]] = {}
     current: list[str] | None = None
     in_part_a = False
@@ -59,17 +49,18 @@ def _rules(file: str) -> dict[str, str]:
 def rule_text(code: str) -> str | None:
     """The text of rule ``code`` (``T9``, ``r14``, ``A1``, ``L2``), or None if there is none."""
     code = code.strip().upper()
-    for file in dict.fromkeys(f for game in game_names() for f in rules_files(game)):
-        if code in (rules := _rules(file)):
-            return rules[code]
+    for game in all_games():
+        for file in game.rules_files:
+            if code in (rules := _rules(game.name, file)):
+                return rules[code]
     return None
 
 
 def rule_titles(game: str) -> list[str]:
     """``T1 Cards``, ``T2 Players, seats, stake`` …: the rules of ``game`` by number and title."""
     titles = []
-    for file in rules_files(game):
-        for code, text in _rules(file).items():
+    for file in get_game(game).rules_files:
+        for code, text in _rules(game, file).items():
             first = text.splitlines()[0]
             bold = re.search(r"\*\*(.+?)\*\*", first)
             title = bold.group(1) if bold and not first.startswith("## ") else first[3:]

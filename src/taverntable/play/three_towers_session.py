@@ -34,8 +34,6 @@ from .words import count
 
 # Bot names: the gremlin who plays Three Towers in Eador's campaign, and company.
 BOT_NAMES = ("Zarr", "Goblin", "Elmo")
-# The files of ``play/rules`` that ``rules R9`` reads for this game (``rules_text``).
-RULES_FILES = ("three-towers.md", "three-towers-readings.md")
 
 HELP = """\
 Moves (the records notation; lower case, T for 10 and suit symbols are fine; X is a joker):

@@ -46,8 +46,6 @@ BOT_NAMES = (
     "Lady",
 )
 
-# The files of ``play/rules`` that ``rules T9`` reads for the Tonk family (``rules_text``).
-RULES_FILES = ("tonk.md", "tonk-readings.md")
 
 # Longer lists of moves are not printed at every prompt; 'moves' prints them all.
 SHOWN_MOVES = 24

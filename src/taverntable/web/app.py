@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from starlette.staticfiles import StaticFiles
 
 from taverntable.games import game_names
+from taverntable.games.texts import LANGUAGES
 from taverntable.records import replay_record
 
 from .botpool import BotPool
@@ -35,7 +36,7 @@ from .protocol import (
     error,
     hello,
 )
-from .rulespage import LANGUAGES, rules_page
+from .rulespage import rules_page
 from .seats import Connection
 from .store import Store
 from .tables import MoveRefused, Pace

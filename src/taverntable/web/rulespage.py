@@ -2,9 +2,8 @@
 UI's languages, as HTML with an anchor at every rule (``#T9``, ``#R14``, ``#A1``, ``#L2``) so
 that an error message naming a rule links to it.
 
-The English texts are the package's copies (``play/rules/*.md``); the translations live beside
-this module (``rules/LANG/FILE.md``) with the same rule numbers and the same markup, so one
-anchoring rule serves every language.
+The texts are each game's own (``texts/LANG/FILE.md`` in its package, ``games/texts.py``), with
+the same rule numbers and the same markup in every language, so one anchoring rule serves all.
 """
 
 from __future__ import annotations
@@ -17,9 +16,9 @@ from importlib.resources import files
 
 from markdown_it import MarkdownIt
 
-from taverntable.play.rules_text import rules_files
+from taverntable.games import get_game
+from taverntable.games.texts import LANGUAGES, rules_markdown
 
-LANGUAGES = ("en", "hu", "ru", "uk")
 _HEADING = re.compile(r"^(## )(T\d+)\b")
 _BOLD = re.compile(r"^(- )?\*\*([RL]\d+)\b")
 _ACTION = re.compile(r"^(\d+)\. \*\*")
@@ -37,15 +36,6 @@ def game_title(game: str, lang: str) -> str:
     text = files("taverntable.web").joinpath("static", "i18n", f"{lang}.json").read_text("utf-8")
     title: str = json.loads(text).get(f"game.{game}", game)
     return title
-
-
-def rules_markdown(file: str, lang: str) -> str:
-    """One rules file in ``lang`` (English where there is no translation)."""
-    if lang != "en":
-        translated = files("taverntable.web").joinpath("rules", lang, file)
-        if translated.is_file():
-            return translated.read_text(encoding="utf-8")
-    return files("taverntable.play").joinpath("rules", file).read_text(encoding="utf-8")
 
 
 def anchored(markdown: str) -> str:
@@ -72,7 +62,8 @@ def anchored(markdown: str) -> str:
 def rules_page(game: str, lang: str) -> str:
     """The whole HTML page of ``game``'s rules in ``lang`` (a registered game; a known language)."""
     md = MarkdownIt("commonmark", {"html": True}).enable("table")
-    body = "\n".join(md.render(anchored(rules_markdown(f, lang))) for f in rules_files(game))
+    rules = get_game(game)
+    body = "\n".join(md.render(anchored(rules_markdown(rules, f, lang))) for f in rules.rules_files)
     others = " · ".join(
         f'<a href="/rules/{game}?lang={code}" lang="{code}">{code.upper()}</a>'
         for code in LANGUAGES

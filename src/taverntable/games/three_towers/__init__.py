@@ -1,5 +1,5 @@
-"""Three Towers (rules in ``shared/rules/three-towers.md``, notation in
-``docs/three-towers-notation.md``, the engine's own readings in ``docs/three-towers-readings.md``).
+"""Three Towers (rules in ``texts/en/three-towers.md``, the engine's own readings in
+``texts/en/three-towers-readings.md``, notation in ``docs/three-towers-notation.md``).
 """
 
 from .cards import JOKER, card_text, cards_text, full_deck, parse_card

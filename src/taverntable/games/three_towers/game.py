@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from taverntable.engine import ActionSpace, GameState, RecordAdapter
@@ -42,6 +44,14 @@ class TowersGame:
         from .actions import ACTIONS
 
         return ACTIONS
+
+    # The rules (a translation of the seeds, numbered) and the project's readings of them.
+    rules_files: Sequence[str] = ("three-towers.md", "three-towers-readings.md")
+
+    @property
+    def texts(self) -> Traversable:
+        """``texts/LANG/FILE.md`` beside this module (``games/texts.py``)."""
+        return files("taverntable.games.three_towers").joinpath("texts")
 
     @property
     def record(self) -> RecordAdapter:

@@ -32,7 +32,7 @@ class TowersRules(RuleOptions):
     own_store_visible: bool = True  # R16
     max_rounds: int | None = None  # R14: None plays until someone has three towers
     teams: bool = False  # R15: four players, seats 0+2 against 1+3
-    # Proposed options (docs/three-towers-readings.md); their defaults are today's rules.
+    # Proposed options (texts/en/three-towers-readings.md); their defaults are today's rules.
     nobility_points: int = 0  # R28: each warrior in a nobility at the count scores this
     tower_goal: int = 30  # R29: the goods a tower needs to be finished (R8)
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from taverntable.engine import ActionSpace, GameState, RecordAdapter
@@ -44,6 +46,14 @@ class TonkGame:
         from .actions import ACTIONS
 
         return ACTIONS
+
+    # The rules (a translation of the seeds, numbered) and the project's readings of them.
+    rules_files: Sequence[str] = ("tonk.md", "tonk-readings.md")
+
+    @property
+    def texts(self) -> Traversable:
+        """``texts/LANG/FILE.md`` beside this module (``games/texts.py``)."""
+        return files("taverntable.games.tonk").joinpath("texts")
 
     @property
     def record(self) -> RecordAdapter:
