@@ -112,10 +112,10 @@ class ErrorMessage(Strict):
     code: str = Field(description="why, without words (the codes below)")
     message: str = Field(description="why, in English")
     rule: str | None = Field(
-        default=None, exclude_if=is_null, description="an illegal move's rule (`T9`); else left out"
+        default=None, exclude_if=is_null, description="an illegal move's rule (`T9`)"
     )
     reason: Reason | None = Field(
-        default=None, exclude_if=is_null, description="an illegal move's reason; else left out"
+        default=None, exclude_if=is_null, description="an illegal move's reason"
     )
 
 
