@@ -10,10 +10,13 @@ import pytest
 from rich.console import Console
 
 from taverntable.bots import make_bot
-from taverntable.games.three_towers import rules_from
+from taverntable.games import get_game
+from taverntable.games.three_towers import TowersState, rules_from
+from taverntable.match import Match, MatchLength
 from taverntable.play.io import PlayIO
 from taverntable.play.saving import Saver
-from taverntable.play.three_towers_session import TowersSession
+from taverntable.play.session import Session
+from taverntable.play.three_towers import FRONT_END
 from taverntable.records import replay_record
 
 from play_helpers import run_play
@@ -153,9 +156,7 @@ def test_teams_table_shows_the_pairs(
     assert "Pairs: You+Goblin 0 (0 towers) · Zarr+Elmo 0 (0 towers)" in out
 
 
-def scripted(
-    console: Console, session: list[TowersSession], lines: list[str], then_bot: bool
-) -> PlayIO:
+def scripted(console: Console, session: list[Session], lines: list[str], then_bot: bool) -> PlayIO:
     """Input from ``lines``; then the heuristic's move for the user, or the end of input."""
     bot, rng = make_bot("heuristic", "three-towers"), random.Random(0)
 
@@ -175,22 +176,26 @@ def run_session(
     lines: list[str],
     save: str | None,
     max_rounds: int = 2,
-    state: object = None,
-) -> tuple[int, str, TowersSession]:
+    state: TowersState | None = None,
+) -> tuple[int, str, Session]:
     console = Console(record=True, width=200, highlight=False, soft_wrap=True)
-    holder: list[TowersSession] = []
+    holder: list[Session] = []
     names = ["You", "Zarr", "Goblin", "Elmo"][:players]
     bots = [None, *[make_bot("heuristic", "three-towers") for _ in names[1:]]]
-    session = TowersSession(
-        rules_from("three-towers", teams=teams, max_rounds=max_rounds),
+    rules = rules_from("three-towers", teams=teams, max_rounds=max_rounds)
+    match = Match(get_game("three-towers"), rules, players, dealer=players - 1)
+    if state is not None:
+        match.take_up(state)
+    session = Session(
+        FRONT_END,
+        match,
         names,
         bots,
         (io := scripted(console, holder, lines, state is None)),
         7,
         Saver(io, [save] if save else [], []),
+        length=MatchLength(deals=1),
     )
-    if state is not None:
-        session.state = state  # type: ignore[assignment]
     holder.append(session)
     status = session.run()
     return status, console.export_text(), session

@@ -18,7 +18,7 @@ from . import rules_text
 from .completion import install_completion
 
 # The words every prompt understands besides moves; offered to tab completion with the moves.
-COMMANDS = ("moves", "history", "rules", "save", "help", "quit")
+COMMANDS = ("moves", "table", "history", "rules", "save", "help", "quit")
 
 
 def _no_completion(words: Sequence[str]) -> None:
@@ -152,10 +152,12 @@ def shared_command(
     save: Callable[[str | None], None],
     history: Callable[[], Sequence[str]] | None = None,
     game: str = "",
+    part: str = "deal",
 ) -> bool:
     """The words every game's prompt understands (quit, help, moves, save, rules, history); True
     when ``text`` was one of them. ``legal_moves`` is None where there is no move to make
-    (between deals); ``save`` gets the file named, or None for the file in use."""
+    (between deals); ``save`` gets the file named, or None for the file in use; ``part`` is what
+    ``history`` tells (a deal, a round)."""
     word, _, rest = text.partition(" ")
     match word.lower():
         case "quit" | "exit" | "q":
@@ -175,7 +177,7 @@ def shared_command(
         case "history" | "log" if history is not None:
             lines = history()
             if not lines:
-                io.console.print("Nothing has happened yet in this deal.")
+                io.console.print(f"Nothing has happened yet in this {part}.")
             for line in lines:
                 io.console.print(line)
             return True
