@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,18 @@ def test_unknown_input_prints_a_hint(
     _, out = run_play(monkeypatch, capsys, SEED1, ["fold", "trade ZZ"])
     assert "'fold' is not a Three Towers move" in out
     assert "'ZZ' is not a card" in out
+
+
+def test_unknown_input_names_only_moves_a_player_makes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 26: the hint listed the chance steps too ("… done deal shuffle steal"); no player
+    # makes those (R20), so naming them only confuses.
+    _, out = run_play(monkeypatch, capsys, SEED1, ["xyz"])
+    (listed,) = re.findall(r"'xyz' is not a Three Towers move \(([^)]*)\)", out)
+    verbs = set(listed.replace(",", " ").split())
+    assert {"trade", "build", "answer", "defend", "yield", "done"} <= verbs
+    assert not verbs & {"deal", "shuffle", "steal"}
 
 
 def test_R7_trade_told_step_by_step_with_its_winner_and_what_they_take(

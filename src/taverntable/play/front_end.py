@@ -108,6 +108,8 @@ class FrontEnd(Protocol):
     bot_names: Sequence[str]
     # ``help``: the moves in the records notation and the commands.
     help: str
+    # A rule to name in ``rules``'s hint: ``T9``.
+    example_rule: str
     words: Words
 
     # --- setting up ---------------------------------------------------------------------------

@@ -295,6 +295,7 @@ class Session:
             save=self.save_command,
             history=self.history,
             game=self.game.name,
+            example_rule=self.front_end.example_rule,
             part=self.front_end.words.part,
         )
 

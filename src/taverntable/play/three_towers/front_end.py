@@ -75,6 +75,7 @@ class ThreeTowersFrontEnd:
 
     bot_names: Sequence[str] = BOT_NAMES
     help = HELP
+    example_rule = "R9"
     words = Words(match="game", deal="game", part="round")
 
     # --- setting up ---------------------------------------------------------------------------

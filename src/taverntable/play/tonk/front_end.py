@@ -73,6 +73,7 @@ class TonkFrontEnd:
 
     bot_names: Sequence[str] = BOT_NAMES
     help = HELP
+    example_rule = "T9"
     words = Words()
 
     # --- setting up ---------------------------------------------------------------------------
