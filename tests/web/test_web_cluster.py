@@ -20,7 +20,7 @@ from taverntable.records import replay_record
 from taverntable.web.botpool import BotPool
 from taverntable.web.cluster import ClusterHub
 from taverntable.web.hub import Created
-from taverntable.web.protocol import CreateTable, SeatSpec
+from taverntable.web.protocol.api import CreateTable, SeatSpec
 from taverntable.web.store import Store
 from taverntable.web.tables import DEAL_VERSIONS
 

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from taverntable.web import app as app_module
+from taverntable.web import client as client_module
 from taverntable.web.app import create_app
 from taverntable.web.protocol import PROTOCOL_VERSION
 
@@ -148,7 +148,7 @@ def test_every_http_error_code_is_said_in_the_pages_languages() -> None:
     the server's modules is in the page's map (bad-request keeps the server's words)."""
     web = Path(create_app.__code__.co_filename).parent
     raised: set[str] = set()
-    for module in web.glob("*.py"):
+    for module in web.rglob("*.py"):
         text = module.read_text(encoding="utf-8")
         raised |= set(re.findall(r'BadRequest\(\d+, f?"[^"]*",\s*"([a-z-]+)"\)', text))
         raised |= set(re.findall(r'MoveRefused\("(not-waiting|match-not-over)"', text))
@@ -283,7 +283,9 @@ def test_a_flood_is_limited_then_disconnected(
     # The bucket does not refill during the flood: on a busy machine the server may take longer
     # per message than the refill (30 a second), and each refilled token let a ping through and
     # cleared the strikes, so the connection was never closed and the test waited for ever.
-    monkeypatch.setattr(app_module.RateLimit.__init__, "__defaults__", (app_module.BURST, 0.0))
+    monkeypatch.setattr(
+        client_module.RateLimit.__init__, "__defaults__", (client_module.BURST, 0.0)
+    )
     made = started(client)
     with client.websocket_connect(f"/ws/{made['table']['id']}?token={made['token']}") as ws:
         for _ in range(400):

@@ -114,16 +114,17 @@ class Bus:
     async def alive(self, node: str) -> bool:
         return bool(await self.redis.exists(f"tt:alive:{node}"))
 
-    def put_summary(self, table_id: str, summary: dict[str, Any]) -> None:
-        """Keep the table's summary for the processes that do not own it (in order with the
-        messages: the last one written is the newest)."""
-        self.outbox.put_nowait(("set", f"tt:summary:{table_id}", json.dumps(summary)))
+    def put_summary(self, table_id: str, summary: str) -> None:
+        """Keep the table's summary (JSON) for the processes that do not own it (in order with
+        the messages: the last one written is the newest)."""
+        self.outbox.put_nowait(("set", f"tt:summary:{table_id}", summary))
 
-    async def summaries(self, table_ids: list[str]) -> list[dict[str, Any]]:
+    async def summaries(self, table_ids: list[str]) -> list[str]:
+        """The stored summaries (JSON) of those of ``table_ids`` that have one."""
         if not table_ids:
             return []
         found = await self.redis.mget([f"tt:summary:{t}" for t in table_ids])
-        return [json.loads(x) for x in found if x]
+        return [x for x in found if isinstance(x, str) and x]  # decode_responses: text
 
     # --- inside -------------------------------------------------------------------------------
 

@@ -27,7 +27,9 @@ from typing import Any
 from .botpool import BotPool
 from .bus import Bus, BusError
 from .hub import BadRequest, Created, Endpoint, Hub
-from .protocol import CreateTable
+from .protocol.api import CreateTable, Health
+from .protocol.frames import Reason, UpdateMessage
+from .protocol.summary import TableSummary
 from .seats import Connection
 from .store import Store, digest
 from .tables import MoveRefused, Pace, Table, seat_key
@@ -48,17 +50,15 @@ class BusOutlet:
     def __init__(self, bus: Bus) -> None:
         self.bus = bus
 
-    def updates(self, table_id: str, by_seat: dict[str, dict[str, Any]]) -> None:
+    def updates(self, table_id: str, by_seat: dict[str, str]) -> None:
         self.bus.to_table(table_id, {"op": "updates", "by_seat": by_seat})
 
-    def table(self, table_id: str, summary: dict[str, Any]) -> None:
-        self.bus.to_table(table_id, {"op": "table", "summary": summary})
-        self.bus.put_summary(table_id, summary)
+    def table(self, table_id: str, summary: TableSummary, frame: str) -> None:
+        self.bus.to_table(table_id, {"op": "table", "frame": frame})
+        self.bus.put_summary(table_id, summary.model_dump_json())
 
-    def deliver(self, table_id: str, node: str, cid: int, messages: list[dict[str, Any]]) -> None:
-        self.bus.to_node(
-            node, {"op": "deliver", "table": table_id, "cid": cid, "messages": messages}
-        )
+    def deliver(self, table_id: str, node: str, cid: int, frames: list[str]) -> None:
+        self.bus.to_node(node, {"op": "deliver", "table": table_id, "cid": cid, "frames": frames})
 
 
 class RemoteTable:
@@ -103,18 +103,19 @@ class RemoteTable:
             if refused is None:
                 return
             if refused["code"] != "moved":
+                reason, update = refused.get("reason"), refused.get("update")
                 raise MoveRefused(
                     refused["code"],
                     refused["message"],
                     refused.get("rule"),
-                    refused.get("reason"),
-                    refused.get("update"),
+                    None if reason is None else Reason.model_validate(reason),
+                    None if update is None else UpdateMessage.model_validate(update),
                 )
             await self.hub.point(self)  # the table has another owner now: once more there
         raise MoveRefused("server-error", "the table is changing servers; try again")
 
     def receive(self, message: dict[str, Any]) -> None:
-        """A message on the table's channel."""
+        """A message on the table's channel; the frames in it come encoded by the owner."""
         op = message["op"]
         if op == "updates":
             by_seat = message["by_seat"]
@@ -123,19 +124,18 @@ class RemoteTable:
                 if update is not None:
                     conn.push(update)
         elif op == "table":
-            table = {"type": "table", "table": message["summary"]}
             for conn in self.conns.values():
-                conn.push(table)
+                conn.push(message["frame"])
         elif op == "owner" and message["node"] != self.owner:
             self.owner = message["node"]
             for conn in self.conns.values():
                 self._announce(conn)
 
-    def deliver(self, cid: int, messages: list[dict[str, Any]]) -> None:
+    def deliver(self, cid: int, frames: list[str]) -> None:
         conn = self.conns.get(cid)
         if conn is not None:
-            for m in messages:
-                conn.push(m)
+            for frame in frames:
+                conn.push(frame)
 
     def _announce(self, conn: Connection) -> None:
         self.hub.bus.to_node(
@@ -194,16 +194,17 @@ class ClusterHub(Hub):
         self.background.add(task)
         task.add_done_callback(self.background.discard)
 
-    def health(self) -> dict[str, Any]:
-        return {
-            "tables": len(self.tables),
-            "watching": len(self.remotes),
-            "node": self.node,
-            "writes": self.store.writes,
-            "renewals": self.store.renewals,
-            "published": self.bus.published,
-            "stored": self.bus.stored,
-        }
+    def health(self) -> Health:
+        return Health(
+            ok=True,
+            tables=len(self.tables),
+            watching=len(self.remotes),
+            node=self.node,
+            writes=self.store.writes,
+            renewals=self.store.renewals,
+            published=self.bus.published,
+            stored=self.bus.stored,
+        )
 
     async def _ticking(self) -> None:
         while True:
@@ -252,7 +253,7 @@ class ClusterHub(Hub):
             self.spawn(self.bus.unwatch(table.id))
             self.own_remote_clients(table, remote)
         self.bus.to_table(table.id, {"op": "owner", "node": self.node})
-        self.bus.put_summary(table.id, table.summary())
+        self.bus.put_summary(table.id, table.summary().model_dump_json())
         if table.status == "playing":
             table.run()
 
@@ -301,39 +302,41 @@ class ClusterHub(Hub):
 
     # --- routes -------------------------------------------------------------------------------
 
-    async def lobby(self) -> list[dict[str, Any]]:
+    async def lobby(self) -> list[TableSummary]:
         ids = await self.store.open_tables()
         mine = {t: self.tables[t].summary() for t in ids if t in self.tables}
         others = await self.bus.summaries([t for t in ids if t not in mine])
-        return [*mine.values(), *others]
+        return [*mine.values(), *(TableSummary.model_validate_json(s) for s in others)]
 
-    async def summary(self, table_id: str) -> dict[str, Any]:
+    async def summary(self, table_id: str) -> TableSummary:
         owner = await self._where(table_id)
         if isinstance(owner, Table):
             return owner.summary()
         found = await self.bus.summaries([table_id])
         if found:
-            return found[0]
-        return await self._ask(owner, {"op": "summary", "table": table_id})
+            return TableSummary.model_validate_json(found[0])
+        answer = await self._ask(owner, {"op": "summary", "table": table_id})
+        return TableSummary.model_validate(answer)
 
     async def join(
         self, table_id: str, name: str, seat: int | None
-    ) -> tuple[int, str, dict[str, Any]]:
+    ) -> tuple[int, str, TableSummary]:
         owner = await self._where(table_id)
         if isinstance(owner, Table):
             return await super().join(table_id, name, seat)
         answer = await self._ask(
             owner, {"op": "join", "table": table_id, "name": name, "seat": seat}
         )
-        return answer["seat"], answer["token"], answer["summary"]
+        return answer["seat"], answer["token"], TableSummary.model_validate(answer["summary"])
 
-    async def host(self, table_id: str, token: str | None, action: str) -> dict[str, Any]:
+    async def host(self, table_id: str, token: str | None, action: str) -> TableSummary:
         owner = await self._where(table_id)
         if isinstance(owner, Table):
             return await super().host(table_id, token, action)
-        return await self._ask(
+        answer = await self._ask(
             owner, {"op": "host", "table": table_id, "token": token, "action": action}
         )
+        return TableSummary.model_validate(answer)
 
     async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
         owner = await self._where(table_id)
@@ -438,7 +441,7 @@ class ClusterHub(Hub):
         elif op == "deliver":
             remote = self.remotes.get(message["table"])
             if remote is not None:
-                remote.deliver(message["cid"], message["messages"])
+                remote.deliver(message["cid"], message["frames"])
         else:
             self.spawn(self._answer(table, message))
 
@@ -455,12 +458,14 @@ class ClusterHub(Hub):
                 await table.play(message["seat"], message["text"], message["version"])
                 answer: dict[str, Any] = {}
             elif op == "summary":
-                answer = table.summary()
+                answer = table.summary().model_dump(mode="json")
             elif op == "join":
                 seat, token = await self.take_seat(table, message["name"], message["seat"])
-                answer = {"seat": seat, "token": token, "summary": table.summary()}
+                summary = table.summary().model_dump(mode="json")
+                answer = {"seat": seat, "token": token, "summary": summary}
             elif op == "host":
-                answer = await super().host(table.id, message["token"], message["action"])
+                done = await super().host(table.id, message["token"], message["action"])
+                answer = done.model_dump(mode="json")
             else:
                 raise BadRequest(400, f"unknown request {op!r}")
         except MoveRefused as e:
@@ -471,8 +476,8 @@ class ClusterHub(Hub):
                         "code": e.code,
                         "message": str(e),
                         "rule": e.rule,
-                        "reason": e.reason,
-                        "update": e.update,
+                        "reason": None if e.reason is None else e.reason.model_dump(mode="json"),
+                        "update": None if e.update is None else e.update.model_dump(mode="json"),
                         "status": 409,
                     }
                 },

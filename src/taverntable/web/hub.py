@@ -14,7 +14,8 @@ from taverntable.engine import Game, TavernError
 from taverntable.games import UnknownGame, game_names, get_game
 
 from .botpool import BotPool
-from .protocol import CreateTable
+from .protocol.api import CreateTable, GameInfo, Health
+from .protocol.summary import TableSummary
 from .seats import Connection, Seat
 from .store import Store, StoredSeat, digest
 from .tables import Pace, Settings, Table
@@ -165,28 +166,28 @@ class Hub:
 
     # --- what the HTTP and WebSocket routes ask (the cluster's hub answers from anywhere) ------
 
-    def health(self) -> dict[str, Any]:
-        return {"tables": len(self.tables), "writes": self.store.writes}
+    def health(self) -> Health:
+        return Health(ok=True, tables=len(self.tables), writes=self.store.writes)
 
-    async def lobby(self) -> list[dict[str, Any]]:
+    async def lobby(self) -> list[TableSummary]:
         """The tables not finished, as summaries."""
         tables = sorted(
             (t for t in self.tables.values() if t.status != "finished"), key=lambda t: t.id
         )
         return [t.summary() for t in tables[:200]]
 
-    async def summary(self, table_id: str) -> dict[str, Any]:
+    async def summary(self, table_id: str) -> TableSummary:
         return self.get(table_id).summary()
 
     async def join(
         self, table_id: str, name: str, seat: int | None
-    ) -> tuple[int, str, dict[str, Any]]:
+    ) -> tuple[int, str, TableSummary]:
         """A person takes an open seat; (seat, token, the table's summary)."""
         table = self.get(table_id)
         taken, token = await self.take_seat(table, name, seat)
         return taken, token, table.summary()
 
-    async def host(self, table_id: str, token: str | None, action: str) -> dict[str, Any]:
+    async def host(self, table_id: str, token: str | None, action: str) -> TableSummary:
         """The host starts the table or asks for a rematch."""
         table = self.get(table_id)
         if not self.is_host(table, token):
@@ -238,7 +239,7 @@ class Hub:
                 return table_id
 
 
-def games_info() -> list[dict[str, Any]]:
+def game_offers() -> list[GameInfo]:
     """What the lobby offers: every game with its players, options (and defaults) and bots."""
     out = []
     for name in game_names():
@@ -248,19 +249,24 @@ def games_info() -> list[dict[str, Any]]:
         except BotError:
             levels = []
         out.append(
-            {
-                "name": name,
-                "title": game.title,
-                "min_players": game.min_players,
-                "max_players": game.max_players,
-                "unit": game.unit,
-                "length": game.length,
-                "options": game.rules().options(),
-                "choices": option_choices(game),
-                "bots": levels,
-            }
+            GameInfo(
+                name=name,
+                title=game.title,
+                min_players=game.min_players,
+                max_players=game.max_players,
+                unit=game.unit,
+                length=game.length,
+                options=game.rules().options(),
+                choices=option_choices(game),
+                bots=levels,
+            )
         )
     return out
+
+
+def games_info() -> list[dict[str, Any]]:
+    """The lobby's offer as plain data (what ``GET /api/games`` answers)."""
+    return [offer.model_dump(mode="json") for offer in game_offers()]
 
 
 def option_choices(game: Game) -> dict[str, list[Any] | str]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
-from typing import Any
+
+from .protocol.frames import Outgoing, encode
 
 # Messages waiting for one client; a client this far behind is dropped (it reconnects and gets
 # the whole view again) rather than letting the server's memory grow without bound.
@@ -40,20 +41,25 @@ class Seat:
 
 
 class Connection:
-    """One client's WebSocket: its seat (None for a spectator) and its queue of messages."""
+    """One client's WebSocket: its seat (None for a spectator) and its queue of frames, each
+    encoded already (a frame for every connection of a seat is encoded once)."""
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.cid = 0  # its number in this process (for messages between processes)
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.dropped = False
 
-    def push(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client that does not read is dropped (it may reconnect)."""
+    def send(self, message: Outgoing) -> None:
+        """Queue a frame (``protocol.frames``) for this connection alone."""
+        self.push(encode(message))
+
+    def push(self, frame: str) -> None:
+        """Queue an encoded frame; a client that does not read is dropped (it may reconnect)."""
         if self.dropped:
             return
         try:
-            self.queue.put_nowait(message)
+            self.queue.put_nowait(frame)
         except asyncio.QueueFull:
             self.close(drop_pending=True)
 

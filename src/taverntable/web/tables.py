@@ -34,6 +34,8 @@ from taverntable.match import MatchLength, deal_points
 from taverntable.records import dump_record, replay_record
 
 from .botpool import BotPool
+from .protocol.frames import Reason, TableMessage, UpdateMessage, encode
+from .protocol.summary import SeatInfo, SheetRow, TableSettings, TableSummary, Turn
 from .seats import Connection, Seat
 from .store import Fence, Store, StoredTable
 
@@ -78,14 +80,16 @@ class Outlet(Protocol):
     """Where a table sends what other server processes' clients must see (several processes:
     ``cluster.py``); a lone process has none."""
 
-    def updates(self, table_id: str, by_seat: dict[str, dict[str, Any]]) -> None:
-        """Each watched seat's update (keys: ``seat_key``)."""
+    def updates(self, table_id: str, by_seat: dict[str, str]) -> None:
+        """Each watched seat's ``update`` frame, encoded (keys: ``seat_key``)."""
         ...
 
-    def table(self, table_id: str, summary: dict[str, Any]) -> None: ...
+    def table(self, table_id: str, summary: TableSummary, frame: str) -> None:
+        """The table's new summary, and its ``table`` frame encoded."""
+        ...
 
-    def deliver(self, table_id: str, node: str, cid: int, messages: list[dict[str, Any]]) -> None:
-        """Messages for one client of another process."""
+    def deliver(self, table_id: str, node: str, cid: int, frames: list[str]) -> None:
+        """Encoded frames for one client of another process."""
         ...
 
 
@@ -104,13 +108,13 @@ class MoveRefused(Exception):
         code: str,
         message: str,
         rule: str | None = None,
-        reason: dict[str, Any] | None = None,
-        update: dict[str, Any] | None = None,
+        reason: Reason | None = None,
+        update: UpdateMessage | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
-        self.reason = reason  # an illegal move's {"key", "params"}, for a translated message
+        self.reason = reason  # an illegal move's key and parameters, for a translated message
         self.update = update
 
 
@@ -181,37 +185,37 @@ class Table:
         length = MatchLength(self.settings.deals, self.settings.target)
         return length.reached(len(self.sheet), self.balances())
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> TableSummary:
         """The table as every client and the lobby may see it (no card of any deal in play)."""
         turn = self.turn()
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "title": self.game.title,
-            "unit": self.game.unit,
-            "rules": {"preset": self.rules.preset, **self.rules.options()},
-            "settings": self.settings.to_json(),
-            "status": self.status,
-            "match": self.match,
-            "deal": self.deal_no,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "name": s.display_name(),
-                    "kind": s.kind,
-                    "level": s.level,
-                    "claimed": s.is_bot or s.token_hash is not None,
-                    "connected": s.connected > 0,
-                    "bot_playing": self._bot_for(s) is not None,
-                }
+        return TableSummary(
+            id=self.id,
+            game=self.game.name,
+            title=self.game.title,
+            unit=self.game.unit,
+            rules={"preset": self.rules.preset, **self.rules.options()},
+            settings=TableSettings(**self.settings.to_json()),
+            status=self.status,
+            match=self.match,
+            deal=self.deal_no,
+            seats=[
+                SeatInfo(
+                    seat=s.seat,
+                    name=s.display_name(),
+                    kind=s.kind,
+                    level=s.level,
+                    claimed=s.is_bot or s.token_hash is not None,
+                    connected=s.connected > 0,
+                    bot_playing=self._bot_for(s) is not None,
+                )
                 for s in self.seats
             ],
-            "balances": self.balances(),
-            "sheet": self.sheet,
-            "turn": turn,
-        }
+            balances=self.balances(),
+            sheet=[SheetRow(**row) for row in self.sheet],
+            turn=turn,
+        )
 
-    def turn(self) -> dict[str, Any] | None:
+    def turn(self) -> Turn | None:
         """Whose decision it is now and when a timer or an absence hands it to a bot."""
         state = self.state
         if state is None or state.is_over or self.status != "playing":
@@ -221,13 +225,13 @@ class Table:
             return None
         info = self.seats[seat]
         deadline = self._deadline(info)
-        return {
-            "seat": seat,
-            "bot": self._bot_for(info) is not None,
-            "deadline": None
+        return Turn(
+            seat=seat,
+            bot=self._bot_for(info) is not None,
+            deadline=None
             if deadline is None
             else time.time() + max(0.0, deadline - time.monotonic()),
-        }
+        )
 
     def players(self) -> list[str]:
         return [s.display_name() for s in self.seats]
@@ -239,9 +243,9 @@ class Table:
         self.conns.add(conn)
         if conn.seat is not None:
             self.seats[conn.seat].connected += 1
-        conn.push({"type": "table", "table": self.summary()})
+        conn.send(TableMessage(table=self.summary()))
         if self.state is not None:
-            conn.push(self.update_for(conn.seat, ()))
+            conn.send(self.update_for(conn.seat, ()))
         self._changed()
 
     def detach(self, conn: Connection) -> None:
@@ -261,10 +265,10 @@ class Table:
         if seat is not None:
             self.seats[seat].connected += 1
         if self.outlet is not None:
-            messages = [{"type": "table", "table": self.summary()}]
+            frames = [encode(TableMessage(table=self.summary()))]
             if self.state is not None:
-                messages.append(self.update_for(seat))
-            self.outlet.deliver(self.id, node, cid, messages)
+                frames.append(encode(self.update_for(seat)))
+            self.outlet.deliver(self.id, node, cid, frames)
         self._changed()
 
     def detach_remote(self, node: str, cid: int) -> None:
@@ -287,11 +291,11 @@ class Table:
         """Something that may change who plays next: wake the driver and tell everyone."""
         self.wake.set()
         summary = self.summary()
-        table = {"type": "table", "table": summary}
+        frame = encode(TableMessage(table=summary))
         for conn in self.conns:
-            conn.push(table)
+            conn.push(frame)
         if self.outlet is not None:
-            self.outlet.table(self.id, summary)
+            self.outlet.table(self.id, summary, frame)
 
     # --- actions ------------------------------------------------------------------------------
 
@@ -349,7 +353,7 @@ class Table:
             except MoveSyntaxError as e:
                 raise MoveRefused("bad-move", str(e)) from None
             except IllegalMove as e:
-                reason = None if e.key is None else {"key": e.key, "params": e.params}
+                reason = None if e.key is None else Reason(key=e.key, params=e.params)
                 raise MoveRefused("illegal-move", str(e), e.rule, reason) from None
             await self._apply(seat, move)
 
@@ -542,34 +546,34 @@ class Table:
         self.deal_ended = time.monotonic()
 
     def _broadcast(self, events: Sequence[Event]) -> None:
-        """The new state to every connection: its seat's view and the events it may see."""
+        """The new state to every connection: its seat's view and the events it may see, each
+        seat's frame encoded once."""
         self._note_turn()
-        built: dict[int | None, dict[str, Any]] = {}
+        built: dict[int | None, str] = {}
         for conn in self.conns:
             if conn.seat not in built:
-                built[conn.seat] = self.update_for(conn.seat, events)
+                built[conn.seat] = encode(self.update_for(conn.seat, events))
             conn.push(built[conn.seat])
         if self.outlet is not None and self.remote:
             for seat in set(self.remote.values()):
                 if seat not in built:
-                    built[seat] = self.update_for(seat, events)
+                    built[seat] = encode(self.update_for(seat, events))
             self.outlet.updates(
                 self.id, {seat_key(seat): built[seat] for seat in set(self.remote.values())}
             )
 
-    def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
-        """The ``update`` message for a connection of ``seat`` (None: a spectator)."""
+    def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> UpdateMessage:
+        """The ``update`` frame for a connection of ``seat`` (None: a spectator)."""
         state = self.state
         assert state is not None
         view = state.view(SPECTATOR if seat is None else seat)
-        return {
-            "type": "update",
-            "version": self.version,
-            "deal": self.deal_no,
-            "view": view.to_json(),
-            "events": [e.to_json(seat) for e in events],
-            "turn": self.turn(),
-        }
+        return UpdateMessage(
+            version=self.version,
+            deal=self.deal_no,
+            view=view.to_json(),
+            events=[e.to_json(seat) for e in events],
+            turn=self.turn(),
+        )
 
     # --- restoring after a restart ------------------------------------------------------------
 

@@ -1,0 +1,141 @@
+"""One client's WebSocket: ``hello``, then its seat's frames out in order, and its frames in,
+each validated by ``protocol.frames`` (a bad one gets an ``error`` frame, never a traceback)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from fastapi import WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from .hub import BadRequest, Endpoint, Hub
+from .protocol.frames import (
+    CLIENT_MESSAGE,
+    MAX_FRAME,
+    ErrorMessage,
+    MoveMessage,
+    PongMessage,
+    encode,
+    hello,
+)
+from .seats import Connection
+from .tables import MoveRefused
+
+log = logging.getLogger("taverntable.web")
+# A client may send this many messages in a burst, then this many a second; past that it gets
+# an error for each, and after ``STRIKES`` bad or refused messages in a row it is disconnected.
+BURST, PER_SECOND, STRIKES = 60, 30.0, 50
+# The close codes of a refused connection: 4403/4404 and the page stops trying; 1013 (try
+# again later): a table changing servers.
+REFUSED_CLOSE = {"unknown-seat": 4403, "no-table": 4404}
+
+
+class RateLimit:
+    """A token bucket per connection."""
+
+    def __init__(self, burst: int = BURST, rate: float = PER_SECOND) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+async def serve_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str | None) -> None:
+    """One client's connection: hello, then its view after every move, and its moves in."""
+    try:
+        table, seat = await hub.socket(table_id, token)
+    except BadRequest as e:
+        await websocket.accept()
+        await websocket.send_text(encode(ErrorMessage(code=e.code, message=str(e))))
+        await websocket.close(code=REFUSED_CLOSE.get(e.code, 1013))
+        return
+    await websocket.accept()
+    conn = Connection(seat)
+    conn.send(hello(table.id, seat, host=False))
+    writer = asyncio.create_task(_write(websocket, conn))
+    table.attach(conn)
+    try:
+        await _read(websocket, table, conn)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.detach(conn)
+        conn.close()
+        with contextlib.suppress(Exception):
+            await writer
+
+
+async def _write(websocket: WebSocket, conn: Connection) -> None:
+    """Send the connection's queue in order; ``None`` closes it."""
+    try:
+        while (frame := await conn.queue.get()) is not None:
+            await websocket.send_text(frame)
+        await websocket.close(code=1008 if conn.dropped else 1000)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        pass
+
+
+async def _read(websocket: WebSocket, table: Endpoint, conn: Connection) -> None:
+    limit = RateLimit()
+    strikes = 0
+    while not conn.dropped:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        if text is None:
+            text = (frame.get("bytes") or b"").decode("utf-8", "replace")
+        reply = await _handle(table, conn, text, limit)
+        if reply is None:
+            strikes = 0
+            continue
+        conn.send(reply)
+        strikes += 1
+        if reply.code == "too-large" or strikes >= STRIKES:
+            conn.close()
+
+
+async def _handle(
+    table: Endpoint, conn: Connection, text: str, limit: RateLimit
+) -> ErrorMessage | None:
+    """One client frame: None when it was acted on, else the error to send back."""
+    if len(text.encode()) > MAX_FRAME:
+        return ErrorMessage(code="too-large", message=f"a message has at most {MAX_FRAME} bytes")
+    if not limit.allow():
+        return ErrorMessage(
+            code="rate-limit", message=f"at most {PER_SECOND:g} messages a second, please"
+        )
+    try:
+        message = CLIENT_MESSAGE.validate_json(text)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        why = f"{where}: {first.get('msg', 'not a message')}"[:300]
+        return ErrorMessage(code="bad-message", message=why)
+    if not isinstance(message, MoveMessage):
+        conn.send(PongMessage())
+        return None
+    try:
+        await table.play(conn.seat, message.move, message.version)
+    except MoveRefused as e:
+        if e.update is not None:
+            conn.send(e.update)
+        return ErrorMessage(code=e.code, message=str(e), rule=e.rule, reason=e.reason)
+    except Exception:  # the database failed: the move did not happen; the table goes on
+        log.exception("table %s: a move could not be stored", table.id)
+        return ErrorMessage(
+            code="server-error",
+            message="the move could not be stored; nothing changed, try again",
+        )
+    return None

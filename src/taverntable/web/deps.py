@@ -1,0 +1,61 @@
+"""What the routes depend on, as FastAPI dependencies: the server's hub (its tables) and store
+(its database), the host's token and a seat's token. A router declares what it needs
+(``hub: HubDep``) instead of closing over the app's objects, so a new router (accounts, say)
+is a module of its own and one line in ``routes.ROUTERS``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Response
+from starlette.requests import HTTPConnection
+
+from .hub import Hub
+from .store import Store
+
+# A seat's token stays in the browser this long (the cookie of the table, HttpOnly).
+SEAT_COOKIE_SECONDS = 30 * 24 * 3600
+
+
+def get_hub(connection: HTTPConnection) -> Hub:
+    """The server's hub (``create_app`` puts it in the app's state), for HTTP and WebSocket."""
+    hub: Hub = connection.app.state.hub
+    return hub
+
+
+HubDep = Annotated[Hub, Depends(get_hub)]
+
+
+def get_store(hub: HubDep) -> Store:
+    """The server's database."""
+    return hub.store
+
+
+StoreDep = Annotated[Store, Depends(get_store)]
+
+# The host's secret (from creating the table), on the host's requests.
+HostToken = Annotated[str | None, Header(alias="X-Host-Token")]
+
+
+def cookie_name(table_id: str) -> str:
+    return f"tt_seat_{table_id}"
+
+
+def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
+    """The seat's token in the table's cookie, so a refresh sits the browser down again."""
+    response.set_cookie(
+        cookie_name(table_id),
+        token,
+        max_age=SEAT_COOKIE_SECONDS,
+        httponly=True,
+        samesite="strict",
+    )
+
+
+def seat_token(connection: HTTPConnection, table_id: str, token: str | None = None) -> str | None:
+    """A connection's seat token: the query's ``?token=``, else the table's cookie, else none
+    (a spectator)."""
+    return token or connection.cookies.get(cookie_name(table_id))
+
+
+SeatToken = Annotated[str | None, Depends(seat_token)]

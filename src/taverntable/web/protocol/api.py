@@ -1,0 +1,151 @@
+"""The HTTP API's request bodies and answers (``docs/protocol.md``, "HTTP")."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from taverntable.names import name_problem
+
+from . import Strict, is_null
+from .summary import TableSettings, TableSummary
+
+MAX_SEATS = 10
+
+
+def _name(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    why = name_problem(value)
+    if why is not None:
+        raise ValueError(why)
+    return value
+
+
+# --- requests ---------------------------------------------------------------------------------
+
+
+class SeatSpec(Strict):
+    """A seat when a table is created: a person (named now or when they join) or a bot."""
+
+    kind: Literal["person", "bot"] = Field(description="who sits there")
+    name: str | None = Field(default=None, description="a name for the seat (a person's is theirs)")
+    level: str = Field(
+        default="medium", description="a bot seat's level (`bots` of `GET /api/games`)"
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _check_name(cls, value: str | None) -> str | None:
+        return _name(value)
+
+
+class CreateTable(TableSettings):
+    """The body of `POST /api/tables`: the table's settings, then its game and seats."""
+
+    game: str = Field(description="the game's registry name (`GET /api/games`)")
+    options: dict[str, bool | int | str | None] = Field(
+        default_factory=dict, description="rule options, over the preset's (`choices`)"
+    )
+    seats: list[SeatSpec] = Field(
+        min_length=2, max_length=MAX_SEATS, description="the seats, in order"
+    )
+    host_seat: int | None = Field(
+        default=None, ge=0, lt=MAX_SEATS, description="the creator's own seat (a person's), if any"
+    )
+    host_name: str | None = Field(default=None, description="the creator's name at that seat")
+
+    @field_validator("host_name")
+    @classmethod
+    def _check_name(cls, value: str | None) -> str | None:
+        return _name(value)
+
+
+class JoinTable(Strict):
+    """The body of `POST /api/tables/ID/join`."""
+
+    name: str = Field(description="the person's name at the table")
+    seat: int | None = Field(
+        default=None, ge=0, lt=MAX_SEATS, description="the seat to take; null: the first open one"
+    )
+
+    @field_validator("name")
+    @classmethod
+    def _check_name(cls, value: str) -> str:
+        checked = _name(value)
+        assert checked is not None
+        return checked
+
+
+# --- answers ----------------------------------------------------------------------------------
+
+
+class GameInfo(Strict):
+    """A game the lobby offers (`GET /api/games` answers with a list of them)."""
+
+    name: str = Field(description="the registry name a table is created with")
+    title: str = Field(description="the game's name for people")
+    min_players: int = Field(description="the fewest seats")
+    max_players: int = Field(description="the most seats")
+    unit: str = Field(description="what a deal's returns count: `stakes` or `points`")
+    length: str = Field(description="what one deal plays: `deal` (Tonk) or `game`")
+    options: dict[str, Any] = Field(description="each rule option's value in the preset")
+    choices: dict[str, list[Any] | str] = Field(
+        description='each option\'s values, or `"int"` / `"int?"` for a whole number (`?`: or '
+        'none), `"text"` for anything else'
+    )
+    bots: list[str] = Field(description="the bot levels and names a seat may have")
+
+
+class CreatedTable(Strict):
+    """The answer to `POST /api/tables` (201); the creator's seat cookie is set too."""
+
+    table: TableSummary = Field(description="the new table")
+    host_token: str = Field(description="the host's secret, for `X-Host-Token`")
+    seat: int | None = Field(description="the creator's seat (`host_seat`), if any")
+    token: str | None = Field(description="that seat's token, for the WebSocket")
+    invite: str = Field(description="the table's page, to send to friends: `/t/ID`")
+
+
+class JoinedTable(Strict):
+    """The answer to `POST /api/tables/ID/join`; the seat's cookie `tt_seat_ID` is set too."""
+
+    seat: int = Field(description="the seat taken")
+    token: str = Field(description="the seat's token, for the WebSocket")
+    table: TableSummary = Field(description="the table now")
+
+
+class Health(Strict):
+    """The answer to `GET /healthz`: the process's figures (the load test reads them)."""
+
+    ok: bool = Field(description="always true: the server answers")
+    tables: int = Field(description="tables this process holds")
+    watching: int | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="several processes: tables of others this process's clients watch",
+    )
+    node: str | None = Field(
+        default=None, exclude_if=is_null, description="several processes: this one's name"
+    )
+    writes: int = Field(description="database write transactions committed")
+    renewals: int | None = Field(
+        default=None, exclude_if=is_null, description="several processes: lease renewals"
+    )
+    published: int | None = Field(
+        default=None, exclude_if=is_null, description="several processes: Redis messages sent"
+    )
+    stored: int | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="several processes: table summaries stored in Redis",
+    )
+
+
+class HTTPError(Strict):
+    """A refused request (4xx or 503; a body of the wrong form gets FastAPI's 422 instead)."""
+
+    error: str = Field(description="why, in English")
+    code: str = Field(description="why, for a page to say in its own language (the codes below)")

@@ -1,0 +1,135 @@
+"""The WebSocket's frames (``docs/protocol.md``, "The WebSocket"): each a JSON object whose
+``type`` names it.
+
+Every frame a client sends is validated here (``CLIENT_MESSAGE``) before the server acts on it;
+anything else is answered with an ``error`` frame. Every frame the server sends is built as one of
+the models below and encoded once (``encode``), however many connections of a seat receive it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from . import PROTOCOL_VERSION, Strict, is_null
+from .summary import TableSummary, Turn
+
+MAX_FRAME = 4096  # bytes in one client message: a move is a few dozen
+MAX_MOVE = 200  # characters in a move's text
+
+
+# --- client to server -------------------------------------------------------------------------
+
+
+class MoveMessage(Strict):
+    """A move for the client's seat."""
+
+    type: Literal["move"] = Field(description="the frame's kind")
+    move: str = Field(
+        max_length=MAX_MOVE,
+        description="the move in the record notation (`shared/spec/records.md`)",
+    )
+    version: int | None = Field(
+        default=None,
+        description="the `version` of the update the move was chosen on: a move on a view the "
+        "table has left is refused as `stale`",
+    )
+
+
+class PingMessage(Strict):
+    """Keeps the connection alive; answered with `pong`."""
+
+    type: Literal["ping"] = Field(description="the frame's kind")
+
+
+ClientMessage = Annotated[MoveMessage | PingMessage, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[MoveMessage | PingMessage] = TypeAdapter(ClientMessage)
+
+
+# --- server to client -------------------------------------------------------------------------
+
+
+class You(Strict):
+    """Who the connection is at the table."""
+
+    seat: int | None = Field(description="its seat; null for a spectator")
+    role: Literal["player", "spectator"] = Field(description="a seat's player, or a spectator")
+    host: bool = Field(description="the connection is the table's host's")
+
+
+class HelloMessage(Strict):
+    """First, once, on every connection."""
+
+    type: Literal["hello"] = Field(default="hello", description="the frame's kind")
+    protocol: int = Field(default=PROTOCOL_VERSION, description="the protocol's version")
+    table: str = Field(description="the table's id")
+    you: You = Field(description="who the connection is")
+
+
+def hello(table: str, seat: int | None, host: bool) -> HelloMessage:
+    """The ``hello`` of a connection of ``seat`` (None: a spectator)."""
+    role: Literal["player", "spectator"] = "player" if seat is not None else "spectator"
+    return HelloMessage(table=table, you=You(seat=seat, role=role, host=host))
+
+
+class TableMessage(Strict):
+    """On connecting, and whenever the table changes: a seat taken, someone connecting or
+    leaving, a deal ending, the match ending."""
+
+    type: Literal["table"] = Field(default="table", description="the frame's kind")
+    table: TableSummary = Field(description="the table's summary")
+
+
+class UpdateMessage(Strict):
+    """On connecting (no events), and after every move and new deal."""
+
+    type: Literal["update"] = Field(default="update", description="the frame's kind")
+    version: int = Field(
+        description="deal × 1,000,000 + moves in the deal; it survives a restart of the server"
+    )
+    deal: int = Field(description="the deal's number at the table")
+    view: dict[str, Any] = Field(
+        description="the seat's view (`docs/contract.md`); a spectator's has no hand"
+    )
+    events: list[dict[str, Any]] = Field(
+        description="the move's events as this seat may see them (`docs/contract.md`)"
+    )
+    turn: Turn | None = Field(description="whose decision it is now")
+
+
+class Reason(Strict):
+    """An illegal move's refusal without words, for a client that says it in its own language."""
+
+    key: str = Field(description="the refusal's key (`games/*/reasons.py`)")
+    params: dict[str, Any] = Field(description="its parameters (numbers or texts)")
+
+
+class ErrorMessage(Strict):
+    """A frame the server refused; nothing changed at the table."""
+
+    type: Literal["error"] = Field(default="error", description="the frame's kind")
+    code: str = Field(description="why, without words (the codes below)")
+    message: str = Field(description="why, in English")
+    rule: str | None = Field(
+        default=None, exclude_if=is_null, description="an illegal move's rule (`T9`)"
+    )
+    reason: Reason | None = Field(
+        default=None, exclude_if=is_null, description="an illegal move's reason"
+    )
+
+
+class PongMessage(Strict):
+    """The answer to `ping`."""
+
+    type: Literal["pong"] = Field(default="pong", description="the frame's kind")
+
+
+Outgoing = HelloMessage | TableMessage | UpdateMessage | ErrorMessage | PongMessage
+ServerMessage = Annotated[Outgoing, Field(discriminator="type")]
+SERVER_MESSAGE: TypeAdapter[Outgoing] = TypeAdapter(ServerMessage)
+
+
+def encode(message: BaseModel) -> str:
+    """A frame's text on the wire (compact JSON, UTF-8 text as it is)."""
+    return message.model_dump_json()

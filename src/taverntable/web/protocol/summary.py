@@ -1,0 +1,98 @@
+"""The table summary: a table as every client and the lobby may see it (no card of a deal in
+play). The HTTP API answers with it and the WebSocket's ``table`` frame carries it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from . import Strict
+
+
+class TableSettings(Strict):
+    """The table's choices beyond the game's rules (chosen when it is created)."""
+
+    stake: int = Field(
+        default=1, ge=1, le=1_000_000, description="what one unit is worth (Tonk's stakes, T2)"
+    )
+    deals: int | None = Field(
+        default=None, ge=1, le=1000, description="the match ends after this many deals (games)"
+    )
+    target: int | None = Field(
+        default=None,
+        ge=1,
+        le=1_000_000,
+        description="or after the deal in which a balance reaches this (T12)",
+    )
+    absent_seconds: float = Field(
+        default=30.0,
+        ge=0,
+        le=3600,
+        description="a person nobody is connected for this long is played by a bot until back",
+    )
+    turn_seconds: float | None = Field(
+        default=None,
+        ge=1,
+        le=3600,
+        description="a turn timer, after which a bot moves for the seat",
+    )
+    bot_level: str = Field(
+        default="medium",
+        description="the level of the bot that plays for an absent or timed-out person",
+    )
+
+
+class SeatInfo(Strict):
+    """One seat of the table."""
+
+    seat: int = Field(description="its number, from 0")
+    name: str = Field(description="the person's name, or a name the server gave the seat")
+    kind: str = Field(description="who sits there: `person` or `bot`")
+    level: str | None = Field(description="a bot seat's level")
+    claimed: bool = Field(description="a bot's, or a person's seat someone has taken")
+    connected: bool = Field(description="a client of this seat is connected")
+    bot_playing: bool = Field(
+        description="a bot plays the seat now (a bot's, or an absent person's)"
+    )
+
+
+class SheetRow(Strict):
+    """A finished deal (game) on the match's score sheet; every hand is public by then."""
+
+    deal: int = Field(description="the deal's number at the table (from 1, across matches)")
+    dealer: int = Field(description="the dealer's seat")
+    result: dict[str, Any] = Field(description="the deal's result, as in its record")
+    points: list[float] = Field(description="each seat's gain in the game's unit times the stake")
+
+
+class Turn(Strict):
+    """Whose decision it is now (null between deals and when the random steps play)."""
+
+    seat: int = Field(description="the seat that decides")
+    bot: bool = Field(description="a bot decides for the seat now")
+    deadline: float | None = Field(
+        description="when a bot takes the decision over (epoch seconds: the turn timer, or the "
+        "seat's absence running out); null: never by itself"
+    )
+
+
+class TableSummary(Strict):
+    """The table as every client and the lobby may see it."""
+
+    id: str = Field(description="the table's id, as in `/t/ID`")
+    game: str = Field(description="the game's registry name (`GET /api/games`)")
+    title: str = Field(description="the game's name for people")
+    unit: str = Field(description="what the balances count: `stakes` or `points`")
+    rules: dict[str, Any] = Field(description="the rules' preset and every rule option's value")
+    settings: TableSettings = Field(description="the table's settings")
+    status: str = Field(description="`lobby` (waiting to start), `playing` or `finished`")
+    match: int = Field(description="the match's number (a rematch adds one)")
+    deal: int = Field(description="deals (games) dealt so far at the table, over every match")
+    seats: list[SeatInfo] = Field(description="every seat, in order")
+    balances: list[float] = Field(
+        description="each seat's total of this match in the game's unit times the stake "
+        "(Tonk: units won or lost, T2/T12; Three Towers: points)"
+    )
+    sheet: list[SheetRow] = Field(description="the finished deals of this match")
+    turn: Turn | None = Field(description="whose decision it is now")
