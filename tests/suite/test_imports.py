@@ -16,7 +16,8 @@ import pytest
 
 ROOT = "taverntable"
 # The top-level packages and modules; engine, cards, options and fields are the shared
-# vocabulary every game speaks, names and worker_life small helpers, cli the command line.
+# vocabulary every game speaks, match a match of deals through the contract, names and
+# worker_life small helpers, cli the command line.
 TOP = (
     "engine",
     "cards",
@@ -25,6 +26,7 @@ TOP = (
     "names",
     "games",
     "records",
+    "match",
     "bots",
     "play",
     "web",
