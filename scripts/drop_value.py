@@ -35,11 +35,11 @@ import numpy as np
 from taverntable.bots.ismcts import IsmctsBot
 from taverntable.bots.tonk.drop_model import model_for
 from taverntable.bots.tonk.drop_value import FEATURES, MODEL_PATH, VERSION, features
+from taverntable.bots.tonk.fast.deals import decision, fast_seat
 from taverntable.bots.tonk.heuristic import TonkHeuristicBot
 from taverntable.bots.tonk.opponents import catch_probabilities
 from taverntable.bots.tonk.search import TonkSearch
 from taverntable.bots.tonk.watcher import TonkWatcherBot
-from taverntable.fast.tonk_bots import decision, fast_seat
 from taverntable.games import get_game
 from taverntable.games.tonk import Drop, TonkState
 from taverntable.games.tonk.movegen import START

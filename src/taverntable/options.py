@@ -3,14 +3,65 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, fields, replace
-from typing import Any, Self
+from dataclasses import MISSING, asdict, field, fields, replace
+from typing import Any, Literal, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from taverntable.engine import TavernError
 
 
 class RulesError(TavernError, ValueError):
     """An unknown preset or option, or an option value out of range."""
+
+
+T = TypeVar("T")
+EXAMPLES = "examples"  # a field's metadata key: the values of a number option to compare
+
+
+def option(default: T, *, examples: tuple[T, ...]) -> T:
+    """A rule option whose values are not a closed set (a number): its default, and the values
+    that the fast path's differential runs compare (``option_values``; the default first)."""
+    if not examples or examples[0] != default:
+        raise ValueError(f"an option's examples start with its default {default!r}")
+    made: T = field(default=default, metadata={EXAMPLES: examples})
+    return made
+
+
+def option_values(rules_type: type[Any]) -> dict[str, tuple[Any, ...]]:
+    """The option table of a rules class: each option but ``preset`` and the values it takes, in
+    field order: a ``Literal``'s values, ``True`` and ``False`` for a flag, or a number option's
+    ``examples`` (``option``). TypeError for an option with none of these, so that a new option
+    cannot go unseen by what reads the table."""
+    if rules_type not in _TABLES:  # read once: the rules classes validate every instance by it
+        _TABLES[rules_type] = _option_values(rules_type)
+    return dict(_TABLES[rules_type])
+
+
+_TABLES: dict[type[Any], dict[str, tuple[Any, ...]]] = {}
+
+
+def _option_values(rules_type: type[Any]) -> dict[str, tuple[Any, ...]]:
+    hints = get_type_hints(rules_type)
+    table: dict[str, tuple[Any, ...]] = {}
+    for f in fields(rules_type):
+        if f.name == "preset":
+            continue
+        hint = hints[f.name]
+        if EXAMPLES in f.metadata:
+            table[f.name] = tuple(f.metadata[EXAMPLES])
+        elif get_origin(hint) is Literal:
+            table[f.name] = get_args(hint)
+        elif hint is bool:
+            table[f.name] = (True, False)
+        else:
+            raise TypeError(
+                f"rule option {rules_type.__name__}.{f.name} ({hint}) names no values: make it a "
+                "Literal, a bool, or give it examples with options.option"
+            )
+        if f.default is not MISSING and f.default not in table[f.name]:
+            raise TypeError(
+                f"rule option {rules_type.__name__}.{f.name}: its default is not a value"
+            )
+    return table
 
 
 class RuleOptions:

@@ -10,7 +10,7 @@ import os
 import pytest
 
 from taverntable.bench.lab_studies import lab_studies, main
-from taverntable.fast.tonk_bots import FAST_ENV
+from taverntable.fast.jit import FAST_ENV
 
 
 def test_every_tonk_and_three_towers_study_is_timed_by_default() -> None:

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from taverntable.fast import tonk_bots, tonk_drop_decisions
-from taverntable.fast.jit import COMPILED
-from taverntable.fast.tonk_bots import FAST_ENV, fast_bots_on
+from taverntable.bots.tonk.fast import deals as tonk_bots
+from taverntable.fast.jit import COMPILED, FAST_ENV, fast_bots_on
 from taverntable.lab.arena.command import CHEATING
 from taverntable.lab.arena.play import play_deals
 from taverntable.lab.arena.summary import summarize
 from taverntable.lab.arena.table import arena_table
 from taverntable.lab.core.studies import get_study
+from taverntable.lab.studies import drop_decisions as tonk_drop_decisions
 from taverntable.lab.studies import drop_model, tonk_play
 from taverntable.records import dump_record, replay_record
 

@@ -1,27 +1,28 @@
 """The Three Towers lab studies on the fast path (issue 14): a table of the heuristic alone is
-played by the kernel and replayed by the engine (``fast.towers_playout``), and every row and
-record is the one the engine's own play writes — over each table size, team play (R15), the
-defence option (R9), the proposed R28 and R29, and every ``towers-options`` variant; the move
-cap gives the same stalled game; ``TAVERNTABLE_FAST=0`` plays through the engine."""
+played by the kernel and replayed by the engine (``bots/three_towers/fast/play_out.py``), and
+every row and record is the one the engine's own play writes — over each table size, team play
+(R15), the defence option (R9), the proposed R28 and R29, and every ``towers-options`` variant;
+the move cap gives the same stalled game; ``TAVERNTABLE_FAST=0`` plays through the engine."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
 
 import pytest
 
-from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
-from taverntable.engine import Event, play_out
-from taverntable.fast import towers, towers_playout
-from taverntable.fast.tonk_bots import FAST_ENV, fast_bots_on
-from taverntable.fast.towers_playout import (
+from taverntable.bots.three_towers.fast import play_out as towers_playout
+from taverntable.bots.three_towers.fast.play_out import (
     Diverged,
     fast_table,
     heuristic_seats,
     play_out_heuristic,
 )
+from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
+from taverntable.engine import Event, play_out
+from taverntable.fast.jit import FAST_ENV, fast_bots_on
 from taverntable.games.three_towers import TowersState, rules_from
 from taverntable.lab.core.config import StudyConfig
 from taverntable.lab.core.seeds import game_seed
@@ -121,9 +122,9 @@ def test_rules_the_kernel_does_not_play_and_fast_0_take_the_engine(
     monkeypatch.setenv(FAST_ENV, "1")
     assert fast_table(state, bots)
     # An option the kernel did not know would be refused (UnsupportedRules): the engine plays.
-    monkeypatch.setattr(
-        towers, "PLAYED_OPTIONS", tuple(o for o in towers.PLAYED_OPTIONS if o != "tower_goal")
-    )
+    played = towers_playout.PLAYED
+    known = tuple(o for o in played.options if o != "tower_goal")
+    monkeypatch.setattr(towers_playout, "PLAYED", dataclasses.replace(played, options=known))
     assert not fast_table(state, bots)
     monkeypatch.undo()
     monkeypatch.setenv(FAST_ENV, "0")

@@ -6,7 +6,7 @@ same run (issue 14).
   played by the engine's one loop (``play_out``: a view per decision, every move checked), the
   deal and the bots drawing from one generator as in the lab.
 - ``fast-heuristic-…``: the same deals from the same seed in the kernel
-  (``fast.tonk_bots.play_deal``, one call a deal as the lab and the arena make it; the
+  (``bots.tonk.fast.deals.play_deal``, one call a deal as the lab and the arena make it; the
   differential test proves they are the same deals); the kernel is compiled (or loaded from
   numba's cache) before the clock starts. Their ``engine_ratio`` is the speed-up.
 
@@ -32,7 +32,7 @@ def bench_heuristic_deals(preset: str, *, fast: bool) -> Bench:
 
     def run(seconds: float, players: int, seed: int) -> dict[str, float]:
         # Imported here: every ``tavern`` command builds the bench's parser.
-        from taverntable.fast.tonk_bots import fast_seats, play_deal
+        from taverntable.bots.tonk.fast.deals import fast_seats, play_deal
 
         n = max(MIN_PLAYERS, min(MAX_PLAYERS, players))
         game = get_game(preset)

@@ -2,13 +2,14 @@
 (``taverntable.fast``), and the plain-Python yardstick, in the same run as the engine's.
 
 - ``fast-tonk``, ``fast-tor``, ``fast-pagat``: the same random legal deals as the engine benches
-  of those names (the differential test proves it), played by ``fast.tonk.random_deals`` in
-  batches; the kernel is compiled (or loaded from numba's cache) before the clock starts.
+  of those names (the differential test proves it), played by ``games.tonk.fast.play.random_deals``
+  in batches; the kernel is compiled (or loaded from numba's cache) before the clock starts.
   ``compiled`` says whether numba compiled it (1) or the pure-Python fallback ran (0).
-- ``tonk-whole``, ``fast-tonk-whole``: random play without drops (``fast.tonk.random_without_
-  drops``) on the engine and the kernel: whole deals of some 85 moves (draws, spreads, hits,
-  discards to the stock's end), where random play's deals end at a drop after five moves, so
-  that their moves per second say what a move costs rather than a deal (the yardstick's shape).
+- ``tonk-whole``, ``fast-tonk-whole``: random play without drops
+  (``games.tonk.fast.play.random_without_ drops``) on the engine and the kernel: whole deals of some
+  85 moves (draws, spreads, hits, discards to the stock's end), where random play's deals end at a
+  drop after five moves, so that their moves per second say what a move costs rather than a deal
+  (the yardstick's shape).
 - ``yardstick``: the most a plain CPython loop does with Tonk's bit masks: shuffle, deal, then
   draw from the stock and discard a random card until the stock is empty, no rules checked.
   It is what Python without a compiler can reach, beside which the engine and the kernel are
@@ -22,7 +23,7 @@ from __future__ import annotations
 import random
 
 from taverntable.fast.jit import COMPILED
-from taverntable.fast.tonk import random_deals, random_without_drops
+from taverntable.games.tonk.fast.play import random_deals, random_without_drops
 from taverntable.games.tonk.game import TONK_GAME
 from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS
 

@@ -1,17 +1,17 @@
 """Fast-path figures of Three Towers for ``tavern bench``: the kernel's random games
-(``fast.towers``) in the same run as the engine's.
+(``games.three_towers.fast.play``) in the same run as the engine's.
 
 - ``fast-three-towers``: the same random legal games as the engine bench ``three-towers``
-  (the differential test, ``fast.towers_differential``, proves it), played by
-  ``fast.towers.random_games`` in batches; moves are counted as the engine bench counts them
-  (chance steps are played but not counted).
+  (the differential test, ``games.three_towers.fast.differential``, proves it), played by
+  ``games.three_towers.fast.play.random_games`` in batches; moves are counted as the engine bench
+  counts them (chance steps are played but not counted).
 - ``fast-three-towers-5r``: the same with a round limit of 5 (``three-towers-5r``, R14).
 - ``heuristic-three-towers``: whole games (to three towers, R14) with every seat the heuristic
   bot (``ThreeTowersHeuristicBot``), through the engine's one loop (``play_out``: a view per
   decision, every move checked), the games and the bots drawing from one generator;
   ``fast-heuristic-three-towers``: the same games from the same seed in the kernel
-  (``fast.towers_bots.heuristic_games``; ``fast.towers_bots_differential`` proves they are the
-  same games). Its ``engine_ratio`` is the speed-up.
+  (``bots.three_towers.fast.games.heuristic_games``; ``bots.three_towers.fast.differential`` proves
+  they are the same games). Its ``engine_ratio`` is the speed-up.
 
 The kernel is compiled (or loaded from numba's cache) before the clock starts; ``compiled`` says
 whether numba compiled it (1) or the pure-Python fallback ran (0). Time is process CPU time, as
@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from taverntable.fast.jit import COMPILED
-from taverntable.fast.towers import random_games
+from taverntable.games.three_towers.fast.play import random_games
 from taverntable.games.three_towers.rules import MAX_PLAYERS, MIN_PLAYERS, rules_from
 
 from .random_play import ROUND_LIMIT
@@ -84,9 +84,9 @@ def bench_heuristic_towers(*, fast: bool) -> Bench:
 
     def run(seconds: float, players: int, seed: int) -> dict[str, float]:
         # Imported here: every ``tavern`` command builds the bench's parser.
+        from taverntable.bots.three_towers.fast.games import heuristic_games
         from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
         from taverntable.engine import play_out
-        from taverntable.fast.towers_bots import heuristic_games
         from taverntable.games.three_towers import TowersState
 
         n = max(MIN_PLAYERS, min(MAX_PLAYERS, players))

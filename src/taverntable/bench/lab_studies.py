@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from taverntable.fast.tonk_bots import FAST_ENV, fast_bots_on
+from taverntable.fast.jit import FAST_ENV, fast_bots_on
 from taverntable.lab.core.config import StudyConfig
 from taverntable.lab.core.seeds import game_seed
 from taverntable.lab.core.stats import mean_ci95

@@ -8,17 +8,17 @@ definition (data): the game, how many views, the budget and the adapter's settin
 - ``ismcts-tonk``, ``ismcts-tor``: every decision view is searched (``selective=False``), 500
   iterations with the tree one decision deep, so the figure is the search's own speed (the hard
   bot searches only the drop decisions among them).
-- ``ismcts-tonk``: the root search in the kernel (``fast.tonk_search``: worlds, root choice and
+- ``ismcts-tonk``: the root search in the kernel (``bots.tonk.fast.root``: worlds, root choice and
   greedy playouts compiled), where numba is installed.
 - ``ismcts-tonk-python``: the tree grown in Python with compiled greedy playouts
-  (``fast.tonk_greedy``), the search before the compiled root; ``ismcts-tonk-engine``: the same
+  (``bots.tonk.fast.greedy``), the search before the compiled root; ``ismcts-tonk-engine``: the same
   with playouts through the engine's states. ``ismcts-tonk`` runs after both and reports its
   ratio to each (``ratio_to``), measured in the same run.
 - ``ismcts-towers``: the two-player decisions the hard bot searches (its turns with close
   alternatives), at its own budget (paired playouts to the round's count), with the playouts in
-  the kernel (``fast.towers_playouts``) where numba is installed; ``ismcts-towers-python``: the
-  same searches with the playouts in Python (``hard:fast=false``: the same decisions), whose
-  sims/s ``ismcts-towers`` is divided by.
+  the kernel (``bots.three_towers.fast.playouts``) where numba is installed;
+  ``ismcts-towers-python``: the same searches with the playouts in Python (``hard:fast=false``: the
+  same decisions), whose sims/s ``ismcts-towers`` is divided by.
 
 Time is process CPU time, as in the engine benches, so other load on the machine disturbs the
 figure less.

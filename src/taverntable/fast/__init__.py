@@ -1,7 +1,15 @@
-"""The fast path beside the checking engine: compiled kernels for random play that play the same
-games as the engine from the same random stream (``tonk``), with a pure-Python fallback
-(``jit``) where the compiler (numba, the ``fast`` extra) is missing.
+"""The fast path's game-agnostic part: what every compiled kernel stands on, and nothing of any
+game or bot (``tests/suite/test_imports.py`` holds it to that).
 
-The checking engine stays the reference for legality and records; the differential test
-(``differential``, ``tests/fast/test_fast_tonk.py``) proves that both paths play the same games.
+- ``jit``: numba's ``@kernel`` (nopython, cached), or the plain Python function where the
+  compiler (the ``fast`` extra) is missing; int and float arrays; the switch of the lab's and the
+  arena's bot games (``fast_bots_on``).
+- ``stream`` and ``draws``: CPython's ``random.Random`` inside a kernel, draw for draw.
+- ``played``: the rule options a kernel plays, and its refusal of the others.
+- ``differential``: the one harness that plays the same games through the checking engine and
+  through a kernel and compares them.
+
+The kernels live beside the code they mirror: each game's in ``games/GAME/fast``, each bot
+family's in ``bots/GAME/fast`` (``docs/fast.md``). The checking engine stays the reference for
+legality and records.
 """

@@ -5,10 +5,11 @@ numba (the ``fast`` extra) compiles the kernel modules' functions to machine cod
 ``TAVERNTABLE_PURE_PYTHON=1`` (to test the fallback on a machine that has numba), every
 ``@kernel`` function stays the Python function it is: the same source, the same games, slower.
 
-numba's cache (``fast/__pycache__``) is keyed by each kernel module's own source, while the
-tables a kernel reads as constants come from other modules (``games/tonk/spreads.py`` and
-``rules.py``, ``bots/tonk/policy.py``): after changing those, delete that cache (the differential
-tests fail on a stale one).
+numba's cache (the ``__pycache__`` beside each kernel module: ``games/*/fast``, ``bots/*/fast``,
+``fast``) is keyed by each kernel module's own source, while the tables a kernel reads as
+constants come from other modules (``games/tonk/spreads.py`` and ``rules.py``,
+``bots/tonk/policy.py``): after changing those, delete those caches (the differential tests fail
+on a stale one).
 
 The kernels keep to what both can run: int64-sized ints in flat arrays (``IntArray``: a numpy
 array when compiled, a list otherwise), floats, loops and calls of other kernels.
@@ -23,6 +24,7 @@ from typing import Any, Protocol, TypeVar, cast
 F = TypeVar("F", bound=Callable[..., Any])
 
 PURE_ENV = "TAVERNTABLE_PURE_PYTHON"
+FAST_ENV = "TAVERNTABLE_FAST"
 
 
 class IntArray(Protocol):
@@ -55,6 +57,13 @@ def _numba() -> Any:
 _NUMBA = _numba()
 COMPILED: bool = _NUMBA is not None
 """True when the kernels are compiled by numba, False in the pure-Python fallback."""
+
+
+def fast_bots_on() -> bool:
+    """Whether the lab and the arena play their bots' games in the kernels: numba compiles them
+    (the pure-Python fallback is no faster than the engine) and the environment variable
+    ``TAVERNTABLE_FAST`` is not ``0`` (the switch back to the engine)."""
+    return COMPILED and os.environ.get(FAST_ENV, "1") != "0"
 
 
 def store(array: IntArray, at: int, values: Sequence[int]) -> None:

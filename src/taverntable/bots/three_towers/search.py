@@ -205,17 +205,15 @@ class TowersSearch(SearchDefaults):
         ]
 
     def paired_scorer(self, view: TowersView, legal: Sequence[TowersMove]) -> PairedScorer | None:
-        """The paired playouts of ``legal`` in the kernel (``fast.towers_playouts``: the same
+        """The paired playouts of ``legal`` in the kernel (``fast.playouts``: the same
         moves, chance steps and rewards as ``playout`` and ``rewards``) with the heuristic
         policy, where numba compiled the kernels and the kernel plays the view's rules; None
         otherwise (``ismcts._paired`` then plays them in Python)."""
         if not self.fast or self.policy != "heuristic":
             return None
-        from taverntable.fast.towers import UnsupportedRules, option_codes
+        from taverntable.games.three_towers.fast.play import PLAYED
 
-        try:
-            option_codes(view.rules)
-        except UnsupportedRules:
+        if not PLAYED.plays(view.rules):
             return None
         return _KernelScorer(view.seat, view.rules.teams, legal, self.horizon)
 
@@ -224,7 +222,7 @@ class _KernelScorer:
     """``PairedScorer`` of the kernel's playouts: each final position's reward for ``seat``."""
 
     def __init__(self, seat: int, teams: bool, legal: Sequence[TowersMove], horizon: int) -> None:
-        from taverntable.fast.towers_playouts import KernelPlayouts
+        from taverntable.bots.three_towers.fast.playouts import KernelPlayouts
 
         self.seat, self.teams = seat, teams
         self.playouts = KernelPlayouts(legal, horizon)

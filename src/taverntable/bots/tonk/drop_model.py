@@ -68,7 +68,7 @@ def kept_points(unseen: list[int], unknown: int, draws: int) -> int:
     one more card and they keep the low ones), here without sampling. ``unseen`` is the unseen
     cards' values in ascending order; the j-th lowest of n cards drawn from N is read at sorted
     position ``j * (N + 1) // (n + 1) - 1`` (the order statistic's mean rank), in whole numbers
-    so that the kernel (``fast/tonk_drop_decisions.py``) gives the same total."""
+    so that the kernel (``lab/studies/drop_decisions.py``) gives the same total."""
     size = len(unseen)
     if not size:
         return 0

@@ -18,6 +18,7 @@ from taverntable.cards import indices
 from taverntable.games.tonk import Discard, TonkMove, TonkState, TonkView, sample_world
 from taverntable.games.tonk.movegen import OVER, START
 from taverntable.games.tonk.moves import DROP
+from taverntable.games.tonk.rules import TonkRules
 from taverntable.games.tonk.scoring import stock_result
 
 from .heuristic import discard_score
@@ -35,17 +36,29 @@ class FastPlayouts:
     tables cost seconds to load, which a program that never searches should not pay."""
 
     def __init__(self) -> None:
-        from taverntable.fast import tonk_kernel
+        from taverntable.bots.tonk.fast.greedy import greedy_playout
         from taverntable.fast.jit import int_array
-        from taverntable.fast.tonk_greedy import greedy_playout, load_state
+        from taverntable.games.tonk.fast import kernel
+        from taverntable.games.tonk.fast.play import PLAYED
+        from taverntable.games.tonk.fast.state import load_state
 
-        k = self.k = tonk_kernel
+        k = self.k = kernel
         self.greedy_playout, self.load_state = greedy_playout, load_state
+        self.played = PLAYED
         self.st = int_array(k.STATE_SIZE)
         self.kinds = int_array(k.MAX_LEGAL)
         self.masks = int_array(k.MAX_LEGAL)
         self.none = int_array(0)
         self.state: TonkState | None = None
+        self._rules: TonkRules | None = None
+        self._plays = False
+
+    def plays(self, rules: TonkRules) -> bool:
+        """Whether the kernel plays ``rules`` (``PLAYED``; asked once for each rule set met):
+        a rule option it does not know leaves the playouts to the engine."""
+        if rules is not self._rules:
+            self._rules, self._plays = rules, self.played.plays(rules)
+        return self._plays
 
     def playout(self, state: TonkState, horizon: int) -> None:
         self.load_state(state, self.st)
@@ -119,7 +132,7 @@ class TonkSearch(SearchDefaults):
     move elsewhere: off by default, since searching every decision with the compiled root search
     gained +0.023 [+0.009, +0.036] stakes a game over it (docs/bots.md);
     ``infer`` (without ``observe``) shapes them by what the other players' play has shown;
-    ``fast`` plays greedy playouts in the compiled kernel (``fast.tonk_greedy``: the same
+    ``fast`` plays greedy playouts in the compiled kernel (``fast.greedy``: the same
     moves, so the same rewards and decisions), by default where numba compiled it; with
     ``observe`` it also offers ISMCTS the whole root search in the kernel (``root_runner``).
     """
@@ -177,14 +190,17 @@ class TonkSearch(SearchDefaults):
     def root_runner(
         self, view: TonkView, legal: Sequence[TonkMove], exploration: float, rng: random.Random
     ) -> RootRunner | None:
-        """The root search in the kernel (``fast.tonk_search``) with compiled greedy playouts
-        and observed-play worlds drawn as ``WorldSampler`` draws them, from guesses of the same
-        opponent model weighed in the kernel (``fast.tonk_guesses``); None otherwise (random
-        playouts, the other samplers, or no numba), leaving ``rng`` untouched."""
+        """The root search in the kernel (``fast.root``) with compiled greedy playouts and
+        observed-play worlds drawn as ``WorldSampler`` draws them, from guesses of the same
+        opponent model weighed in the kernel (``fast.guesses``); None otherwise (random
+        playouts, the other samplers, rules the kernel does not play, or no numba), leaving
+        ``rng`` untouched."""
         if self.fast is None or self.policy != "greedy" or not self.observe or view.revealed:
             return None
-        from taverntable.fast.tonk_guesses import weighed_guesses
-        from taverntable.fast.tonk_search import KernelRoot
+        if not self.fast.plays(view.rules):
+            return None
+        from taverntable.bots.tonk.fast.guesses import weighed_guesses
+        from taverntable.bots.tonk.fast.root import KernelRoot
 
         # ``WorldSampler``'s template; the guesses are seeded by nothing but the view
         # (``GUESS_SEED``), as ``sample``'s are.
@@ -291,7 +307,7 @@ class TonkSearch(SearchDefaults):
     def playout(self, state: TonkState, rng: random.Random) -> None:
         """Play on with the policy for at most ``horizon`` moves."""
         left = self.horizon
-        if self.policy == "greedy" and self.fast is not None:
+        if self.policy == "greedy" and self.fast is not None and self.fast.plays(state.rules):
             self.fast.playout(state, left)
             return
         if self.policy == "greedy":

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from taverntable.engine import DealError
-from taverntable.options import RuleOptions
+from taverntable.options import RuleOptions, option
 from taverntable.options import RulesError as RulesError  # re-exported: callers catch it here
 
 Defence = Literal["rank", "any"]
@@ -30,11 +30,11 @@ class TowersRules(RuleOptions):
     preset: str = "three-towers"
     defence: Defence = "rank"  # R9: a defender needs an equal or higher warrior, or any warrior
     own_store_visible: bool = True  # R16
-    max_rounds: int | None = None  # R14: None plays until someone has three towers
+    max_rounds: int | None = option(None, examples=(None, 3))  # R14: None: until three towers
     teams: bool = False  # R15: four players, seats 0+2 against 1+3
     # Proposed options (texts/en/three-towers-readings.md); their defaults are today's rules.
-    nobility_points: int = 0  # R28: each warrior in a nobility at the count scores this
-    tower_goal: int = 30  # R29: the goods a tower needs to be finished (R8)
+    nobility_points: int = option(0, examples=(0, 5))  # R28: each warrior in a nobility scores it
+    tower_goal: int = option(30, examples=(30, 15))  # R29: the goods a tower needs (R8)
 
     def __post_init__(self) -> None:
         if self.defence not in ("rank", "any"):

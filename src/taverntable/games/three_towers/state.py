@@ -275,8 +275,9 @@ class TowersState:
 
     def apply_known(self, move: TowersMove) -> list[Event]:
         """``apply`` without the check, for a move already known to be legal (the fast path's
-        replay of the moves the kernel chose, ``fast.towers_playout``): the same transition and
-        events. The legal moves are what a check costs, and the replay need not list them."""
+        replay of the moves the kernel chose, ``bots.three_towers.fast.play_out``): the same
+        transition and events. The legal moves are what a check costs, and the replay need not list
+        them."""
         seat = self.decider
         everyone = (1 << self.num_players) - 1
         public = str(move) if seen_by(self, move) == everyone else redact(move).text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from taverntable.options import RuleOptions
+from taverntable.options import RuleOptions, option_values
 from taverntable.options import RulesError as RulesError  # re-exported: callers catch it here
 
 DealWins = Literal["tonk", "tor", "pagat"]
@@ -47,17 +47,7 @@ class TonkRules(RuleOptions):
     next_dealer: NextDealer = "next"  # T2
 
     def __post_init__(self) -> None:
-        allowed: dict[str, tuple[Any, ...]] = {
-            "deal_wins": ("tonk", "tor", "pagat"),
-            "face_values": ("10/10/10", "11/12/13"),
-            "hit_sets": (True, False),
-            "hit_lock": (True, False),
-            "discard": ("mandatory", "optional_after_spread"),
-            "tonk_out_double": (True, False),
-            "stock_end": ("last_draw", "empty"),
-            "next_dealer": ("next", "winner"),
-        }
-        for name, values in allowed.items():
+        for name, values in option_values(TonkRules).items():  # each option is a closed set
             value = getattr(self, name)
             if isinstance(value, bool) != isinstance(values[0], bool) or value not in values:
                 shown = " or ".join(

@@ -1,6 +1,6 @@
 """The arena's Tonk games on the fast path: when every seat is the heuristic or the random bot
-(``fast.tonk_bots``), the kernel chooses the moves and the engine replays them, so the arena's
-report and records read the engine's own state, as they do for any other bot."""
+(``bots/tonk/fast/deals.py``), the kernel chooses the moves and the engine replays them, so the
+arena's report and records read the engine's own state, as they do for any other bot."""
 
 from __future__ import annotations
 
@@ -22,15 +22,14 @@ def fast_game(
 ) -> tuple[GameState[Any, Any], bool, int] | None:
     """``play_game``'s game (the seated ``bots``, the deal from ``deal_seed``, the bots' draws
     from ``bot_seed``) played in the kernel: (final state, capped, moves); None when a seat's
-    bot has no kernel form, the game is not Tonk or the fast path is off."""
+    bot has no kernel form, the game is not Tonk, the kernel does not play its rules or the
+    fast path is off."""
     if table.game.family != "tonk":
         return None
     # Imported here: other games' arenas never load the kernels (nor numba).
-    from taverntable.fast.tonk_bots import fast_bots_on, fast_seats, play_deal, replay
+    from taverntable.bots.tonk.fast.deals import fast_table, play_deal, replay
 
-    if not fast_bots_on():
-        return None
-    seats = fast_seats(bots)
+    seats = fast_table(table.rules, bots)
     if seats is None:
         return None
     deal = play_deal(

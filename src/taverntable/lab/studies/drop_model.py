@@ -15,14 +15,14 @@ from typing import Any
 
 from taverntable.bots import make_bot
 from taverntable.bots.tonk.drop_model import opponent_features
+from taverntable.bots.tonk.fast.deals import fast_table
 from taverntable.engine import play_out
-from taverntable.fast.tonk_bots import fast_bots_on, fast_seats
-from taverntable.fast.tonk_drop_decisions import drop_decisions
 from taverntable.games import get_game
 from taverntable.games.tonk import Drop, TonkState
 from taverntable.games.tonk.movegen import START
 from taverntable.lab.core.config import StudyConfig
 from taverntable.lab.core.studies import GameOutput
+from taverntable.lab.studies.drop_decisions import drop_decisions
 
 DROP = Drop()
 DEALER = 0
@@ -84,10 +84,10 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     bots = [make_bot(name, preset) for name in names]
     rng = random.Random(seed)
     rules = game.rules(config.options)
-    seats = fast_seats(bots) if fast_bots_on() else None
+    seats = fast_table(rules, bots)
     if seats is not None:
         # Heuristic and random seats: the kernel plays the deal from the same seed and reads
-        # each decision off its own state (``fast/tonk_drop_decisions.py``): the same rows.
+        # each decision off its own state (``drop_decisions.py``): the same rows.
         deal = drop_decisions(
             rules, players, seats, seed=seed, dealer=DEALER, max_moves=game.max_moves
         )

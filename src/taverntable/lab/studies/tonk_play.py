@@ -12,8 +12,8 @@ import random
 from typing import Any
 
 from taverntable.bots import make_bot
+from taverntable.bots.tonk.fast.deals import FastSeat, fast_table, play_deal, replay
 from taverntable.engine import play_out
-from taverntable.fast.tonk_bots import FastSeat, fast_bots_on, fast_seats, play_deal, replay
 from taverntable.games import get_game
 from taverntable.games.tonk import Drop, TonkState
 from taverntable.games.tonk.movegen import START
@@ -67,11 +67,12 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     game = get_game(preset)
     names = config.seat_bots(players)
     bots = [make_bot(name, preset) for name in names]
-    seats = fast_seats(bots) if fast_bots_on() else None
+    rules = game.rules(config.options)
+    seats = fast_table(rules, bots)
     if seats is not None:
         return play_fast(config, preset, names, seats, seed)
     rng = random.Random(seed)
-    state = game.start(game.rules(config.options), players, rng=rng, dealer=DEALER)
+    state = game.start(rules, players, rng=rng, dealer=DEALER)
     assert isinstance(state, TonkState)
     trials = DropTrials(state, game.max_moves)
     # pagat's pile-taking without a decline (T11) can go on for ever: the game's cap stops it.
@@ -99,7 +100,7 @@ def position(seat: int, players: int) -> int:
 def play_fast(
     config: StudyConfig, preset: str, names: list[str], seats: list[FastSeat], seed: int
 ) -> GameOutput:
-    """``play`` on the fast path (``fast.tonk_bots``): the same deal, bots' moves and trial
+    """``play`` on the fast path (``bots.tonk.fast.deals``): the same deal, bots' moves and trial
     drops from the same seed, so the same row; a record is written from the engine's replay of
     the moves."""
     game = get_game(preset)

@@ -12,10 +12,10 @@ import random
 from collections.abc import Callable
 
 from taverntable.bots import make_bot
+from taverntable.bots.three_towers.fast.play_out import fast_table, play_out_heuristic
 from taverntable.bots.three_towers.heuristic import decide, turn_value
 from taverntable.bots.three_towers.tactics import Knowledge
 from taverntable.engine import Bot, PlayedOut, play_out
-from taverntable.fast.towers_playout import fast_table, play_out_heuristic
 from taverntable.games.three_towers import TowersMove, TowersState, TowersView
 from taverntable.games.three_towers.moves import (
     Add,
@@ -93,8 +93,8 @@ def play_lab_out(
     state: TowersState, names: list[str], rng: random.Random, max_moves: int
 ) -> PlayedOut:
     """``play_out`` with the lab bots ``names`` by seat; a table of the heuristic alone is
-    played by the kernel and replayed by the engine (``fast.towers_playout``: the same game)
-    unless ``TAVERNTABLE_FAST=0``."""
+    played by the kernel and replayed by the engine (``bots.three_towers.fast.play_out``: the same
+    game) unless ``TAVERNTABLE_FAST=0``."""
     bots = [lab_bot(name) for name in names]
     if fast_table(state, bots):
         return play_out_heuristic(state, rng, max_moves=max_moves, checked=False)

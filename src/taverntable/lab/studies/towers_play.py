@@ -14,8 +14,8 @@ from collections import Counter
 from typing import Any
 
 from taverntable.bots import make_bot
+from taverntable.bots.three_towers.fast.play_out import fast_table, play_out_heuristic
 from taverntable.engine import play_out
-from taverntable.fast.towers_playout import fast_table, play_out_heuristic
 from taverntable.games import get_game
 from taverntable.games.three_towers import TowersState
 from taverntable.games.three_towers.cards import IS_GOODS, IS_PENALTY, IS_TOWER_ACE, VALUE, suit
@@ -83,7 +83,8 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     def keep(seat: int, move: Any, events: Any) -> None:
         moves.append((seat, move, events))
 
-    # All-heuristic tables: the kernel decides, the engine replays (``fast.towers_playout``).
+    # All-heuristic tables: the kernel decides, the engine replays
+    # (``bots.three_towers.fast.play_out``).
     if fast_table(state, bots):
         played = play_out_heuristic(
             state, rng, max_moves=game.max_moves, on_move=keep, checked=False

@@ -1,0 +1,718 @@
+"""The Three Towers heuristic bot (``bots/three_towers/heuristic.py``, ``replies.py``,
+``tactics.py``) in the kernel: the same decision on the same position, and whole heuristic games.
+
+``decide`` makes ``ThreeTowersHeuristicBot.choose``'s move for the deciding seat of a kernel
+state, reading only what that seat's view holds: its hand, its store when ``own_store_visible``
+(R16), the public part of every store (``KNOWN``, R16/R19), towers, nobilities, the trade's laid
+cards and the attack, sizes and scores. Every value is the Python estimate's own float
+arithmetic in the same order (so the same rounding: ``max`` keeps the first of equals, in the
+engine's order of legal moves), including ``sum``'s left-to-right adding of floats (Python 3.11;
+3.12's compensated ``sum`` could round a hand's 7 tool worths differently, which the
+differential test would show). The heuristic draws nothing from the generator (``choose`` only
+does when its rules of thumb return an illegal move, which they never do), so a heuristic game
+is the engine's chance steps from one stream and these decisions.
+
+``differential.py`` holds it to the Python bot, move by move over whole games and on
+positions of random play.
+"""
+
+from __future__ import annotations
+
+from taverntable.bots.three_towers import heuristic as h
+from taverntable.bots.three_towers import replies as r
+from taverntable.bots.three_towers import tactics as t
+from taverntable.fast.jit import IntArray, float_array, kernel, new_ints
+from taverntable.games.three_towers.cards import JOKER, THIEF, WARLOCK, WITCH
+from taverntable.games.three_towers.fast import kernel as k
+
+CODES = k.CODES
+SPADES = 0
+DARK_TOWER = 0
+# The Python bot's constants, read once (numba takes module globals as constants).
+FINISH = h.FINISH
+BUILD = h.BUILD
+ADD = h.ADD
+DARK_BUILD = h.DARK_BUILD
+REINFORCE = h.REINFORCE
+WARLOCK_URGE = h.WARLOCK_URGE
+BAD_HAND = h.BAD_HAND
+NOBILITY_COST = h.NOBILITY_COST
+PAIR_ANSWER = h.PAIR_ANSWER
+DEFENDS_WHEN_ABLE = h.DEFENDS_WHEN_ABLE
+ACE_PREFERENCE = float_array(
+    [0.0, h.ACE_SUIT_PREFERENCE[1], h.ACE_SUIT_PREFERENCE[2], h.ACE_SUIT_PREFERENCE[3]]
+)
+LATER_GOODS = r.LATER_GOODS
+LATER_SPADES = r.LATER_SPADES
+OUTBID_WILL = r.OUTBID_WILL
+SPADE_OUTBID_WILL = r.SPADE_OUTBID_WILL
+PARTNER_WINS = r.PARTNER_WINS
+WARRIOR_DEFENCE_COST = r.WARRIOR_DEFENCE_COST
+TOWER_PROGRESS = r.TOWER_PROGRESS
+JOKER_TOOL = t.JOKER_TOOL
+ACE_TOOL = t.ACE_TOOL
+WARRIOR_TOOL = float_array([t.WARRIOR_TOOL.get(x, 0.0) for x in range(14)])
+DEFENDER_TOOL = t.DEFENDER_TOOL
+FULL_DECK_TURNS = t.FULL_DECK_TURNS
+# The seat's view, worked out once per decision (``Knowledge``): ``unseen`` counts per code,
+# then these entries.
+U_TOTAL = CODES  # how many cards the seat cannot locate
+U_ME = U_TOTAL + 1
+U_PARTNER = U_ME + 1  # -1 without teams
+U_SIZE = U_PARTNER + 1
+
+
+@kernel
+def _rank(code: int) -> int:
+    return 0 if code == JOKER else code % 13 + 1
+
+
+@kernel
+def _suit(code: int) -> int:
+    return -1 if code == JOKER else code // 13
+
+
+@kernel
+def knowledge(st: IntArray, me: int, unseen: IntArray) -> None:
+    """``unseen_cards``: the cards ``me`` cannot locate, counted per code (a Counter difference
+    drops what would go below zero), and their total, the seat and its partner."""
+    n = st[k.PLAYERS]
+    for c in range(CODES):
+        unseen[c] = 2 - st[k.HAND + me * CODES + c]
+    unseen[JOKER] += 2
+    for s in range(n):
+        if s == me and st[k.OPT_OWN_STORE_VISIBLE]:
+            for i in range(st[k.STORE_LEN + s]):
+                unseen[st[k.STORE + s * k.ROOM + i]] -= 1
+        else:
+            for c in range(CODES):
+                unseen[c] -= st[k.KNOWN + s * CODES + c]
+        for i in range(st[k.TOWER_LEN + s]):
+            unseen[st[k.TOWER + s * k.ROOM + i]] -= 1
+        for c in range(CODES):
+            unseen[c] -= st[k.NOB + s * CODES + c]
+    phase = st[k.PHASE]
+    if phase == k.ANSWER or phase == k.NAME:  # the trade under way (its laid cards)
+        for i in range(st[k.LAID_LEN]):
+            unseen[st[k.LAID + i]] -= 1
+    if st[k.A_CARD] >= 0:
+        unseen[st[k.A_CARD]] -= 1
+    total = 0
+    for c in range(CODES):
+        if unseen[c] < 0:
+            unseen[c] = 0
+        total += unseen[c]
+    unseen[U_TOTAL] = total
+    unseen[U_ME] = me
+    unseen[U_PARTNER] = (me + 2) % 4 if st[k.OPT_TEAMS] else -1
+
+
+@kernel
+def _is_opponent(unseen: IntArray, s: int) -> bool:
+    return s != unseen[U_ME] and s != unseen[U_PARTNER]
+
+
+@kernel
+def _weight(st: IntArray) -> float:
+    """The tools' weight: 1 early in the round, falling to 0 as the deck runs out."""
+    return min(1.0, st[k.DECK_LEN] / FULL_DECK_TURNS)
+
+
+@kernel
+def _best_warrior(st: IntArray, me: int) -> int:
+    """The highest warrior in hand, the first of equals in code order; or -1."""
+    best, best_rank = -1, -1
+    for c in range(13, 52):
+        if st[k.HAND + me * CODES + c] and k.WARRIOR[c] and _rank(c) > best_rank:
+            best, best_rank = c, _rank(c)
+    return best
+
+
+@kernel
+def keep(st: IntArray, me: int, card: int) -> float:
+    """``Knowledge.keep``: a card's points plus its worth as a tool."""
+    w = _weight(st)
+    if card == JOKER:
+        return JOKER_TOOL * w
+    if k.WARRIOR[card]:
+        value = WARRIOR_TOOL[_rank(card)] * w
+        if st[k.TOWER_GOODS + me] and card == _best_warrior(st, me):
+            value += DEFENDER_TOOL * w
+        return value
+    if k.TOWER_ACE[card]:
+        return k.POINTS[card] + ACE_TOOL * w
+    if k.GOODS[card] and st[k.TOWER_LEN + me] > 0:
+        return k.POINTS[card] + 1.0
+    return float(k.POINTS[card])
+
+
+@kernel
+def holds_any(st: IntArray, unseen: IntArray, seat: int, cards: int) -> float:
+    """The chance that ``seat`` holds one of ``cards`` of the unseen cards."""
+    total = unseen[U_TOTAL]
+    if cards <= 0 or total <= 0:
+        return 0.0
+    miss = max(0.0, 1.0 - cards / total)
+    # A float exponent: C's ``pow``, as Python's ``float ** int`` computes it.
+    kept: float = miss ** float(st[k.HAND_LEN + seat])
+    return 1.0 - kept
+
+
+@kernel
+def _unseen_above(unseen: IntArray, led: int, bid: int) -> int:
+    higher = 0
+    for x in range(bid + 1, 11):
+        higher += unseen[led * 13 + x - 1]
+    return higher + unseen[JOKER]
+
+
+@kernel
+def standing(st: IntArray, seat: int) -> int:
+    """How well ``seat`` (its pair) does: score and the points it visibly holds."""
+    total = 0
+    for i in range(2 if st[k.OPT_TEAMS] else 1):
+        s = (seat + 2 * i) % 4
+        total += st[k.SCORES + s]
+        for c in range(CODES):
+            total += st[k.KNOWN + s * CODES + c] * k.POINTS[c]
+        for j in range(st[k.TOWER_LEN + s]):
+            total += k.POINTS[st[k.TOWER + s * k.ROOM + j]]
+    return total
+
+
+@kernel
+def _leader(st: IntArray, unseen: IntArray, exclude: int) -> int:
+    """The best placed opponent (a seat other than ``exclude``): the highest standing, the
+    lowest seat among equals."""
+    best, best_value = -1, 0
+    for s in range(st[k.PLAYERS]):
+        if _is_opponent(unseen, s) and s != exclude:
+            v = standing(st, s)
+            if best < 0 or v > best_value:
+                best, best_value = s, v
+    return best
+
+
+@kernel
+def _material(st: IntArray, me: int) -> int:
+    total = 0
+    if st[k.OPT_OWN_STORE_VISIBLE]:
+        for i in range(st[k.STORE_LEN + me]):
+            total += k.POINTS[st[k.STORE + me * k.ROOM + i]]
+    else:
+        for c in range(CODES):
+            total += st[k.KNOWN + me * CODES + c] * k.POINTS[c]
+    for c in range(CODES):
+        total += st[k.HAND + me * CODES + c] * k.POINTS[c]
+    for j in range(st[k.TOWER_LEN + me]):
+        total += k.POINTS[st[k.TOWER + me * k.ROOM + j]]
+    return total
+
+
+@kernel
+def _take_from(st: IntArray, seat: int) -> int:
+    """R9/R23 ``tower_take``: where a raid's take starts (the topmost reinforcing ace), or 0."""
+    base = k.TOWER + seat * k.ROOM
+    for i in range(st[k.TOWER_LEN + seat] - 1, 0, -1):
+        if _rank(st[base + i]) == 1:
+            return i
+    return 0
+
+
+@kernel
+def _defence_chance(st: IntArray, unseen: IntArray, target: int, card: int) -> float:
+    rank_rule = not st[k.OPT_DEFENCE_ANY]
+    need = _rank(card) if rank_rule else 11
+    if not k.WARRIOR[card] and rank_rule:
+        need = max(11, _rank(card))
+    defenders = unseen[JOKER]
+    for s in range(1, 4):
+        for x in range(need, 14):
+            defenders += unseen[s * 13 + x - 1]
+    return holds_any(st, unseen, target, defenders)
+
+
+@kernel
+def _spread(st: IntArray) -> float:
+    return 1.0 + 1.0 / (st[k.PLAYERS] - 1)
+
+
+@kernel
+def _opponents(st: IntArray, unseen: IntArray) -> int:
+    count = 0
+    for s in range(st[k.PLAYERS]):
+        if _is_opponent(unseen, s):
+            count += 1
+    return count
+
+
+@kernel
+def _win_chance_later(
+    st: IntArray, unseen: IntArray, led: int, bid: int, spades: bool, turn: bool
+) -> float:
+    """``replies.win_chance``: against the opponents (a lead, ``turn``) or the seats still to
+    answer that have not failed (an answer)."""
+    if bid >= 100:
+        return 1.0
+    above = _unseen_above(unseen, led, bid)
+    will = SPADE_OUTBID_WILL if spades else OUTBID_WILL
+    p = 1.0
+    partner = unseen[U_PARTNER]
+    if turn:
+        for s in range(st[k.PLAYERS]):
+            if _is_opponent(unseen, s):
+                p *= 1.0 - will * holds_any(st, unseen, s, above)
+    else:
+        for i in range(st[k.Q_HEAD] + 1, st[k.Q_LEN]):
+            s = st[k.QUEUE + i]
+            if not st[k.T_FAILED] >> s & 1 and s != partner:
+                p *= 1.0 - will * holds_any(st, unseen, s, above)
+    return p
+
+
+@kernel
+def _lead_value(st: IntArray, unseen: IntArray, card: int) -> float:
+    """``heuristic.lead_value`` (A1/R4)."""
+    me = unseen[U_ME]
+    led, rk = _suit(card), _rank(card)
+    if led != SPADES:
+        p = _win_chance_later(st, unseen, led, rk, False, True)
+        pot = LATER_GOODS * _opponents(st, unseen)
+        return p * (pot + k.POINTS[card]) - keep(st, me, card)
+    low_count = 0
+    higher = 0
+    low_sum = 0
+    for c in range(1, 10):
+        if _rank(c) <= rk:
+            low_count += unseen[c]  # codes 1..9 are the penalty spades
+            low_sum += unseen[c] * k.POINTS[c]
+        else:
+            higher += unseen[c]
+    low_mean = low_sum / low_count if low_count else 0.0
+    p, pot = 1.0, 0.0
+    for s in range(st[k.PLAYERS]):
+        if _is_opponent(unseen, s):
+            dumps = holds_any(st, unseen, s, low_count)
+            beats = (1.0 - dumps) * holds_any(st, unseen, s, higher)
+            p *= 1.0 - OUTBID_WILL * beats
+            pot += dumps * low_mean + (1.0 - dumps - beats) * PAIR_ANSWER
+    return p * (pot + k.POINTS[card]) - keep(st, me, card)
+
+
+@kernel
+def _redeal_value(st: IntArray, unseen: IntArray, kind: int, spread: float) -> float:
+    """``heuristic.redeal_value`` (A4/R10)."""
+    me = unseen[U_ME]
+    hb = k.HAND + me * CODES
+    points = 0
+    for c in range(CODES):
+        points += st[hb + c] * k.POINTS[c]
+    if points > BAD_HAND:
+        return -FINISH / 2
+    worth = 0
+    for c in range(CODES):
+        worth += k.POINTS[c] * unseen[c]
+    fresh = 7 * worth / max(1, unseen[U_TOTAL])
+    # Python's ``sum`` of floats: left to right from the int 0, in hand order.
+    kept = 0.0
+    bad = 0
+    good_tools = 0.0
+    for c in range(CODES):
+        for _ in range(st[hb + c]):
+            kc = keep(st, me, c)
+            kept += kc
+            if k.POINTS[c] < 0:
+                bad -= k.POINTS[c]
+            else:
+                good_tools += kc - k.POINTS[c]
+    if kind == k.M_REDEAL_JOKER:
+        return fresh - kept - keep(st, me, JOKER)
+    if kind == k.M_REDEAL_WARRIORS:
+        return fresh - kept - NOBILITY_COST
+    if kind == k.M_REDEAL_JACKS:
+        against = 1.0 if st[k.OPT_TEAMS] else 1.0 / (st[k.PLAYERS] - 1)
+        return fresh - kept - points * against - NOBILITY_COST
+    if kind == k.M_REDEAL_KINGS:
+        return fresh + bad * spread - good_tools - NOBILITY_COST
+    return fresh + bad - good_tools - NOBILITY_COST
+
+
+@kernel
+def turn_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int) -> float:
+    """``heuristic.turn_value``: one action's rough worth for the mover, in points."""
+    me = unseen[U_ME]
+    spread = _spread(st)
+    goal = st[k.OPT_TOWER_GOAL]
+    if kind == k.M_ADD and k.GOODS[a]:
+        if st[k.TOWER_GOODS + me] + k.TOWER_POINTS[a] >= goal:  # R8, R29
+            return FINISH - _rank(a)
+        return ADD + _rank(a)
+    if kind == k.M_ADD:  # a reinforcing ace
+        guarded = 0
+        base = k.TOWER + me * k.ROOM
+        for i in range(_take_from(st, me), st[k.TOWER_LEN + me]):
+            guarded += k.TOWER_POINTS[st[base + i]]
+        return REINFORCE + 0.4 * guarded - 6.0
+    if kind == k.M_BUILD:
+        if b >= 0 and k.TOWER_POINTS[b] >= goal:
+            return FINISH - _rank(b)
+        extra = 0.0 if b < 0 else float(_rank(b))
+        if a == DARK_TOWER:
+            for c in range(CODES):
+                if st[k.HAND + me * CODES + c] and k.TOWER_ACE[c]:
+                    return -5.0
+            return DARK_BUILD + 0.5 * extra
+        prefer = ACE_PREFERENCE[_suit(a)]
+        if _suit(a) == 1 and _material(st, me) < 0:
+            prefer = -2.0  # ♥ doubles a negative round too (R24)
+        return BUILD + extra + prefer
+    if kind == k.M_RAID:
+        p = 1.0 - DEFENDS_WHEN_ABLE * _defence_chance(st, unseen, a, b)
+        values = 0
+        goods = 0
+        base = k.TOWER + a * k.ROOM
+        for i in range(_take_from(st, a), st[k.TOWER_LEN + a]):
+            values += k.POINTS[st[base + i]]
+            goods += k.TOWER_POINTS[st[base + i]]
+        gain = values * spread
+        gain += TOWER_PROGRESS * goods
+        return p * gain - (1 - p) * keep(st, me, b)
+    if kind == k.M_CURSE:
+        p = 1.0 - DEFENDS_WHEN_ABLE * _defence_chance(st, unseen, a, b)
+        tie = 0.001 * standing(st, a)
+        if b == WARLOCK:
+            return p * 40.0 * spread + WARLOCK_URGE + tie
+        if b == THIEF:
+            size = st[k.KNOWN_LEN + a]
+            mean = 2.0
+            if size:
+                total = 0
+                for c in range(CODES):
+                    total += st[k.KNOWN + a * CODES + c] * k.POINTS[c]
+                mean = total / size
+            stolen = min(4, st[k.STORE_LEN + a]) * max(0.0, mean)
+            return p * (5.0 + stolen) * spread + 1.0 + tie
+        return p * 12.0 * spread + 1.0 + tie
+    if kind == k.M_TRADE:
+        return _lead_value(st, unseen, a)
+    if kind == k.M_TRADE_JOKER:
+        if b == 0:
+            return -keep(st, me, JOKER)
+        later = LATER_SPADES if a == SPADES else LATER_GOODS
+        return later * _opponents(st, unseen) - keep(st, me, JOKER)
+    if k.M_REDEAL_JOKER <= kind <= k.M_REDEAL_KINGS:
+        return _redeal_value(st, unseen, kind, spread)
+    return -FINISH
+
+
+@kernel
+def _witch_named(st: IntArray, unseen: IntArray) -> float:
+    """``replies.witch_named_chance``."""
+    me, partner = unseen[U_ME], unseen[U_PARTNER]
+    owner = st[k.A_ATTACKER]
+    teams = st[k.OPT_TEAMS]
+    if owner == me or (teams and partner == owner):
+        return 0.0
+    eligible = 0
+    top, top_value = -1, 0
+    for s in range(st[k.PLAYERS]):
+        if s != owner and not (teams and s == (owner + 2) % 4):
+            eligible += 1
+            v = standing(st, s)
+            if top < 0 or v > top_value:
+                top, top_value = s, v
+    if eligible == 1:
+        return 1.0
+    return 0.8 if top == me else 0.2
+
+
+@kernel
+def answer_value(
+    st: IntArray, unseen: IntArray, kind: int, a: int, b: int, pot: float, named: float
+) -> float:
+    """``replies.answer_values``' estimate of one answer (R5–R7)."""
+    me, partner = unseen[U_ME], unseen[U_PARTNER]
+    first, second, bid, bids = -1, -1, 0, False
+    if kind == k.M_ANSWER:
+        first, second = a, b
+        if b < 0:
+            bid, bids = _rank(a), True
+    elif kind == k.M_ANSWER_JOKER:
+        first = JOKER
+        if a >= 0:
+            bid, bids = (100 if a == 1 else -1), True
+    kept = 0.0
+    back = 0
+    if first >= 0:
+        kept = keep(st, me, first)
+        back = k.POINTS[first]
+    if second >= 0:
+        kept += keep(st, me, second)
+        back += k.POINTS[second]
+    if st[k.T_WITCH]:
+        return named * (pot + back) - kept
+    spades = st[k.T_SUIT] == SPADES
+    if st[k.T_FAILED] >> me & 1 or not bids or bid <= st[k.T_BEST_BID]:
+        p = 0.0
+    else:
+        p = _win_chance_later(st, unseen, st[k.T_SUIT], bid, spades, False)
+    best_seat = st[k.T_BEST_SEAT]
+    if best_seat == partner and best_seat >= 0 and p == 0.0:
+        return PARTNER_WINS * back - kept
+    return p * (pot + back) - kept
+
+
+@kernel
+def _answer(
+    st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, count: int
+) -> int:
+    spades = st[k.T_SUIT] == SPADES
+    laid = 0
+    for i in range(st[k.LAID_LEN]):
+        laid += k.POINTS[st[k.LAID + i]]
+    pot = float(laid)
+    later = 0.0
+    for i in range(st[k.Q_HEAD] + 1, st[k.Q_LEN]):
+        if not st[k.T_FAILED] >> st[k.QUEUE + i] & 1:
+            later += LATER_SPADES if spades else LATER_GOODS
+    pot += later
+    named = 0.0
+    if st[k.T_WITCH]:
+        pot += k.POINTS[WITCH]
+        named = _witch_named(st, unseen)
+    best, best_value = 0, 0.0
+    for i in range(count):
+        v = answer_value(st, unseen, kinds[i], xa[i], xb[i], pot, named)
+        if i == 0 or v > best_value:
+            best, best_value = i, v
+    return best
+
+
+@kernel
+def _attack_loss(st: IntArray, unseen: IntArray) -> float:
+    """``replies.attack_loss`` (R9)."""
+    me, partner = unseen[U_ME], unseen[U_PARTNER]
+    spread = _spread(st)
+    card = st[k.A_CARD]
+    if k.WARRIOR[card]:
+        values = 0
+        goods = 0
+        base = k.TOWER + me * k.ROOM
+        for i in range(_take_from(st, me), st[k.TOWER_LEN + me]):
+            c = st[base + i]
+            values += k.POINTS[c]
+            if 2 <= _rank(c) <= 10:
+                goods += k.POINTS[c]
+        loss = values * spread
+        loss += TOWER_PROGRESS * goods
+        return loss
+    if _rank(card) == 13:
+        return 40.0 * spread
+    if _rank(card) == 11:
+        total = 0
+        size = 0
+        if st[k.OPT_OWN_STORE_VISIBLE]:
+            size = st[k.STORE_LEN + me]
+            for i in range(size):
+                total += k.POINTS[st[k.STORE + me * k.ROOM + i]]
+        else:
+            size = st[k.KNOWN_LEN + me]
+            for c in range(CODES):
+                total += st[k.KNOWN + me * CODES + c] * k.POINTS[c]
+        mean = total / size if size else 2.0
+        return (5.0 + min(4, st[k.STORE_LEN + me]) * max(0.0, mean)) * spread
+    others = 0
+    for s in range(st[k.PLAYERS]):
+        if s != st[k.A_ATTACKER] and s != partner:
+            others += 1
+    return 15.0 * spread * (1.0 if others <= 1 else 0.6)
+
+
+@kernel
+def _defence_cost(st: IntArray, me: int, card: int) -> float:
+    if card == JOKER:
+        return keep(st, me, JOKER)
+    return WARRIOR_DEFENCE_COST + _rank(card) / 100
+
+
+@kernel
+def _defend(st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, count: int) -> int:
+    """``replies.defend``: the cheapest defence when the attack costs more (R9); ``yield`` is
+    the last legal move."""
+    me = unseen[U_ME]
+    cheapest, cost = -1, 0.0
+    for i in range(count):
+        if kinds[i] == k.M_DEFEND:
+            c = _defence_cost(st, me, xa[i])
+            if cheapest < 0 or c < cost:
+                cheapest, cost = i, c
+    if cheapest < 0:
+        return count - 1
+    return cheapest if _attack_loss(st, unseen) > cost else count - 1
+
+
+@kernel
+def _name(st: IntArray, unseen: IntArray, xa: IntArray, count: int) -> int:
+    """``replies.name`` (R9): the partner when the Witch's trade is worth something, else the
+    best placed opponent. The legal moves are every seat but the attacker, in order."""
+    partner = unseen[U_PARTNER]
+    worth = k.POINTS[st[k.A_CARD]]
+    for i in range(st[k.LAID_LEN]):
+        c = st[k.LAID + i]
+        worth += st[k.OPT_NOBILITY_POINTS] if k.WARRIOR[c] else k.POINTS[c]
+    target = -1
+    if partner >= 0 and partner != st[k.A_ATTACKER] and worth > 0:
+        target = partner
+    else:
+        target = _leader(st, unseen, st[k.A_ATTACKER])
+        if target < 0:  # no opponent among the targets: the best placed of them
+            best_value = 0
+            for i in range(count):
+                v = standing(st, xa[i])
+                if target < 0 or v > best_value:
+                    target, best_value = xa[i], v
+    for i in range(count):
+        if xa[i] == target:
+            return i
+    return 0
+
+
+@kernel
+def _pick(
+    st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, count: int
+) -> int:
+    phase = st[k.PHASE]
+    me = unseen[U_ME]
+    if phase == k.TURN:
+        best, best_value = 0, 0.0
+        for i in range(count):
+            v = turn_value(st, unseen, kinds[i], xa[i], xb[i])
+            if i == 0 or v > best_value:
+                best, best_value = i, v
+        return best
+    if phase == k.ANSWER:
+        return _answer(st, unseen, kinds, xa, xb, count)
+    if phase == k.DEFEND:
+        return _defend(st, unseen, kinds, xa, count)
+    if phase == k.NAME:
+        return _name(st, unseen, xa, count)
+    if phase == k.QUEENS:  # R10: the best scoring card to the store, else done (last)
+        best, best_value = count - 1, 0
+        for i in range(count - 1):
+            v = k.POINTS[xa[i]]
+            if v > best_value:
+                best, best_value = i, v
+        return best
+    if phase == k.KINGS:  # R10: the lowest card to oneself if it scores, else to the leader
+        card = xa[0]
+        target = me if k.POINTS[card] >= 0 else _leader(st, unseen, -1)
+        for i in range(count):
+            if xa[i] == card and xb[i] == target:
+                return i
+        return 0
+    if phase == k.CLUB:  # R13: the best card, from the best placed opponent among equals
+        best, best_value, best_standing = count - 1, 0, 0
+        for i in range(count - 1):
+            v = k.POINTS[xb[i]]
+            if v > 0:
+                sv = standing(st, xa[i])
+                if best == count - 1 or v > best_value or (v == best_value and sv > best_standing):
+                    best, best_value, best_standing = i, v, sv
+        return best
+    if phase == k.DARK:  # R13: the worst card to the best placed opponent
+        worst = 0
+        for i in range(count - 1):
+            if k.POINTS[xa[i]] < worst and _is_opponent(unseen, xb[i]):
+                worst = k.POINTS[xa[i]]
+        if worst == 0:
+            return count - 1
+        best, best_standing = -1, 0
+        for i in range(count - 1):
+            if k.POINTS[xa[i]] == worst and _is_opponent(unseen, xb[i]):
+                sv = standing(st, xb[i])
+                if best < 0 or sv > best_standing:
+                    best, best_standing = i, sv
+        return best
+    return 0
+
+
+@kernel
+def decide(
+    st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, count: int, unseen: IntArray
+) -> int:
+    """The heuristic's move for the deciding seat: its index among the ``count`` legal moves
+    in ``kinds``/``xa``/``xb`` (``unseen``: U_SIZE ints of scratch)."""
+    if count == 1:
+        return 0
+    knowledge(st, st[k.DECIDER], unseen)
+    return _pick(st, unseen, kinds, xa, xb, count)
+
+
+@kernel
+def play_heuristic(
+    st: IntArray,
+    stream: IntArray,
+    kinds: IntArray,
+    xa: IntArray,
+    xb: IntArray,
+    unseen: IntArray,
+    record: IntArray,
+    recorded: int,
+) -> int:
+    """Play the game out with every seat the heuristic bot (``play_out`` with
+    ``ThreeTowersHeuristicBot`` at every seat): chance steps from ``stream``, as
+    ``games.three_towers.fast.kernel.play_random``; returns moves * 2**20 + steps."""
+    moves = 0
+    steps = 0
+    while st[k.PHASE] != k.OVER:
+        phase = st[k.PHASE]
+        if phase == k.DEAL or phase == k.SHUFFLE or phase == k.STEAL:
+            k.recorded_chance_step(st, stream, record, recorded + steps)
+        else:
+            count = k.legal_moves(st, kinds, xa, xb)
+            pick = decide(st, kinds, xa, xb, count, unseen)
+            k.recorded_move(st, kinds, xa, xb, pick, record, recorded + steps)
+            moves += 1
+        steps += 1
+    return moves * (1 << 20) + steps
+
+
+@kernel
+def heuristic_games(
+    options: IntArray,
+    players: int,
+    first_dealer: int,
+    games: int,
+    stream: IntArray,
+    results: IntArray,
+    record: IntArray,
+) -> int:
+    """``games.three_towers.fast.kernel.random_games`` with every seat the heuristic bot."""
+    st = new_ints(k.STATE_SIZE)
+    kinds = new_ints(k.MAX_LEGAL)
+    xa = new_ints(k.MAX_LEGAL)
+    xb = new_ints(k.MAX_LEGAL)
+    unseen = new_ints(U_SIZE)
+    total_moves = 0
+    total_steps = 0
+    for g in range(games):
+        dealer = (first_dealer + g) % players
+        k.new_game(st, options, players, dealer)
+        both = play_heuristic(st, stream, kinds, xa, xb, unseen, record, total_steps)
+        moves = both >> 20
+        steps = both & ((1 << 20) - 1)
+        total_moves += moves
+        total_steps += steps
+        row = g * k.RESULT_WIDTH
+        results[row + k.R_END] = st[k.END]
+        results[row + k.R_WINNERS] = st[k.WINNERS]
+        results[row + k.R_MOVES] = moves
+        results[row + k.R_DEALER] = dealer
+        results[row + k.R_ROUNDS] = st[k.ROUND_NO]
+        results[row + k.R_STEPS] = steps
+        for s in range(players):
+            results[row + k.R_SCORES + s] = st[k.SCORES + s]
+            results[row + k.R_MARKS + s] = st[k.MARKS + s]
+    if len(record) and 3 * total_steps > len(record):
+        return -1
+    return total_moves

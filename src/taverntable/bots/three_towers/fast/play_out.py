@@ -1,0 +1,161 @@
+"""A Three Towers position played out with every seat the heuristic bot: the kernel decides, the
+engine applies (issue 14: the lab's Three Towers studies on the fast path).
+
+``play_out_heuristic(state, rng, max_moves=…, on_move=…)`` does what ``engine.play_out(state,
+[ThreeTowersHeuristicBot()] * n, rng, max_moves=…, on_move=…)`` does: the same moves, events,
+final state and ``PlayedOut``, and ``rng`` left where it leaves it. The kernel
+(``heuristic``) plays the position out from ``load(state)`` and records every step; the
+engine then replays those steps with its own ``apply`` (so the events, history, result and
+records are the engine's own) and draws its chance steps from ``rng`` as ``play_out`` does. The
+heuristic draws nothing from ``rng``, so the kernel's chance steps, drawn from a copy of the same
+stream, must be the engine's: each is checked against the kernel's record, every decision is
+checked by ``apply`` and the seat that made it, and any difference raises ``Diverged`` rather
+than playing another game than the engine would. What the engine saves is the bots' decisions,
+which are what cost.
+
+Callers take this path when ``fast_table(state, bots)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from taverntable.bots.three_towers.fast.heuristic import U_SIZE, decide
+from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
+from taverntable.engine import CHANCE, Event, OnMove, PlayedOut
+from taverntable.fast.jit import IntArray, fast_bots_on, int_array, kernel, new_ints
+from taverntable.fast.stream import stream_of
+from taverntable.games.three_towers import TowersMove, TowersState
+from taverntable.games.three_towers.fast import kernel as k
+from taverntable.games.three_towers.fast.play import PLAYED, comparable, step_of
+from taverntable.games.three_towers.fast.state import load, snapshot
+
+NO_CAP = 1 << 62  # ``play_out``'s limit when it is given none
+_ROOM = 4096  # recorded steps at first (doubled when a game runs over)
+
+
+class Diverged(RuntimeError):
+    """The kernel's game and the engine's replay of it differ (a bug: never played on)."""
+
+
+def heuristic_seats(bots: Sequence[object]) -> bool:
+    """Whether every seat is the registry's heuristic bot itself (a subclass, or a lab style
+    such as ``StyledHeuristicBot``, decides otherwise)."""
+    return all(type(bot) is ThreeTowersHeuristicBot for bot in bots)
+
+
+def fast_table(state: TowersState, bots: Sequence[object]) -> bool:
+    """Whether ``play_out_heuristic`` may play ``state`` for ``bots``: the switch is on
+    (``fast_bots_on``), every seat is the heuristic and the kernel plays the rules (a rule
+    option it does not know is played by the engine, ``PLAYED``)."""
+    if not (fast_bots_on() and heuristic_seats(bots)):
+        return False
+    return PLAYED.plays(state.rules)
+
+
+@kernel
+def play_capped(st: IntArray, stream: IntArray, record: IntArray, max_moves: int) -> int:
+    """``heuristic.play_heuristic`` with ``play_out``'s cap: it stops where the
+    ``max_moves + 1``-th decision would be made; returns the steps (chance steps and moves),
+    or -1 when ``record`` had no room for them all."""
+    kinds = new_ints(k.MAX_LEGAL)
+    xa = new_ints(k.MAX_LEGAL)
+    xb = new_ints(k.MAX_LEGAL)
+    unseen = new_ints(U_SIZE)
+    moves = 0
+    steps = 0
+    while st[k.PHASE] != k.OVER:
+        phase = st[k.PHASE]
+        if phase == k.DEAL or phase == k.SHUFFLE or phase == k.STEAL:
+            k.recorded_chance_step(st, stream, record, steps)
+        else:
+            if moves >= max_moves:
+                break
+            count = k.legal_moves(st, kinds, xa, xb)
+            pick = decide(st, kinds, xa, xb, count, unseen)
+            k.recorded_move(st, kinds, xa, xb, pick, record, steps)
+            moves += 1
+        steps += 1
+    if 3 * steps > len(record):
+        return -1
+    return steps
+
+
+def kernel_steps(
+    state: TowersState, rng: random.Random, limit: int
+) -> tuple[IntArray, int, IntArray]:
+    """The kernel's record of ``state`` played out (at most ``limit`` decisions), its length
+    and the kernel's final state; ``rng`` is left untouched (the kernel draws from a copy of
+    its stream)."""
+    saved = rng.getstate()
+    room = _ROOM
+    while True:
+        record = int_array(3 * room)
+        st = load(state)
+        steps = play_capped(st, stream_of(rng), record, limit)
+        rng.setstate(saved)  # the pure-Python fallback draws from ``rng`` itself
+        if steps >= 0:
+            return record, steps, st
+        room *= 2
+
+
+def _silent(state: TowersState) -> Callable[[TowersMove], Sequence[Event]]:
+    def apply(move: TowersMove) -> Sequence[Event]:
+        state.apply_unchecked(move)
+        return ()
+
+    return apply
+
+
+def play_out_heuristic(
+    state: TowersState,
+    rng: random.Random,
+    *,
+    max_moves: int | None = None,
+    on_move: OnMove | None = None,
+    checked: bool = True,
+) -> PlayedOut:
+    """``play_out(state, [ThreeTowersHeuristicBot()] * n, rng, max_moves=max_moves,
+    on_move=on_move)``, the decisions made by the kernel (module docstring).
+
+    ``checked=False`` applies the kernel's moves without the engine's legality check
+    (``TowersState.apply_known``: the same events), which is most of what the replay costs; the
+    kernel's moves are the heuristic's (``differential``), and the engine's final
+    position must still be the kernel's, zone by zone (``games.three_towers.fast.state.snapshot``).
+    Without ``on_move`` it builds no events either."""
+    limit = NO_CAP if max_moves is None else max_moves
+    record, steps, final = kernel_steps(state, rng, limit)
+    if checked:
+        apply: Callable[[TowersMove], Sequence[Event]] = state.apply
+    elif on_move is not None:
+        apply = state.apply_known
+    else:  # nobody reads the events: not even built (``play_out(checked=False)``'s transition)
+        apply = _silent(state)
+    moves = 0
+    for i in range(steps):
+        seat, step = step_of(int(record[3 * i]), int(record[3 * i + 1]), int(record[3 * i + 2]))
+        current = state.current_seat
+        if current is None:
+            raise Diverged(f"step {i}: the engine's game is over, the kernel plays {step}")
+        if current == CHANCE:
+            move = state.sample_chance(rng)
+            if seat != CHANCE or comparable(move) != step:
+                raise Diverged(f"step {i}: the engine drew {move}, the kernel {step}")
+        else:
+            if seat != current or not isinstance(step, TowersMove):
+                raise Diverged(
+                    f"step {i}: seat {current} to decide, the kernel has {seat} play {step}"
+                )
+            move = step
+            moves += 1
+        events = apply(move)
+        if on_move is not None:
+            on_move(current, move, events)
+    if snapshot(load(state)) != snapshot(final):
+        raise Diverged(f"after {steps} steps the engine's position is not the kernel's")
+    if state.current_seat is None:
+        return PlayedOut(moves, False)
+    if state.current_seat == CHANCE or moves < limit:
+        raise Diverged(f"the kernel stopped after {moves} moves, the engine goes on")
+    return PlayedOut(moves, True)
