@@ -33,8 +33,7 @@ from dataclasses import dataclass, field
 
 from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
 from taverntable.engine import CHANCE, random_policy
-from taverntable.games.three_towers import TowersState
-from taverntable.games.three_towers.view import sample_world, view_of
+from taverntable.games.three_towers import TowersState, sample_world, view_of
 
 from .differential import decision_difference
 from .jit import COMPILED
