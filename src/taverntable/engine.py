@@ -381,7 +381,8 @@ class Game(Protocol):
 
     @property
     def terminal(self) -> str:
-        """The module of the game's ``tavern play`` front end."""
+        """``module:attribute`` of the game's ``tavern play`` front end (a
+        ``taverntable.play.front_end.FrontEnd``, played by the one terminal session)."""
         ...
 
     @property

@@ -17,10 +17,10 @@ from taverntable.engine import Event, play_out, random_policy
 from taverntable.games import game_names, get_game
 from taverntable.games.three_towers import TowersState, rules_from
 from taverntable.play import rules_text
-from taverntable.play.three_towers_narrate import narrate as tell_towers
-from taverntable.play.three_towers_render import round_count
-from taverntable.play.tonk_narrate import narrate as tell_tonk
-from taverntable.play.tonk_narrate import settlement
+from taverntable.play.three_towers.narrate import narrate as tell_towers
+from taverntable.play.three_towers.render import round_count
+from taverntable.play.tonk.narrate import narrate as tell_tonk
+from taverntable.play.tonk.narrate import settlement
 
 from play_helpers import run_play
 from three_towers_helpers import arrange, play
@@ -274,8 +274,7 @@ def test_both_terminal_games_play_through_engine_play_out(
         calls.append(len(bots))
         return play_out(state, bots, rng, **options)
 
-    front_end = get_game(args[0]).terminal
-    monkeypatch.setattr(f"{front_end}.play_out", spy)
+    monkeypatch.setattr("taverntable.play.session.play_out", spy)
     status, out = run_play(monkeypatch, capsys, args, lines)
     assert status == 0 and calls and "Not allowed" not in out
 

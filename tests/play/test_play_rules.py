@@ -31,6 +31,7 @@ def test_rules_lists_the_games_rules_and_refuses_an_unknown_one(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out = run_play(monkeypatch, capsys, TOWERS, ["rules", "rules X9"])
+    out = out.replace(" ·\n  ", " · ")  # the list goes on over several lines
     assert "Rules of three-towers: A1 Declare a trade · A2 Start building a tower" in out
     assert "R14 Game end · R15 Team play" in out and "R29 Tower goal" in out
     assert "There is no rule X9" in out
@@ -76,3 +77,39 @@ def test_the_rule_texts_ship_as_package_data() -> None:
         for lang in LANGUAGES:
             for name in game.rules_files:
                 assert game.texts.joinpath(lang, name).is_file(), (game.name, lang, name)
+
+
+@pytest.mark.parametrize("args", [TOWERS, SEED1], ids=["three-towers", "tonk"])
+def test_the_rules_list_wraps_between_rules_never_inside_one(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 26: at the terminal's width the list wrapped mid-word ("The stock runs o / ut").
+    monkeypatch.setenv("COLUMNS", "60")
+    _, out = run_play(monkeypatch, capsys, args, ["rules"])
+    listed = out.split("Rules of ")[1].split("Type 'rules")[0].rstrip("\n").splitlines()
+    titles = rules_text.rule_titles(args[0])
+    assert len(listed) > 1
+    for line in listed:
+        assert len(line) <= 60 or line.strip(" ·") in titles, line
+    for title in titles:
+        assert any(title in line for line in listed), title
+
+
+@pytest.mark.parametrize("args", [TOWERS, SEED1], ids=["three-towers", "tonk"])
+def test_the_rules_hint_names_a_rule_of_the_game_at_the_table(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 26: at a Three Towers table the hint said "Type 'rules T9'", a Tonk rule.
+    _, out = run_play(monkeypatch, capsys, args, ["rules"])
+    (named,) = re.findall(r"Type 'rules (\w+)' \(a rule's number\) to read one\.", out)
+    assert named in {title.split()[0] for title in rules_text.rule_titles(args[0])}
+    _, out = run_play(monkeypatch, capsys, args, [f"rules {named}"])
+    assert "There is no rule" not in out
+
+
+def test_rules_reads_the_rules_of_the_game_at_the_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out = run_play(monkeypatch, capsys, TOWERS, ["rules T9"])
+    assert "## T9 Discard" not in out
+    assert "There is no rule T9: write its number as the messages cite it (A1…A4, R1…R29)" in out

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 from taverntable.bots import make_bot
-from taverntable.games.three_towers import rules_from
+from taverntable.games import get_game
+from taverntable.games.three_towers import TowersState, rules_from
+from taverntable.match import Match, MatchLength
 from taverntable.play.io import PlayIO
 from taverntable.play.saving import Saver
-from taverntable.play.three_towers_session import TowersSession
+from taverntable.play.session import Session
+from taverntable.play.three_towers import FRONT_END
 from taverntable.records import replay_record
 
 from play_helpers import run_play
@@ -64,6 +68,18 @@ def test_unknown_input_prints_a_hint(
     _, out = run_play(monkeypatch, capsys, SEED1, ["fold", "trade ZZ"])
     assert "'fold' is not a Three Towers move" in out
     assert "'ZZ' is not a card" in out
+
+
+def test_unknown_input_names_only_moves_a_player_makes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 26: the hint listed the chance steps too ("… done deal shuffle steal"); no player
+    # makes those (R20), so naming them only confuses.
+    _, out = run_play(monkeypatch, capsys, SEED1, ["xyz"])
+    (listed,) = re.findall(r"'xyz' is not a Three Towers move \(([^)]*)\)", out)
+    verbs = set(listed.replace(",", " ").split())
+    assert {"trade", "build", "answer", "defend", "yield", "done"} <= verbs
+    assert not verbs & {"deal", "shuffle", "steal"}
 
 
 def test_R7_trade_told_step_by_step_with_its_winner_and_what_they_take(
@@ -153,9 +169,7 @@ def test_teams_table_shows_the_pairs(
     assert "Pairs: You+Goblin 0 (0 towers) · Zarr+Elmo 0 (0 towers)" in out
 
 
-def scripted(
-    console: Console, session: list[TowersSession], lines: list[str], then_bot: bool
-) -> PlayIO:
+def scripted(console: Console, session: list[Session], lines: list[str], then_bot: bool) -> PlayIO:
     """Input from ``lines``; then the heuristic's move for the user, or the end of input."""
     bot, rng = make_bot("heuristic", "three-towers"), random.Random(0)
 
@@ -175,22 +189,26 @@ def run_session(
     lines: list[str],
     save: str | None,
     max_rounds: int = 2,
-    state: object = None,
-) -> tuple[int, str, TowersSession]:
+    state: TowersState | None = None,
+) -> tuple[int, str, Session]:
     console = Console(record=True, width=200, highlight=False, soft_wrap=True)
-    holder: list[TowersSession] = []
+    holder: list[Session] = []
     names = ["You", "Zarr", "Goblin", "Elmo"][:players]
     bots = [None, *[make_bot("heuristic", "three-towers") for _ in names[1:]]]
-    session = TowersSession(
-        rules_from("three-towers", teams=teams, max_rounds=max_rounds),
+    rules = rules_from("three-towers", teams=teams, max_rounds=max_rounds)
+    match = Match(get_game("three-towers"), rules, players, dealer=players - 1)
+    if state is not None:
+        match.take_up(state)
+    session = Session(
+        FRONT_END,
+        match,
         names,
         bots,
         (io := scripted(console, holder, lines, state is None)),
         7,
         Saver(io, [save] if save else [], []),
+        length=MatchLength(deals=1),
     )
-    if state is not None:
-        session.state = state  # type: ignore[assignment]
     holder.append(session)
     status = session.run()
     return status, console.export_text(), session

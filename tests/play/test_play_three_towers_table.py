@@ -10,13 +10,16 @@ import pytest
 from rich.console import Console
 
 from taverntable.bots import make_bot
+from taverntable.games import get_game
 from taverntable.games.three_towers import TowersRules, TowersState
 from taverntable.games.three_towers.moves import Deal
 from taverntable.games.three_towers.phases import DEAL
+from taverntable.match import Match, MatchLength
 from taverntable.play.io import PlayIO
-from taverntable.play.resume import settled_towers_record
 from taverntable.play.saving import Saver
-from taverntable.play.three_towers_session import TowersSession
+from taverntable.play.session import Session
+from taverntable.play.three_towers import FRONT_END
+from taverntable.play.three_towers.front_end import settled_record as settled_towers_record
 from taverntable.records import dump_record, read_records, replay_record
 
 from play_helpers import run_play
@@ -47,7 +50,7 @@ def test_each_seat_shows_its_bot_level(
 
 def session_on(
     state: TowersState, lines: list[str], saver_paths: list[str] | None = None
-) -> tuple[str, TowersSession]:
+) -> tuple[str, Session]:
     """A two-player session from ``state``, the user typing ``lines`` (then the input ends)."""
     console = Console(record=True, width=200, highlight=False, soft_wrap=True)
 
@@ -59,14 +62,17 @@ def session_on(
         return text
 
     io = PlayIO(console, read)
-    session = TowersSession(
-        state.rules,
+    match = Match(get_game("three-towers"), state.rules, 2, dealer=1)
+    match.take_up(state)
+    session = Session(
+        FRONT_END,
+        match,
         ["You", "Zarr"],
         [None, make_bot("random", "three-towers")],
         io,
         3,
         Saver(io, saver_paths or [], []),
-        state=state,
+        length=MatchLength(deals=1),
     )
     session.run()
     return console.export_text(), session

@@ -142,6 +142,16 @@ def test_help_lists_the_moves_and_commands(
     assert "spread 8S 8D 8H" in out and "hit 0 8C" in out and "save FILE" in out
 
 
+def test_table_and_an_empty_line_show_the_table_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "table" is a command of every game's prompt (Three Towers had it alone).
+    _, out = run_play(monkeypatch, capsys, SEED1, ["table", "t", ""])
+    assert out.count("Your hand: A♥ A♣ 2♦ 9♠ 10♠  (total 23)") == 4
+    assert out.count("Moves: 1 drop · 2 draw stock · 3 draw pile") == 4
+    assert "not a Tonk move" not in out
+
+
 @pytest.mark.parametrize("game", ["tor", "pagat"])
 def test_tor_and_pagat_are_played_with_their_own_rules(
     game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

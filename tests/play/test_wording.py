@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from taverntable import cli
-from taverntable.play import tonk_render as show
+from taverntable.play.tonk import render as show
 from taverntable.play.words import count, third_person
 from taverntable.records import describe_record, dump_record, replay_record
 
@@ -79,7 +79,7 @@ def test_lab_run_with_one_worker_says_1_worker(
 
 
 def test_R15_a_pair_with_one_tower_has_1_tower() -> None:
-    from taverntable.play.three_towers_render import scores_line
+    from taverntable.play.three_towers.render import scores_line
 
     line = scores_line([10, 20, 30, 40], [1, 0, 0, 0], True, ["You", "Zarr", "Goblin", "Elmo"])
     assert "Pairs: You+Goblin 40 (1 tower) · Zarr+Elmo 60 (0 towers)" in line

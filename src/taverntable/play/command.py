@@ -1,14 +1,13 @@
 """``tavern play GAME``: play a game against bots in the terminal.
 
-Each game names its front-end module in the game registry (``Game.terminal``), a module with
-``play(args, io, saved) -> int``; the games share this command's options.
+Every game is played by the one session (``session.py``) with the game's front end, which the
+game registry names (``Game.terminal``); the games share this command's options.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-from importlib import import_module
 from typing import Any
 
 from taverntable.bots.registry import LEVELS, bots_of, level_bot
@@ -18,10 +17,7 @@ from taverntable.names import MAX_NAME, name_problem
 
 from .io import PlayIO, shown
 from .resume import ResumeError, SavedGame, load_saved
-
-DEFAULT_PLAYERS = 3
-DEFAULT_BOTS = "medium"
-DEFAULT_NAME = "You"
+from .session import DEFAULT_BOTS, DEFAULT_NAME, DEFAULT_PLAYERS, play
 
 
 def players_count(text: str) -> int:
@@ -194,13 +190,4 @@ def run(args: argparse.Namespace, io: PlayIO | None = None) -> int:
         except DealError as e:
             io.console.print(f"[red]{shown(str(e))}.[/red]")
             return 2
-    front_end = import_module(game.terminal)
-    status: int = front_end.play(args, io, saved)
-    return status
-
-
-def bot_level(name: str, game: str) -> str:
-    """What a seat's bot is called at the table: its level in ``game`` (``medium``), else its
-    name."""
-    name = name.lower()
-    return next((level for level in LEVELS if level_bot(level, game) == name), name)
+    return play(args, io, saved)

@@ -18,7 +18,7 @@ from . import rules_text
 from .completion import install_completion
 
 # The words every prompt understands besides moves; offered to tab completion with the moves.
-COMMANDS = ("moves", "history", "rules", "save", "help", "quit")
+COMMANDS = ("moves", "table", "history", "rules", "save", "help", "quit")
 
 
 def _no_completion(words: Sequence[str]) -> None:
@@ -152,10 +152,14 @@ def shared_command(
     save: Callable[[str | None], None],
     history: Callable[[], Sequence[str]] | None = None,
     game: str = "",
+    example_rule: str = "",
+    part: str = "deal",
 ) -> bool:
     """The words every game's prompt understands (quit, help, moves, save, rules, history); True
     when ``text`` was one of them. ``legal_moves`` is None where there is no move to make
-    (between deals); ``save`` gets the file named, or None for the file in use."""
+    (between deals); ``save`` gets the file named, or None for the file in use; ``rules`` reads
+    ``game``'s rules, naming ``example_rule`` in its hint; ``part`` is what ``history`` tells
+    (a deal, a round)."""
     word, _, rest = text.partition(" ")
     match word.lower():
         case "quit" | "exit" | "q":
@@ -170,35 +174,55 @@ def shared_command(
             save(rest.strip() or None)
             return True
         case "rules" | "rule":
-            print_rules(io, rest.strip(), game)
+            print_rules(io, rest.strip(), game, example_rule)
             return True
         case "history" | "log" if history is not None:
             lines = history()
             if not lines:
-                io.console.print("Nothing has happened yet in this deal.")
+                io.console.print(f"Nothing has happened yet in this {part}.")
             for line in lines:
                 io.console.print(line)
             return True
     return False
 
 
-def print_rules(io: PlayIO, code: str, game: str) -> None:
-    """``rules T9``: that rule's text as shipped with the package; ``rules``: the list."""
+def print_rules(io: PlayIO, code: str, game: str, example: str) -> None:
+    """``rules T9``: that rule of ``game`` as shipped with the package; ``rules``: the list,
+    wrapped between rules (a title is never cut), and a hint naming ``example``."""
+    titles = rules_text.rule_titles(game)
     if not code:
-        io.console.print(
-            f"Rules of {game}: " + " · ".join(rules_text.rule_titles(game)), markup=False
-        )
-        io.console.print("Type 'rules T9' (a rule's number) to read one.")
+        for line in wrap_list(f"Rules of {game}: ", titles, io.console.width):
+            io.console.print(line, markup=False)
+        io.console.print(f"Type 'rules {example}' (a rule's number) to read one.")
         return
-    text = rules_text.rule_text(code)
+    text = rules_text.rule_text(code, game)
     if text is None:
         io.console.print(
-            f"[red]There is no rule {shown(code)}[/red]: write its number as the "
-            "messages cite it (T1…T13 for Tonk, A1…A4 and R1… for Three Towers); "
-            "'rules' lists them."
+            f"[red]There is no rule {shown(code)}[/red]: write its number as the messages "
+            f"cite it ({rules_text.numbering(game)}); 'rules' lists them."
         )
         return
     io.console.print(text, markup=False)
+
+
+def wrap_list(head: str, items: Sequence[str], width: int, sep: str = " · ") -> list[str]:
+    """``head`` and ``items`` joined by ``sep`` in lines of at most ``width`` characters, broken
+    only between items: a line that goes on ends with the separator's mark, the next is
+    indented by two spaces. An item longer than a line gets a line of its own (the terminal
+    wraps it)."""
+    mark = sep.rstrip()
+    lines: list[str] = []
+    line = head
+    for item in items:
+        if line == head:  # the first item follows the head, whatever its length
+            line += item
+        elif len(line) + len(sep) + len(item) + len(mark) <= width:
+            line += sep + item
+        else:
+            lines.append(line + mark)
+            line = "  " + item
+    lines.append(line)
+    return lines
 
 
 def write_jsonl(io: PlayIO, path: str, records: Iterable[dict[str, Any]]) -> bool:

@@ -4,21 +4,22 @@ What a fair table does with a deal that was not finished when the match was save
 shows every hand and the stock (or the deck) of that deal, so it is not played on; it stays in the
 file as it was, nobody pays for it, and the same dealer deals a new hand (Three Towers: the round
 is dealt again). Finished deals and counted rounds carry on: balances, scores, the next dealer.
+The same for every game: what a game adds is which part of an unfinished deal may be played on
+(``FrontEnd.settled``) and the notes that tell the user (``FrontEnd.resumed``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from taverntable.engine import TavernError
-from taverntable.games.three_towers import TowersState
-from taverntable.games.three_towers.moves import Deal
-from taverntable.games.three_towers.phases import DEAL
-from taverntable.games.tonk import TonkRules
-from taverntable.games.tonk.match import next_dealer
+from taverntable.engine import Game, TavernError
+from taverntable.match import Match
 from taverntable.names import name_problem
 from taverntable.records import RecordError, Replayed, read_records, replay_record
+
+if TYPE_CHECKING:
+    from .front_end import FrontEnd
 
 
 class ResumeError(TavernError):
@@ -73,71 +74,44 @@ def load_saved(path: str) -> SavedGame:
 
 
 @dataclass(frozen=True)
-class TonkSaved:
-    """Where a saved Tonk match stands: the table, the balances and who deals next (T2)."""
+class Resumed:
+    """Where a saved match goes on: ``match`` after the file's deals (the totals, who deals
+    next), with the deal it goes on with, if any, as its current deal; ``kept``: the file's
+    lines, written back before this session's records; ``unfinished``: the numbers (1, 2 …) of
+    the records left unfinished, which are not played on."""
 
-    rules: TonkRules
-    stake: int
-    balances: list[int]
-    dealer: int
-    finished: int  # finished deals in the file
-    unfinished: list[int]  # the numbers (1, 2 …) of the deals left unfinished
+    match: Match
+    kept: list[dict[str, Any]]
+    unfinished: list[int]
 
 
-def tonk_saved(saved: SavedGame) -> TonkSaved:
-    """The match after the file's deals (T2): each finished deal's payments booked and the deal
-    passed on; a deal left unfinished is dealt again by its dealer (nobody pays for it)."""
-    states = [r.state for r in saved.replayed]
-    rules, stake = states[0].rules, states[0].stake
-    balances = [0] * states[0].num_players
-    dealer, finished, unfinished = states[0].dealer, 0, []
-    for number, state in enumerate(states, 1):
-        if state.rules != rules or state.stake != stake:
+def take_up(saved: SavedGame, game: Game, front_end: FrontEnd) -> Resumed:
+    """The match after the file's deals (T2, R13): each finished deal booked and the deal passed
+    on (``Game.next_dealer``). A deal left unfinished is dealt again by its dealer, nobody paying
+    for it — unless it is the file's last and the front end finds a part of it that may be
+    played on (a Three Towers game up to its last counted round): then the match goes on with
+    that part, in the same line when it is the whole record, else in a new one."""
+    first = saved.records[0]
+    rules, stake = saved.replayed[0].state.rules, first.get("stake", 1)
+    match = Match(game, rules, len(first["players"]), stake=stake, dealer=first["dealer"])
+    kept, unfinished = list(saved.records), []
+    for number, (record, replayed) in enumerate(zip(saved.records, saved.replayed, strict=True), 1):
+        state = replayed.state
+        if state.rules != rules or record.get("stake", 1) != stake:
             raise ResumeError(
                 f"{saved.path}: record {number} has other rules or another stake than record 1"
             )
-        if state.result is None:
-            unfinished.append(number)
-            dealer = state.dealer
+        if state.is_over:
+            match.book(state)
             continue
-        finished += 1
-        for seat, gain in enumerate(state.result.net):
-            balances[seat] += gain
-        dealer = next_dealer(rules, state.dealer, state.result, state.num_players)
-    return TonkSaved(rules, stake, balances, dealer, finished, unfinished)
-
-
-@dataclass(frozen=True)
-class TowersSaved:
-    """Where a saved Three Towers game goes on: its state at the start of a round's deal."""
-
-    state: TowersState
-    kept: list[dict[str, Any]]  # the file's other lines, written back before the game's record
-    abandoned: int | None  # the number of the round left unfinished, not played on
-
-
-def towers_saved(saved: SavedGame) -> TowersSaved:
-    """The file's last record goes on from its last counted round (R13); earlier lines (and the
-    record itself, when a round of it is abandoned) are kept as they were."""
-    record, state = saved.records[-1], saved.replayed[-1].state
-    if state.is_over:
-        raise ResumeError(f"{saved.path}: the game is over ({state.result.end}); start a new one")
-    if state.phase == DEAL:
-        return TowersSaved(state, saved.records[:-1], None)
-    settled = settled_towers_record(record, state)
-    if settled is None:
-        fresh = TowersState.new(state.rules, state.num_players, dealer=state.first_dealer)
-        return TowersSaved(fresh, saved.records, state.round_no)
-    return TowersSaved(replay_record(settled).state, saved.records, state.round_no)
-
-
-def settled_towers_record(record: dict[str, Any], state: TowersState) -> dict[str, Any] | None:
-    """The game's record up to the end of its last counted round (the round being played shows
-    the deck and every hand), or None when no round has been counted yet."""
-    if state.is_over or state.phase == DEAL:
-        return record
-    last_deal = max(i for i, (_, move) in enumerate(state.history) if isinstance(move, Deal))
-    if last_deal == 0:
-        return None
-    # history[0] is the first deal, written as the record's "cards"; history[i] is moves[i - 1].
-    return {**record, "moves": record["moves"][: last_deal - 1]}
+        settled = front_end.settled(record, state) if number == len(saved.records) else None
+        if settled is record:
+            kept.pop()  # the match goes on in this record: the session writes it back
+            match.take_up(state)
+            continue
+        unfinished.append(number)
+        if settled is None:
+            match.dealer = record["dealer"]
+        else:
+            match.take_up(replay_record(settled).state)
+    return Resumed(match, kept, unfinished)

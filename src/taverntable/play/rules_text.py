@@ -46,14 +46,24 @@ def _rules(game: str, file: str) -> dict[str, str]:
     return {code: "\n".join(lines).strip() for code, lines in found.items()}
 
 
-def rule_text(code: str) -> str | None:
-    """The text of rule ``code`` (``T9``, ``r14``, ``A1``, ``L2``), or None if there is none."""
+def rule_text(code: str, game: str | None = None) -> str | None:
+    """The text of rule ``code`` (``T9``, ``r14``, ``A1``, ``L2``) of ``game`` (of any game when
+    None), or None if there is none."""
     code = code.strip().upper()
-    for game in all_games():
-        for file in game.rules_files:
-            if code in (rules := _rules(game.name, file)):
+    for each in [get_game(game)] if game is not None else all_games():
+        for file in each.rules_files:
+            if code in (rules := _rules(each.name, file)):
                 return rules[code]
     return None
+
+
+def numbering(game: str) -> str:
+    """``T1…T13, L1…L6``: how ``game``'s rules are numbered, each series first to last."""
+    series: dict[str, list[str]] = {}
+    for file in get_game(game).rules_files:
+        for code in _rules(game, file):
+            series.setdefault(code.rstrip("0123456789"), []).append(code)
+    return ", ".join(f"{codes[0]}…{codes[-1]}" for codes in series.values())
 
 
 def rule_titles(game: str) -> list[str]:

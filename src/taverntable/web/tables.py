@@ -30,6 +30,7 @@ from taverntable.engine import (
     MoveSyntaxError,
     TavernError,
 )
+from taverntable.match import MatchLength, deal_points
 from taverntable.records import dump_record, replay_record
 
 from .botpool import BotPool
@@ -177,10 +178,8 @@ class Table:
 
     def match_over(self) -> bool:
         """The match length (deals) or target reached."""
-        s = self.settings
-        if s.deals is not None and len(self.sheet) >= s.deals:
-            return True
-        return s.target is not None and any(b >= s.target for b in self.balances())
+        length = MatchLength(self.settings.deals, self.settings.target)
+        return length.reached(len(self.sheet), self.balances())
 
     def summary(self) -> dict[str, Any]:
         """The table as every client and the lobby may see it (no card of any deal in play)."""
@@ -537,7 +536,7 @@ class Table:
                 "deal": self.deal_no,
                 "dealer": state.dealer,
                 "result": result.to_json(),
-                "points": [r * stake for r in state.returns()],
+                "points": deal_points(state.returns(), stake),
             }
         )
         self.deal_ended = time.monotonic()
@@ -601,7 +600,7 @@ class Table:
                         "deal": deal.number,
                         "dealer": deal.header["dealer"],
                         "result": deal.result,
-                        "points": [r * stake for r in deal.returns or ()],
+                        "points": deal_points(deal.returns or (), stake),
                     }
                 )
         if stored.deals:

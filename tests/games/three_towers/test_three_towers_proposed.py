@@ -16,7 +16,7 @@ from taverntable.engine import RecordError, play_out
 from taverntable.games.three_towers import RulesError, TowersRules, TowersState, rules_from
 from taverntable.games.three_towers.phases import CLUB, DEAL
 from taverntable.games.three_towers.record import ADAPTER
-from taverntable.play.three_towers_narrate import narrate
+from taverntable.play.three_towers.narrate import narrate
 from taverntable.records.core import replay_record
 
 from three_towers_helpers import arrange, cards, deck_from_top, play, store_total

@@ -14,7 +14,7 @@ from taverntable.bots.tonk.policy import greedy_move
 from taverntable.engine import IllegalMove, play_out
 from taverntable.games.tonk import TonkState, parse_move, rules_from, sample_world
 from taverntable.games.tonk.moves import DRAW_STOCK
-from taverntable.play.tonk_narrate import narrate
+from taverntable.play.tonk.narrate import narrate
 from taverntable.records.core import describe_record, dump_record, replay_record
 
 from tonk_helpers import play, stacked

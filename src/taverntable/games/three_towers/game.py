@@ -36,7 +36,7 @@ class TowersGame:
     max_moves: int = 50_000
     bots: Mapping[str, str] = field(default_factory=lambda: dict(_BOTS))
     search: str = "taverntable.bots.three_towers.search:TowersSearch"
-    terminal: str = "taverntable.play.three_towers_session"
+    terminal: str = "taverntable.play.three_towers:FRONT_END"
 
     @property
     def actions(self) -> ActionSpace[Any]:

@@ -344,9 +344,11 @@ REDEAL_QUEENS = RedealQueens()
 REDEAL_KINGS = RedealKings()
 
 _BARE: dict[str, TowersMove] = {"pass": PASS, "fail": FAIL, "yield": YIELD, "done": DONE}
+# The verbs a player types, named when a line is none of them; the chance steps (deal, shuffle,
+# steal) parse too, for records, but no player makes them (R20).
 VERBS = (
-    "trade build add raid curse redeal pass answer fail defend yield name store give take "
-    "done deal shuffle steal"
+    "trade, build, add, raid, curse, redeal, pass, answer, fail, defend, yield, name, store, "
+    "give, take, done"
 )
 
 

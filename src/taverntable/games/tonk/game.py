@@ -11,7 +11,6 @@ from typing import Any
 
 from taverntable.engine import ActionSpace, GameState, RecordAdapter
 
-from .match import next_dealer
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules, rules_from
 from .state import TonkState, check_players
 from .worlds import sample_world
@@ -38,7 +37,7 @@ class TonkGame:
     max_moves: int = 1000
     bots: Mapping[str, str] = field(default_factory=lambda: dict(_BOTS))
     search: str = "taverntable.bots.tonk.search:TonkSearch"
-    terminal: str = "taverntable.play.tonk_session"
+    terminal: str = "taverntable.play.tonk:FRONT_END"
 
     @property
     def actions(self) -> ActionSpace[Any]:
@@ -85,9 +84,16 @@ class TonkGame:
         return TonkState.deal(rules, num_players, rng=rng, dealer=dealer, stake=stake)
 
     def next_dealer(self, state: GameState[Any, Any]) -> int:
-        """T2/T4: the next seat, the winner (``next_dealer``), or the same after a void deal."""
+        """T2/T4: the next seat, or the winner with ``next_dealer = "winner"`` (the first winner
+        in play order when several won); after a void deal the same dealer deals again."""
         assert isinstance(state, TonkState) and state.result is not None
-        return next_dealer(state.rules, state.dealer, state.result, state.num_players)
+        result, dealer, n = state.result, state.dealer, state.num_players
+        if result.end == "void":
+            return dealer
+        if state.rules.next_dealer == "winner" and result.winners:
+            first = (dealer + 1) % n
+            return min(result.winners, key=lambda s: (s - first) % n)
+        return (dealer + 1) % n
 
     def sample_world(self, view: Any, rng: random.Random) -> GameState[Any, Any]:
         """A world consistent with ``view`` (``worlds.py``)."""

@@ -18,7 +18,7 @@ from taverntable.cards import Card
 from taverntable.engine import Event
 from taverntable.games.tonk import TonkView
 
-from .tonk_render import card, name, subject
+from .render import card, name, subject
 
 
 def cards_of(texts: Sequence[str]) -> str:

@@ -1,5 +1,5 @@
 """How a Tonk table looks in the terminal: Rich markup built only from one seat's view (the
-moves and the deal's end are told by ``tonk_narrate`` from the events)."""
+moves and the deal's end are told by ``narrate`` from the events)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ from rich.markup import escape
 
 from taverntable.cards import CARDS, Card, display_order
 from taverntable.games.tonk import TonkView
-
-from .words import count
+from taverntable.play.words import count
 
 
 def card(c: Card) -> str:
@@ -67,20 +66,25 @@ def subject(players: Sequence[str], seat: int, me: int, verb: str) -> str:
     return f"{name(players, seat)} {third}"
 
 
+def units(amount: float) -> str:
+    """A balance in units, signed: ``+2``, ``-1``, ``+0`` (T2: payments are whole units)."""
+    return f"{round(amount):+d}" if amount == round(amount) else f"{amount:+}"
+
+
 def balances(
-    players: Sequence[str], totals: Sequence[int], deals: int, during: str | None = None
+    players: Sequence[str], totals: Sequence[float], deals: int, during: str | None = None
 ) -> str:
     """The running balances of a match (T2); ``during`` says where the match is now."""
-    shown = " · ".join(f"{name(players, s)} {b:+d}" for s, b in enumerate(totals))
+    shown = " · ".join(f"{name(players, s)} {units(b)}" for s, b in enumerate(totals))
     where = f" ({during})" if during else ""
     return f"Balances after {count(deals, 'deal')}{where}: {shown}"
 
 
-def standings(players: Sequence[str], totals: Sequence[int], deals: int) -> str:
+def standings(players: Sequence[str], totals: Sequence[float], deals: int) -> str:
     """The final standings: best balance first, equal balances sharing a place."""
     order = sorted(range(len(totals)), key=lambda s: -totals[s])
     shown = " · ".join(
-        f"{1 + sum(1 for b in totals if b > totals[s])}. {name(players, s)} {totals[s]:+d}"
+        f"{1 + sum(1 for b in totals if b > totals[s])}. {name(players, s)} {units(totals[s])}"
         for s in order
     )
     return f"[bold]Final standings[/bold] after {count(deals, 'deal')}: {shown}"

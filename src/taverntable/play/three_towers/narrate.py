@@ -50,9 +50,9 @@ from taverntable.games.three_towers.moves import (
     Yield,
     parse_move,
 )
+from taverntable.play.words import count, third_person
 
-from .three_towers_render import card, cards, name, value_text, whose
-from .words import count, third_person
+from .render import card, cards, name, value_text, whose
 
 SUIT_WORDS = {0: "♠", 1: "[red]♥[/red]", 2: "[red]♦[/red]", 3: "♣"}
 CURSE_NAMES = {THIEF: "the Thief", WITCH: "the Witch", WARLOCK: "the Warlock"}
