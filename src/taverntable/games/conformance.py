@@ -20,6 +20,7 @@ from .three_towers.view import TowersView
 from .tonk.actions import TonkActions
 from .tonk.game import TonkGame
 from .tonk.moves import TonkMove
+from .tonk.record import TonkAdapter
 from .tonk.state import TonkState
 from .tonk.view import TonkView
 
@@ -38,6 +39,10 @@ def tonk_game(game: TonkGame) -> Game:
 
 def tonk_actions(actions: TonkActions) -> ActionSpace[TonkMove]:
     return actions
+
+
+def tonk_record(adapter: TonkAdapter) -> RecordAdapter:
+    return adapter
 
 
 def towers_state(state: TowersState) -> GameState[TowersMove, TowersView]:

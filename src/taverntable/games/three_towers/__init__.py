@@ -6,10 +6,11 @@ from .cards import JOKER, card_text, cards_text, full_deck, parse_card
 from .moves import ChanceMove, TowersMove, parse_move
 from .phases import CHANCE, DealError
 from .random_play import random_game
+from .results import GameResult, RoundResult
 from .rules import PRESETS, THREE_TOWERS, RulesError, TowersRules, rules_from
-from .scoring import GameResult, RoundResult
 from .state import TowersState
-from .view import TowersView, sample_world, view_of
+from .view import TowersView, view_of
+from .worlds import sample_world
 
 __all__ = [
     "CHANCE",

@@ -8,23 +8,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from taverntable.engine import IllegalMove
 
 from .cards import DECK_SIZE, cards_text, full_deck
 from .moves import Deal, Shuffle, Steal, TowersMove
 from .phases import DEAL, SHUFFLE, STEAL
+from .position import TowersPosition
 from .reasons import refuse
-
-if TYPE_CHECKING:
-    from .state import TowersState
 
 STEAL_MAX = 4
 _FULL = Counter(full_deck())
 
 
-def sample(state: TowersState, rng: random.Random) -> TowersMove:
+def sample(state: TowersPosition, rng: random.Random) -> TowersMove:
     """A uniformly random outcome of the chance step now."""
     match state.phase:
         case "deal":
@@ -51,7 +48,7 @@ def _shuffle(cards: list[int], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def check_chance(state: TowersState, move: TowersMove) -> None:
+def check_chance(state: TowersPosition, move: TowersMove) -> None:
     """Raise IllegalMove unless ``move`` is a possible outcome of the chance step now."""
     phase = state.phase
     match move:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .cards import TEXT
 from .moves import Deal, Shuffle
+from .results import RoundResult
 from .state import TowersState
 
 
@@ -38,8 +39,6 @@ def describe(players: list[str], state: TowersState) -> str:
 
 
 def _round_end(players: list[str], r: object) -> list[str]:
-    from .scoring import RoundResult
-
     if not isinstance(r, RoundResult):
         return []
     points = ", ".join(f"{p} {s:+d}" for p, s in zip(players, r.points, strict=True))

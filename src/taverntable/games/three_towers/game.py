@@ -13,7 +13,7 @@ from taverntable.engine import ActionSpace, GameState, RecordAdapter
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TowersRules, rules_from
 from .state import TowersState
-from .view import sample_world
+from .worlds import sample_world
 
 _BOTS = {
     "heuristic": "taverntable.bots.three_towers.heuristic:ThreeTowersHeuristicBot",
@@ -86,7 +86,7 @@ class TowersGame:
         return (state.dealer + 1) % state.num_players
 
     def sample_world(self, view: Any, rng: random.Random) -> GameState[Any, Any]:
-        """A world consistent with ``view`` (``view.py``)."""
+        """A world consistent with ``view`` (``worlds.py``)."""
         return sample_world(view, rng)
 
 

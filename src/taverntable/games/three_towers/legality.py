@@ -7,8 +7,6 @@ words the refusal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from taverntable.engine import IllegalMove
 
 from .cards import (
@@ -26,6 +24,7 @@ from .cards import (
     rank,
     suit_text,
 )
+from .movegen import legal_moves
 from .moves import (
     Add,
     Answer,
@@ -52,10 +51,8 @@ from .moves import (
     Yield,
 )
 from .phases import ANSWER, CLUB, DARK, DEFEND, KINGS, NAME, QUEENS, TURN
+from .position import TowersPosition
 from .reasons import refuse
-
-if TYPE_CHECKING:
-    from .state import TowersState
 
 TURN_MOVES = (
     Trade,
@@ -96,7 +93,7 @@ PHASE_RULES = {
 Reason = tuple[str, dict[str, str | int]]
 
 
-def explain(state: TowersState, move: TowersMove) -> IllegalMove:
+def explain(state: TowersPosition, move: TowersMove) -> IllegalMove:
     """The refusal of a move that ``legal_moves`` does not list."""
     phase = state.phase
     if not isinstance(move, PHASE_MOVES.get(phase, ())):
@@ -113,7 +110,7 @@ def _why(key: str, **params: str | int) -> Reason:
     return key, params
 
 
-def _hand_lacks(state: TowersState, seat: int, cards: tuple[int, ...]) -> Reason | None:
+def _hand_lacks(state: TowersPosition, seat: int, cards: tuple[int, ...]) -> Reason | None:
     hand = state.hands[seat]
     for c in set(cards):
         if hand.count(c) < cards.count(c):
@@ -123,7 +120,7 @@ def _hand_lacks(state: TowersState, seat: int, cards: tuple[int, ...]) -> Reason
     return None
 
 
-def _seat_problem(state: TowersState, me: int, target: int, what: str) -> Reason | None:
+def _seat_problem(state: TowersPosition, me: int, target: int, what: str) -> Reason | None:
     """``what``: raid, curse or redeal (giving one's hand to a seat)."""
     n = state.num_players
     if not 0 <= target < n:
@@ -139,7 +136,7 @@ def _ruled(rule: str, reason: Reason | None) -> IllegalMove | None:
     return None if reason is None else refuse(rule, reason[0], **reason[1])
 
 
-def _reason(state: TowersState, move: TowersMove) -> IllegalMove | None:
+def _reason(state: TowersPosition, move: TowersMove) -> IllegalMove | None:
     s = state.decider
     match move:
         case Trade(card=c):
@@ -185,7 +182,7 @@ def _reason(state: TowersState, move: TowersMove) -> IllegalMove | None:
                 return refuse("R10", "towers.redeal_jacks")
             return _ruled("R10", _seat_problem(state, s, t, "redeal"))
         case Pass():
-            return refuse("R11", "towers.pass", example=str(state.legal_moves()[0]))
+            return refuse("R11", "towers.pass", example=str(legal_moves(state)[0]))
         case Answer(cards=cards):
             return _answer_reason(state, s, cards)
         case AnswerJoker():
@@ -197,7 +194,7 @@ def _reason(state: TowersState, move: TowersMove) -> IllegalMove | None:
                 return refuse("R18", "towers.joker_witch")
             return refuse("R5", "towers.joker_take_give")
         case Fail():
-            return refuse("R6", "towers.fail", example=str(state.legal_moves()[0]))
+            return refuse("R6", "towers.fail", example=str(legal_moves(state)[0]))
         case Defend(card=c):
             return _defend_reason(state, s, c)
         case Name(seat=t):
@@ -228,12 +225,12 @@ def _reason(state: TowersState, move: TowersMove) -> IllegalMove | None:
 
 
 def _in_hand(
-    rule: str, state: TowersState, seat: int, cards: tuple[int, ...]
+    rule: str, state: TowersPosition, seat: int, cards: tuple[int, ...]
 ) -> IllegalMove | None:
     return _ruled(rule, _hand_lacks(state, seat, cards))
 
 
-def _answer_reason(state: TowersState, s: int, cards: tuple[int, ...]) -> IllegalMove | None:
+def _answer_reason(state: TowersPosition, s: int, cards: tuple[int, ...]) -> IllegalMove | None:
     trade = state.trade
     assert trade is not None
     led = trade.suit
@@ -255,7 +252,7 @@ def _answer_reason(state: TowersState, s: int, cards: tuple[int, ...]) -> Illega
     return None
 
 
-def _defend_reason(state: TowersState, s: int, c: int) -> IllegalMove | None:
+def _defend_reason(state: TowersPosition, s: int, c: int) -> IllegalMove | None:
     attack = state.attack
     assert attack is not None
     if c != JOKER and not IS_WARRIOR[c]:

@@ -6,8 +6,6 @@ path. Lists come in a fixed order (by card code, then seat), so random play from
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import (
     IS_ACE,
     IS_CURSE,
@@ -46,9 +44,7 @@ from .moves import (
     Trade,
     TradeJoker,
 )
-
-if TYPE_CHECKING:
-    from .state import TowersState
+from .position import TowersPosition
 
 TRADES = tuple(Trade(c) for c in range(NUM_CODES))
 ADDS = tuple(Add(c) for c in range(NUM_CODES))
@@ -80,7 +76,15 @@ def build(ace: int, goods: int | None) -> Build:
     return move
 
 
-def generate(state: TowersState) -> list[TowersMove]:
+def legal_moves(state: TowersPosition) -> list[TowersMove]:
+    """The deciding seat's legal moves, generated once per position (every move clears them)."""
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = generate(state)
+    return legal
+
+
+def generate(state: TowersPosition) -> list[TowersMove]:
     """Every legal move now, in a fixed order (empty at chance steps and when over)."""
     match state.phase:
         case "turn":
@@ -114,7 +118,7 @@ def generate(state: TowersState) -> list[TowersMove]:
             return []
 
 
-def turn_moves(state: TowersState) -> list[TowersMove]:
+def turn_moves(state: TowersPosition) -> list[TowersMove]:
     """A1–A4 and R8–R11: the mover's actions; ``pass`` only when there is none."""
     s = state.mover
     distinct = list(dict.fromkeys(state.hands[s]))  # the hand is sorted, so this is too
@@ -169,7 +173,7 @@ def redeal_moves(nobility: list[int], opponents: list[int]) -> list[TowersMove]:
     return moves
 
 
-def answer_moves(state: TowersState) -> list[TowersMove]:
+def answer_moves(state: TowersPosition) -> list[TowersMove]:
     """R5: (a) one card of the led suit, (b) a joker, (c) two plain cards; R6 ``fail`` if none."""
     trade = state.trade
     assert trade is not None
@@ -191,7 +195,7 @@ def answer_moves(state: TowersState) -> list[TowersMove]:
     return moves or [FAIL]
 
 
-def defend_moves(state: TowersState) -> list[TowersMove]:
+def defend_moves(state: TowersPosition) -> list[TowersMove]:
     """R9: a warrior of equal or higher rank (or any, by option), a joker, or ``yield``."""
     attack = state.attack
     assert attack is not None
@@ -205,7 +209,7 @@ def defend_moves(state: TowersState) -> list[TowersMove]:
     return moves
 
 
-def name_targets(state: TowersState) -> list[int]:
+def name_targets(state: TowersPosition) -> list[int]:
     """R9: the Witch's owner names any other player, in team play the partner too (the seed's
     pair limits are building and repelling only)."""
     assert state.attack is not None

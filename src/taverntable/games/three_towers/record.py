@@ -25,6 +25,7 @@ from taverntable.engine import RecordError, TavernError
 from taverntable.fields import check_names, check_rule_values, int_list, is_int, show
 
 from .cards import TEXT, parse_card
+from .describe import describe
 from .moves import Deal
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TowersRules, rules_from
 from .state import TowersState, check_deck
@@ -127,8 +128,6 @@ class TowersAdapter:
 
     def describe(self, record: dict[str, Any], state: TowersState) -> str:
         """A readable account of the game."""
-        from .describe import describe
-
         return describe(record["players"], state)
 
 

@@ -1,17 +1,21 @@
-"""Redeals (A4, R10): paid with a joker or with nobility; the spent cards go into the store."""
+"""Redeals (A4, R10): paid with a joker or with nobility; the spent cards go into the store.
+
+Each function returns the events of what it did (``noting``: ``events.py``).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import JOKER, rank
+from .events import NO_EVENTS, Events, moved
 from .phases import KINGS, QUEENS, SHUFFLE
+from .position import TowersPosition
+from .turns import end_turn
+from .zones import take_from_hand, to_store
 
-if TYPE_CHECKING:
-    from .state import TowersState
 
-
-def spend_nobility(state: TowersState, jacks: int, queens: int, kings: int) -> None:
+def spend_nobility(
+    state: TowersPosition, noting: bool, jacks: int, queens: int, kings: int
+) -> Events:
     """Move warriors of the given ranks from the mover's nobility to the store (in public).
 
     Warriors of one rank are interchangeable, so the lowest codes go first (a fixed choice).
@@ -24,73 +28,79 @@ def spend_nobility(state: TowersState, jacks: int, queens: int, kings: int) -> N
         spent += of_rank
     for c in spent:
         nobility.remove(c)
-    state.to_store(s, spent, f"nobility:{s}", "spend")
+    return to_store(state, noting, s, spent, f"nobility:{s}", "spend")
 
 
-def redeal_joker(state: TowersState) -> None:
+def redeal_joker(state: TowersPosition, noting: bool) -> Events:
     """R10: the joker into the store, the hand into the deck, the deck shuffled."""
     s = state.mover
-    state.take_from_hand(s, (JOKER,))
-    state.to_store(s, (JOKER,), f"hand:{s}", "spend")
-    hand_to_deck(state)
+    take_from_hand(state, noting, s, (JOKER,))
+    events = to_store(state, noting, s, (JOKER,), f"hand:{s}", "spend")
+    return events + hand_to_deck(state, noting)
 
 
-def hand_to_deck(state: TowersState) -> None:
+def hand_to_deck(state: TowersPosition, noting: bool) -> Events:
     """The mover's hand into the deck, then the chance step ``shuffle``."""
     s = state.mover
     hand = state.hands[s]
     state.deck.extend(hand)
-    state.note("to_deck", s, hand, f"hand:{s}", "deck", 1 << s)
+    events = (moved("to_deck", s, hand, f"hand:{s}", "deck", 1 << s),) if noting else NO_EVENTS
     hand.clear()
     state.phase = SHUFFLE
     state.decider = -1
+    return events
 
 
-def redeal_jacks(state: TowersState, target: int) -> None:
+def redeal_jacks(state: TowersPosition, noting: bool, target: int) -> Events:
     """R10: the whole hand into an opponent's store, face down."""
-    spend_nobility(state, 4, 0, 0)
+    events = spend_nobility(state, noting, 4, 0, 0)
     s = state.mover
     hand = state.hands[s]
-    state.to_store(target, hand, f"hand:{s}", "give", state.store_seen_by(s, target))
+    seen = state.store_seen_by(s, target)
+    events += to_store(state, noting, target, hand, f"hand:{s}", "give", seen)
     hand.clear()
-    state.end_turn()
+    return events + end_turn(state, noting)
 
 
-def redeal_queens(state: TowersState) -> None:
+def redeal_queens(state: TowersPosition, noting: bool) -> Events:
     """R10: choose cards of the hand for one's own store (``store`` … ``done``)."""
-    spend_nobility(state, 0, 4, 0)
+    events = spend_nobility(state, noting, 0, 4, 0)
     state.phase = QUEENS
     state.decider = state.mover
+    return events
 
 
-def store_card(state: TowersState, card: int) -> None:
+def store_card(state: TowersPosition, noting: bool, card: int) -> Events:
     s = state.mover
-    state.take_from_hand(s, (card,))
-    state.to_store(s, (card,), f"hand:{s}", "store", state.store_seen_by(s))
+    take_from_hand(state, noting, s, (card,))
+    events = to_store(state, noting, s, (card,), f"hand:{s}", "store", state.store_seen_by(s))
     if not state.hands[s]:
-        queens_done(state)
+        events += queens_done(state, noting)
+    return events
 
 
-def queens_done(state: TowersState) -> None:
+def queens_done(state: TowersPosition, noting: bool) -> Events:
     """The rest of the hand is shuffled into the deck (no shuffle when nothing is left)."""
     if state.hands[state.mover]:
-        hand_to_deck(state)
-    else:
-        state.end_turn()
+        return hand_to_deck(state, noting)
+    return end_turn(state, noting)
 
 
-def redeal_kings(state: TowersState) -> None:
+def redeal_kings(state: TowersPosition, noting: bool) -> Events:
     """R10: give every card of the hand to a store of one's choice (``give CARD SEAT``)."""
-    spend_nobility(state, 0, 0, 4)
+    events = spend_nobility(state, noting, 0, 0, 4)
     state.phase = KINGS
     state.decider = state.mover
     if not state.hands[state.mover]:
-        state.end_turn()
+        events += end_turn(state, noting)
+    return events
 
 
-def give_card(state: TowersState, card: int, seat: int) -> None:
+def give_card(state: TowersPosition, noting: bool, card: int, seat: int) -> Events:
     s = state.mover
-    state.take_from_hand(s, (card,))
-    state.to_store(seat, (card,), f"hand:{s}", "give", state.store_seen_by(s, seat))
+    take_from_hand(state, noting, s, (card,))
+    seen = state.store_seen_by(s, seat)
+    events = to_store(state, noting, seat, (card,), f"hand:{s}", "give", seen)
     if not state.hands[s]:
-        state.end_turn()
+        events += end_turn(state, noting)
+    return events

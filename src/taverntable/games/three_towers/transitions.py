@@ -1,11 +1,15 @@
-"""Playing a checked move: one ``match`` over the closed set of moves (A1–A4, R4–R13)."""
+"""Playing a move: one ``match`` over the closed set of moves (A1–A4, R4–R13).
+
+``play`` is the one transition of ``apply``, ``apply_known`` and ``apply_unchecked``: it books
+the move in the history, changes the position and returns the move's events, built only when
+``noting`` (``events.py``).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import attacks, redeal, scoring, trade
 from .cards import JOKER, TOWER_VALUE, rank, suit
+from .events import Events, move_event
 from .moves import (
     Add,
     Answer,
@@ -35,57 +39,73 @@ from .moves import (
     Yield,
 )
 from .phases import KINGS, QUEENS
+from .position import TowersPosition
+from .turns import deal_round, end_turn
+from .zones import take_from_hand
 
-if TYPE_CHECKING:
-    from .state import TowersState
+
+def play(state: TowersPosition, move: TowersMove, noting: bool) -> Events:
+    """Play a move already checked legal for the deciding seat (or chance); with ``noting``,
+    return its events: the move as every seat may read it, then what it did."""
+    seat = state.decider
+    seen = seen_by(state, move)
+    state.history.append((seat, move))
+    state.history_vis.append(seen)
+    state._legal = None
+    state._legal_set = None
+    if noting:
+        everyone = (1 << state.num_players) - 1
+        return (move_event(seat, move, seen, everyone), *act(state, move, True))
+    return act(state, move, False)
 
 
-def play(state: TowersState, move: TowersMove) -> None:
-    """Apply a move already checked legal for the deciding seat (or chance)."""
+def act(state: TowersPosition, move: TowersMove, noting: bool) -> Events:
+    """What ``move`` does to the position, by move."""
     match move:
         case Deal(cards=cards):
-            state.deal_round(cards)
+            return deal_round(state, noting, cards)
         case Shuffle(cards=cards):
             state.deck = list(reversed(cards))
-            state.end_turn()
+            return end_turn(state, noting)
         case Steal(cards=cards):
-            attacks.steal(state, cards)
+            return attacks.steal(state, noting, cards)
         case Answer(cards=cards):
-            trade.answer(state, cards, rank(cards[0]) if len(cards) == 1 else None)
+            bid = rank(cards[0]) if len(cards) == 1 else None
+            return trade.answer(state, noting, cards, bid)
         case AnswerJoker(take=take):
-            trade.answer(state, (JOKER,), None if take is None else trade.joker_bid(take))
+            bid = None if take is None else trade.joker_bid(take)
+            return trade.answer(state, noting, (JOKER,), bid)
         case Fail():
-            trade.fail(state)
+            return trade.fail(state, noting)
         case Defend(card=card):
-            attacks.defend(state, card)
+            return attacks.defend(state, noting, card)
         case Yield():
-            attacks.let_through(state)
+            return attacks.let_through(state, noting)
         case Name(seat=seat):
-            trade.name(state, seat)
+            return trade.name(state, noting, seat)
         case Store(card=card):
-            redeal.store_card(state, card)
+            return redeal.store_card(state, noting, card)
         case Give(card=card, seat=seat) if state.phase == KINGS:
-            redeal.give_card(state, card, seat)
+            return redeal.give_card(state, noting, card, seat)
         case Give(card=card, seat=seat):
-            scoring.give(state, card, seat)
+            return scoring.give(state, noting, card, seat)
         case Take(seat=seat, card=card):
-            scoring.take(state, seat, card)
+            return scoring.take(state, noting, seat, card)
         case Done() if state.phase == QUEENS:
-            redeal.queens_done(state)
+            return redeal.queens_done(state, noting)
         case Done():
-            scoring.count(state)
+            return scoring.count(state, noting)
         case Pass():
             state.passes += 1
             if state.passes >= state.num_players:
-                scoring.end_round(state)  # R17: nobody can act
-            else:
-                state.end_turn()
+                return scoring.end_round(state, noting)  # R17: nobody can act
+            return end_turn(state, noting)
         case _:
             state.passes = 0
-            turn_action(state, move)
+            return turn_action(state, noting, move)
 
 
-def seen_by(state: TowersState, move: TowersMove) -> int:
+def seen_by(state: TowersPosition, move: TowersMove) -> int:
     """R16: the seats that see the whole of ``move`` (a bit mask), asked before it is played.
 
     Deck orders are seen by nobody; the cards a Thief steals by its owner and victim when
@@ -109,41 +129,41 @@ def seen_by(state: TowersState, move: TowersMove) -> int:
             return everyone
 
 
-def turn_action(state: TowersState, move: TowersMove) -> None:
+def turn_action(state: TowersPosition, noting: bool, move: TowersMove) -> Events:
     """The mover's actions other than ``pass`` (A1–A4, R8–R10)."""
     s = state.mover
     match move:
         case Trade(card=card):
-            trade.lead(state, card, suit(card), rank(card))
+            return trade.lead(state, noting, card, suit(card), rank(card))
         case TradeJoker(suit=led, take=take):
-            trade.lead(state, JOKER, led, trade.joker_bid(take))
+            return trade.lead(state, noting, JOKER, led, trade.joker_bid(take))
         case Build(ace=ace, goods=goods):
             cards = (ace,) if goods is None else (ace, goods)
-            state.take_from_hand(s, cards, f"tower:{s}")
+            events = take_from_hand(state, noting, s, cards, f"tower:{s}")
             state.towers[s] = list(cards)
-            after_tower_grows(state, s)
+            return events + after_tower_grows(state, noting, s)
         case Add(card=card):
-            state.take_from_hand(s, (card,), f"tower:{s}")
+            events = take_from_hand(state, noting, s, (card,), f"tower:{s}")
             state.towers[s].append(card)
-            after_tower_grows(state, s)
+            return events + after_tower_grows(state, noting, s)
         case Raid(target=target, card=card) | Curse(target=target, card=card):
-            attacks.attack(state, target, card)
+            return attacks.attack(state, noting, target, card)
         case RedealJoker():
-            redeal.redeal_joker(state)
+            return redeal.redeal_joker(state, noting)
         case RedealWarriors(jacks=j, queens=q, kings=k):
-            redeal.spend_nobility(state, j, q, k)
-            redeal.hand_to_deck(state)
+            events = redeal.spend_nobility(state, noting, j, q, k)
+            return events + redeal.hand_to_deck(state, noting)
         case RedealJacks(target=target):
-            redeal.redeal_jacks(state, target)
+            return redeal.redeal_jacks(state, noting, target)
         case RedealQueens():
-            redeal.redeal_queens(state)
+            return redeal.redeal_queens(state, noting)
         case RedealKings():
-            redeal.redeal_kings(state)
+            return redeal.redeal_kings(state, noting)
         case _:
             raise AssertionError(f"unchecked move {move!r}")
 
 
-def after_tower_grows(state: TowersState, s: int) -> None:
+def after_tower_grows(state: TowersPosition, noting: bool, s: int) -> Events:
     """R8: every action that lays cards on a tower (a build with goods as much as an add) checks
     the goal; a tower that reaches it is finished at once (R29: the goal is a rule option, 30 by
     default, 10 at least, so one goods card on the ace can finish it) and the round ends after
@@ -152,6 +172,5 @@ def after_tower_grows(state: TowersState, s: int) -> None:
     if sum(TOWER_VALUE[c] for c in tower) >= state.rules.tower_goal:
         state.finished = s
         state.tower_ace = tower[0]
-        scoring.end_round(state)
-    else:
-        state.end_turn()
+        return scoring.end_round(state, noting)
+    return end_turn(state, noting)

@@ -5,13 +5,12 @@ sees its own hand, its own store (option ``own_store_visible``), every tower and
 cards laid in trades and attacks, hands shown under R6, the part of every store that filled in
 public (``known_stores``: trade winnings, plunder, spent redeal cards …; R19 turns every store
 face up at the count), the size of every hand, store and the deck, and this round's history as
-it saw it (earlier rounds are summarised in ``rounds``). ``sample_world(view, rng)`` deals the
-cards the seat cannot locate at random into the places it cannot see.
+it saw it (earlier rounds are summarised in ``rounds``). ``worlds.sample_world(view, rng)``
+deals the cards the seat cannot locate at random into the places it cannot see.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -20,11 +19,12 @@ from typing import Any
 from taverntable.cards import SUITS
 
 from .cards import TEXT, TOWER_VALUE, full_deck
+from .movegen import legal_moves
 from .moves import Hidden, TowersMove, redact
-from .phases import CHANCE, Attack, TradeState
+from .phases import Attack
+from .position import TowersPosition
+from .results import GameResult, RoundResult
 from .rules import TowersRules
-from .scoring import GameResult, RoundResult
-from .state import TowersState
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +139,7 @@ def _texts(codes: Iterable[int]) -> list[str]:
     return [TEXT[c] for c in codes]
 
 
-def view_of(state: TowersState, seat: int) -> TowersView:
+def view_of(state: TowersPosition, seat: int) -> TowersView:
     """Everything ``seat`` may see of ``state``, and nothing else; ``SPECTATOR`` (-1): what
     every seat sees (no hand, no store)."""
     n = state.num_players
@@ -190,7 +190,7 @@ def view_of(state: TowersState, seat: int) -> TowersView:
         rounds=tuple(state.rounds),
         result=state.result,
         history=history,
-        legal_moves=tuple(state.legal_moves()) if state.current_seat == seat else (),
+        legal_moves=tuple(legal_moves(state)) if state.current_seat == seat else (),
     )
 
 
@@ -211,69 +211,3 @@ def unseen_cards(view: TowersView) -> Counter[int]:
     if view.attack is not None:
         seen[view.attack.card] += 1
     return Counter(full_deck()) - seen
-
-
-def sample_world(view: TowersView, rng: random.Random) -> TowersState:
-    """A full game that ``view.seat`` cannot tell from the real one: ``view_of(world, seat)``
-    equals ``view``.
-
-    The unseen cards go at random into the other hands, the deck and the hidden part of every
-    store (the public part stays where it is). Only this round's history is known, so the world
-    starts its history at this round's deal and cannot be written as a record.
-    """
-    pool = list(unseen_cards(view).elements())
-    rng.shuffle(pool)
-    me, n = view.seat, view.num_players
-
-    def take(k: int) -> list[int]:
-        out = pool[len(pool) - k :] if k else []
-        del pool[len(pool) - k :]
-        return out
-
-    hands = [list(view.hand) if s == me else sorted(take(view.hand_sizes[s])) for s in range(n)]
-    stores, known = [], []
-    for s in range(n):
-        known.append(list(view.known_stores[s]))
-        if s == me and view.store is not None:
-            stores.append(list(view.store))
-        else:
-            stores.append(known[s] + take(view.store_sizes[s] - len(known[s])))
-    deck = take(view.deck_size)
-    assert not pool, "the view's sizes do not add up to 108 cards"
-    state = object.__new__(TowersState)
-    state.rules = view.rules
-    state.num_players = n
-    state.dealer = view.dealer
-    state.first_dealer = -1  # unknown: a sampled world is not a record
-    state.round_no = view.round_no
-    state.phase = view.phase
-    state.mover = view.mover
-    state.decider = CHANCE if view.current_seat is None else view.current_seat
-    state.hands, state.stores, state.known, state.deck = hands, stores, known, deck
-    state.nobility = [list(b) for b in view.nobility]
-    state.towers = [list(tw) for tw in view.towers]
-    t = view.trade
-    state.trade = (
-        None
-        if t is None
-        else TradeState(
-            t.leader, t.suit, t.witch, list(t.laid), list(t.bids), list(t.queue), list(t.failed)
-        )
-    )
-    state.attack = view.attack
-    state.picks = view.picks
-    state.passes = view.passes
-    state.shown = list(view.shown)
-    state.finished = view.finished
-    state.tower_ace = view.tower_ace
-    state.scores = list(view.scores)
-    state.marks = list(view.marks)
-    state.rounds = list(view.rounds)
-    state.result = view.result
-    state.history = list(view.history)
-    state.history_vis = [(1 << n) - 1] * len(view.history)
-    state.round_start = 0
-    state._legal = None
-    state._legal_set = None
-    state._log = None
-    return state

@@ -6,7 +6,8 @@ from .moves import Discard, Draw, Drop, End, Hit, Spread, TonkMove, parse_move
 from .rules import PAGAT, PRESETS, TONK, TOR, TonkRules, rules_from
 from .scoring import Result
 from .state import TonkState
-from .view import TonkView, sample_world, view_of
+from .view import TonkView, view_of
+from .worlds import sample_world
 
 __all__ = [
     "PAGAT",

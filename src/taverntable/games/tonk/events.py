@@ -1,30 +1,30 @@
 """What a Tonk move did, as engine events (kinds listed in ``docs/contract.md``).
 
 Every move gives a ``move`` event (the seat and the notation), then the cards it moved, then, if
-the deal ended, every hand shown and the result. ``apply`` builds them after the move from the
-move, the card drawn (``state.drawn``) and the result: a Tonk move says itself what it moved,
-so nothing is diffed. The events of the
-commonest moves (a discard, a stock draw, a pile draw) depend only on the seat and the card and
-are built once and shared, which keeps ``apply`` as fast as it was without events.
+the deal ended, every hand shown and the result. The transitions build them where the cards
+move and return them (``transitions.play``); each takes ``noting``, False on the unchecked path
+(search playouts, random play), where they build nothing and return ``NO_EVENTS``. The events
+of the commonest moves (a discard, a stock draw, a pile draw) depend only on the seat and the
+card and are built once and shared, which keeps ``apply`` as fast as it was without events.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from taverntable.cards import CARDS, display_order
 from taverntable.engine import Event
 
-from .moves import Discard, Draw, Drop, End, Hit, Spread, TonkMove
+from .moves import TonkMove
+from .position import TonkPosition
 
-if TYPE_CHECKING:
-    from .state import TonkState
+Events = tuple[Event, ...]
+NO_EVENTS: Events = ()
 
-_SHARED: dict[tuple[str, int, int], tuple[Event, ...]] = {}
+_SHARED: dict[tuple[str, int, int], Events] = {}
 
 
-def _shared(kind: str, seat: int, card: int) -> tuple[Event, ...]:
-    """The events of a discard, stock draw or pile draw of ``card`` by ``seat``."""
+def card_events(kind: str, seat: int, card: int) -> Events:
+    """The events of a ``discard``, a stock ``draw`` or a pile draw (``take``) of ``card`` by
+    ``seat``: the move, then the card."""
     key = (kind, seat, card)
     events = _SHARED.get(key)
     if events is None:
@@ -43,42 +43,24 @@ def _shared(kind: str, seat: int, card: int) -> tuple[Event, ...]:
     return events
 
 
+def move_event(seat: int, move: TonkMove) -> Events:
+    """The ``move`` event alone: a move that moves no card (a drop, an end, a declined pile)."""
+    return (Event("move", seat, move=str(move)),)
+
+
+def laid_events(kind: str, seat: int, move: TonkMove, cards: int, number: int) -> Events:
+    """A ``spread`` or a ``hit``: the move, then its cards onto spread ``number`` (T8)."""
+    return (
+        Event("move", seat, move=str(move)),
+        Event(kind, seat, _texts(cards), f"hand:{seat}", f"spread:{number}"),
+    )
+
+
 def _texts(mask: int) -> tuple[str, ...]:
     return tuple(c.text for c in display_order(mask))
 
 
-def move_events(state: TonkState, seat: int, move: TonkMove) -> tuple[Event, ...]:
-    """The events of ``move``, just applied by ``seat``."""
-    hand = f"hand:{seat}"
-    match move:
-        case Discard(card=card):
-            events = _shared("discard", seat, card.index)
-        case Draw(source="stock") if state.drawn[-1] < 0:
-            # T11 (pagat): the stock was empty, the player declined the pile; the deal ends.
-            events = (Event("move", seat, move=str(move)),)
-        case Draw(source="stock"):
-            events = _shared("draw", seat, state.drawn[-1])
-        case Draw():
-            events = _shared("take", seat, state.pile_card)
-        case Spread(cards=cards):
-            number = len(state.spread_mask) - 1
-            events = (
-                Event("move", seat, move=str(move)),
-                Event("spread", seat, _texts(cards), hand, f"spread:{number}"),
-            )
-        case Hit(spread=number, cards=cards):
-            events = (
-                Event("move", seat, move=str(move)),
-                Event("hit", seat, _texts(cards), hand, f"spread:{number}"),
-            )
-        case Drop() | End():
-            events = (Event("move", seat, move=str(move)),)
-    if state.result is not None:
-        events += end_events(state)
-    return events
-
-
-def end_events(state: TonkState) -> tuple[Event, ...]:
+def end_events(state: TonkPosition) -> Events:
     """T6, T10, T11: every hand is shown and the deal's result (payments) is booked."""
     assert state.result is not None
     shown = tuple(
@@ -88,7 +70,7 @@ def end_events(state: TonkState) -> tuple[Event, ...]:
     return (*shown, Event("deal_end", data=state.result.to_json()))
 
 
-def opening_events(state: TonkState) -> tuple[Event, ...]:
+def opening_events(state: TonkPosition) -> Events:
     """T3: each seat's five cards (seen by that seat), the upcard; T4: a win on the deal."""
     if not state.initial_hands:  # a sampled world has no deal to tell
         return ()

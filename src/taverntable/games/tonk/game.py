@@ -13,7 +13,7 @@ from taverntable.engine import ActionSpace, GameState, RecordAdapter
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules, rules_from
 from .state import TonkState, check_players
-from .view import sample_world
+from .worlds import sample_world
 
 _BOTS = {
     "heuristic": "taverntable.bots.tonk.heuristic:TonkHeuristicBot",
@@ -96,7 +96,7 @@ class TonkGame:
         return (dealer + 1) % n
 
     def sample_world(self, view: Any, rng: random.Random) -> GameState[Any, Any]:
-        """A world consistent with ``view`` (``view.py``)."""
+        """A world consistent with ``view`` (``worlds.py``)."""
         return sample_world(view, rng)
 
 

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from taverntable.cards import cards_of
 
-from .movegen import OVER, PLAY, SET, START
 from .moves import Discard, Draw, Drop, End, Hit, Spread, TonkMove
+from .phases import OVER, PLAY, SET, START
+from .position import TonkPosition
 from .reasons import refuse
 from .spreads import SUIT_SPREAD, spread_kind
 
-if TYPE_CHECKING:
-    from .state import TonkState
 
-
-def check_move(state: TonkState, move: TonkMove) -> None:
+def check_move(state: TonkPosition, move: TonkMove) -> None:
     """Raise IllegalMove naming the rule unless ``move`` is legal for the seat on turn."""
     if state.phase == OVER:
         raise refuse("T5", "tonk.deal_over")
@@ -73,7 +69,7 @@ def check_move(state: TonkState, move: TonkMove) -> None:
             raise refuse("T5", "tonk.not_a_move", move=repr(move))
 
 
-def _check_play_phase(state: TonkState, what: str) -> None:
+def _check_play_phase(state: TonkPosition, what: str) -> None:
     """``what``: discard, spread, hit or end (a key of its own: tonk.draw_first.WHAT)."""
     if state.phase != PLAY:
         raise refuse("T5", f"tonk.draw_first.{what}")
@@ -86,7 +82,7 @@ def _check_in_hand(rule: str, cards: int, hand: int) -> None:
         raise refuse(rule, f"tonk.not_in_hand.{number}", cards=_text(missing))
 
 
-def _check_hit(state: TonkState, number: int, cards: int) -> None:
+def _check_hit(state: TonkPosition, number: int, cards: int) -> None:
     mask, suit = state.spread_mask[number], state.spread_suit[number]
     if suit == SET:
         if not state.rules.hit_sets:

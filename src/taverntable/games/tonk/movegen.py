@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .moves import DISCARDS, DRAW_PILE, DRAW_STOCK, DROP, END, TonkMove, hit, spread
+from .phases import OVER as OVER  # re-exported: the bots and the lab read the phases here
+from .phases import PLAY as PLAY
+from .phases import SET
+from .phases import START as START
+from .position import TonkPosition
 from .spreads import RUNS_INSIDE, SUBSETS_OF_RANK, SUIT_BITS, SUIT_SPREAD, rank_suits
-
-if TYPE_CHECKING:
-    from .state import TonkState
-
-# Phases of a turn (T5), shared with the state.
-START = "start"  # the player on turn may drop or draw
-PLAY = "play"  # after the draw: spread, hit, discard (or end)
-OVER = "over"
-
-SET = -1  # spread_suit of a set; a run stores its suit 0..3
 
 # The moves at the start of a turn, by (drop allowed, stock not empty, pile not empty).
 _START_MOVES: dict[tuple[bool, bool, bool], tuple[TonkMove, ...]] = {
@@ -29,7 +23,16 @@ _START_MOVES: dict[tuple[bool, bool, bool], tuple[TonkMove, ...]] = {
 }
 
 
-def generate(state: TonkState) -> Sequence[TonkMove]:
+def legal_moves(state: TonkPosition) -> Sequence[TonkMove]:
+    """The legal moves of the seat on turn, generated once per position (every move clears
+    them)."""
+    legal = state._legal
+    if legal is None:
+        legal = state._legal = generate(state)
+    return legal
+
+
+def generate(state: TonkPosition) -> Sequence[TonkMove]:
     """Every legal move of the seat on turn, in a fixed order (empty when the deal is over)."""
     phase = state.phase
     if phase == START:
@@ -79,7 +82,7 @@ def spread_moves(hand: int) -> list[TonkMove]:
     return moves
 
 
-def hit_moves(state: TonkState, hand: int) -> list[TonkMove]:
+def hit_moves(state: TonkPosition, hand: int) -> list[TonkMove]:
     """Every hit (T8) of ``hand`` on the spreads on the table."""
     moves: list[TonkMove] = []
     hit_sets = state.rules.hit_sets

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from taverntable.cards import CARDS, Card, CardError
-from taverntable.engine import RecordAdapter, RecordError, TavernError
+from taverntable.engine import RecordError, TavernError
 from taverntable.fields import check_names, check_rule_values, int_list, is_int, show
 
 from .describe import describe
@@ -117,7 +117,7 @@ class TonkAdapter:
         return describe(record["players"], state)
 
 
-ADAPTER: RecordAdapter = TonkAdapter()
+ADAPTER = TonkAdapter()
 
 
 def parse_rules(rules: object, game: str) -> TonkRules:

@@ -1,30 +1,30 @@
-"""One Tonk deal: the state, the move generator, the checks and the transitions (T3–T11).
+"""One Tonk deal: dealing it (T2, T3) and the contract's calls on a position (T4–T11).
 
-Hands are bit masks of card indices (``taverntable.cards``); the stock and the pile are lists with
-their top card last, so drawing is ``list.pop()``. ``legal_moves``, ``check`` and ``apply`` are the
-one path for legality: ``apply`` always checks first.
+``legal_moves``, ``check`` and ``apply`` are the one path for legality: ``apply`` always checks
+first. The layers under this class: the data (``position.py``), the move generator and the
+checks (``movegen``, ``legality``), the transitions (``transitions.play``, returning the events
+each step causes) and the filter (``view``). None of them imports this module.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from taverntable.cards import CARDS, FULL_DECK_MASK, Card, cards_of
-from taverntable.engine import DealError, Event, TavernError
+from taverntable.cards import CARDS, FULL_DECK_MASK
+from taverntable.engine import DealError, TavernError
 
 from . import scoring
-from .events import move_events, opening_events
+from .events import Events, opening_events
 from .legality import check_move
-from .movegen import OVER, PLAY, SET, START, generate
-from .moves import Discard, Draw, Drop, End, Hit, Spread, TonkMove, parse_move
+from .movegen import legal_moves
+from .moves import TonkMove, parse_move
+from .phases import OVER, PLAY, START
+from .position import TonkPosition
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules
-from .scoring import Result
-from .spreads import SUIT_VALUES, spread_kind
-
-if TYPE_CHECKING:
-    from .view import TonkView
+from .spreads import SUIT_VALUES
+from .transitions import play, start_turn
+from .view import TonkView, view_of
 
 __all__ = ["OVER", "PLAY", "START", "DealError", "TonkState"]
 
@@ -71,65 +71,10 @@ _DECK = tuple(range(52))
 _BIT = tuple(1 << i for i in range(52))
 
 
-class TonkState:
+class TonkState(TonkPosition):
     """A Tonk deal in progress. Build one with ``TonkState.deal`` or ``TonkState.from_cards``."""
 
-    __slots__ = (
-        "_legal",
-        "_values",
-        "current_seat_",
-        "dealer",
-        "drawn",
-        "hands",
-        "history",
-        "hit_locked",
-        "initial_hands",
-        "initial_stock",
-        "known",
-        "last_draw_taken",
-        "num_players",
-        "phase",
-        "pile",
-        "pile_card",
-        "result",
-        "rules",
-        "spread_mask",
-        "spread_owner",
-        "spread_suit",
-        "spread_this_turn",
-        "stake",
-        "stock",
-        "upcard",
-    )
-
-    rules: TonkRules
-    num_players: int
-    dealer: int
-    stake: int
-    hands: list[int]
-    stock: list[int]  # top card last
-    pile: list[int]  # top card last
-    spread_owner: list[int]
-    spread_mask: list[int]
-    spread_suit: list[int]
-    current_seat_: int
-    phase: str  # START, PLAY or OVER
-    pile_card: int  # the card taken from the pile this turn, or -1
-    spread_this_turn: bool
-    last_draw_taken: bool  # T11: the last stock card was drawn this turn
-    hit_locked: list[bool]  # T6 hit_lock: a spread of this seat was hit since its last turn
-    known: list[int]  # cards each seat took from the pile and still holds (public knowledge)
-    history: list[tuple[int, TonkMove]]
-    drawn: list[int]  # for each move, the card drawn from the stock, or -1
-    result: Result | None
-    initial_hands: tuple[tuple[int, ...], ...]
-    upcard: int
-    initial_stock: tuple[int, ...]  # top first
-    _values: tuple[int, ...]  # hand value of each 13-bit suit mask
-    _legal: Sequence[TonkMove] | None
-
-    def __init__(self) -> None:
-        raise TypeError("use TonkState.deal(...) or TonkState.from_cards(...)")
+    __slots__ = ()
 
     # --- construction -------------------------------------------------------------------------
 
@@ -208,7 +153,7 @@ class TonkState:
         if self.result is not None:
             self.phase = OVER
         else:
-            self._start_turn()
+            start_turn(self, False)  # the opening's events are ``opening_events``
         return self
 
     @classmethod
@@ -240,55 +185,6 @@ class TonkState:
         )
         return cls._start(rules, dealt, cards[n5], cards[n5 + 1 :], dealer, stake)
 
-    def clone(self) -> TonkState:
-        """An independent copy (the history is shared up to now, then diverges)."""
-        other = object.__new__(TonkState)
-        for name in TonkState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = self.hands[:]
-        other.stock = self.stock[:]
-        other.pile = self.pile[:]
-        other.spread_owner = self.spread_owner[:]
-        other.spread_mask = self.spread_mask[:]
-        other.spread_suit = self.spread_suit[:]
-        other.hit_locked = self.hit_locked[:]
-        other.known = self.known[:]
-        other.history = self.history[:]
-        other.drawn = self.drawn[:]
-        other._legal = None
-        return other
-
-    # --- queries ------------------------------------------------------------------------------
-
-    @property
-    def current_seat(self) -> int | None:
-        """The seat on turn, or None when the deal is over."""
-        return None if self.phase == OVER else self.current_seat_
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def game(self) -> str:
-        """The registry name of the game: the rules' preset."""
-        return self.rules.preset
-
-    def total(self, seat: int) -> int:
-        """T1: the value of a seat's hand (cards on the table never count)."""
-        v = self._values
-        m = self.hands[seat]
-        return v[m & 0x1FFF] + v[m >> 13 & 0x1FFF] + v[m >> 26 & 0x1FFF] + v[m >> 39]
-
-    def hand(self, seat: int) -> list[Card]:
-        """A seat's cards in canonical order."""
-        return cards_of(self.hands[seat])
-
-    @property
-    def spreads(self) -> list[tuple[int, int]]:
-        """(owner, card mask) of every spread, by spread number."""
-        return list(zip(self.spread_owner, self.spread_mask, strict=True))
-
     def parse_move(self, text: str) -> TonkMove:
         """Parse a move in the records notation."""
         return parse_move(text)
@@ -297,9 +193,7 @@ class TonkState:
 
     def legal_moves(self) -> Sequence[TonkMove]:
         """Every legal move of the seat on turn (empty when the deal is over); do not modify."""
-        if self._legal is None:
-            self._legal = generate(self)
-        return self._legal
+        return legal_moves(self)
 
     def check(self, move: TonkMove) -> None:
         """Raise IllegalMove naming the rule unless ``move`` is legal for the seat on turn."""
@@ -307,17 +201,15 @@ class TonkState:
 
     # --- transitions --------------------------------------------------------------------------
 
-    def apply(self, move: TonkMove) -> tuple[Event, ...]:
+    def apply(self, move: TonkMove) -> Events:
         """Check ``move``, then play it for the seat on turn; returns what happened."""
         check_move(self, move)
-        seat = self.current_seat_
-        self._apply_checked(move)
-        return move_events(self, seat, move)
+        return play(self, move, True)
 
     def apply_unchecked(self, move: TonkMove) -> None:
         """Play a move the engine itself generated (search playouts), skipping the second check;
         as in Three Towers, anything taken from outside goes through ``apply``."""
-        self._apply_checked(move)
+        play(self, move, False)
 
     def apply_text(self, text: str) -> TonkMove:
         """Parse, check and apply a move written in the records notation; returns the move."""
@@ -329,7 +221,7 @@ class TonkState:
         """Tonk has no chance step after the deal: ``current_seat`` is never ``CHANCE``."""
         raise TavernError("a Tonk deal has no chance steps after the deal (T3)")
 
-    def opening_events(self) -> tuple[Event, ...]:
+    def opening_events(self) -> Events:
         """T3/T4: the deal (each hand seen by its seat), the upcard, any win on the deal."""
         return opening_events(self)
 
@@ -339,104 +231,8 @@ class TonkState:
             raise TavernError("the deal is not over")
         return tuple(x / self.stake for x in self.result.net)
 
-    def _apply_checked(self, move: TonkMove) -> None:
-        seat = self.current_seat_
-        self._legal = None
-        self.history.append((seat, move))
-        drawn = -1
-        # Cases in order of frequency in play: the match tries them top to bottom.
-        match move:
-            case Discard(card=card):
-                self._take_from_hand(seat, card.mask)
-                self.pile.append(card.index)
-                if not self._check_out(seat, by_discard=True):
-                    self._end_turn()
-            case Draw(source="stock") if not self.stock:
-                # T11 (stock_end "empty", checked legal): the player declines the pile's top
-                # card instead of drawing from the empty stock; the deal ends at once.
-                self._finish(scoring.stock_result(self._totals(), self.stake))
-            case Draw(source="stock"):
-                drawn = self.stock.pop()
-                self.hands[seat] |= 1 << drawn
-                self.phase = PLAY
-                if not self.stock and self.rules.stock_end == "last_draw":
-                    self.last_draw_taken = True
-            case Draw():
-                top = self.pile.pop()
-                self.pile_card = top
-                self.hands[seat] |= 1 << top
-                self.known[seat] |= 1 << top
-                self.phase = PLAY
-            case Drop():
-                self._finish(scoring.drop_result(seat, self._totals(), self.stake))
-            case Spread(cards=cards):
-                self._take_from_hand(seat, cards)
-                kind = spread_kind(cards)
-                assert kind is not None
-                self.spread_owner.append(seat)
-                self.spread_mask.append(cards)
-                self.spread_suit.append(SET if kind[0] == "set" else kind[1])
-                self.spread_this_turn = True
-                self._check_out(seat, by_discard=False)
-            case Hit(spread=number, cards=cards):
-                self._take_from_hand(seat, cards)
-                self.spread_mask[number] |= cards
-                owner = self.spread_owner[number]
-                if owner != seat and self.rules.hit_lock:
-                    self.hit_locked[owner] = True
-                self._check_out(seat, by_discard=False)
-            case End():
-                self._end_turn()
-        self.drawn.append(drawn)
-
-    def _take_from_hand(self, seat: int, cards: int) -> None:
-        self.hands[seat] &= ~cards
-        self.known[seat] &= ~cards
-
-    def _check_out(self, seat: int, *, by_discard: bool) -> bool:
-        """T10: an empty hand wins at once."""
-        if self.hands[seat]:
-            return False
-        double = self.rules.tonk_out_double and not by_discard
-        amount = self.stake * (2 if double else 1)
-        self._finish(scoring.out_result(seat, self._totals(), amount))
-        return True
-
-    def _end_turn(self) -> None:
-        seat = self.current_seat_
-        self.hit_locked[seat] = False
-        if self.last_draw_taken:
-            # T11: the deal ends after the turn that drew the last stock card.
-            self._finish(scoring.stock_result(self._totals(), self.stake))
-            return
-        self.current_seat_ = (seat + 1) % self.num_players
-        self._start_turn()
-
-    def _start_turn(self) -> None:
-        self.phase = START
-        self.pile_card = -1
-        self.spread_this_turn = False
-        if not self.stock and not self.pile:
-            # T11 (stock_end "empty"): with no pile card to take either, the player on turn would
-            # have to draw from the empty stock, so the deal ends as if they had declined (L2).
-            self._finish(scoring.stock_result(self._totals(), self.stake))
-
-    def _finish(self, result: Result) -> None:
-        self.result = result
-        self.phase = OVER
-        self._legal = ()
-
-    def _totals(self) -> list[int]:
-        return [self.total(s) for s in range(self.num_players)]
-
     # --- hidden information -------------------------------------------------------------------
 
     def view(self, seat: int) -> TonkView:
         """What ``seat`` may see (see ``taverntable.games.tonk.view``)."""
-        from .view import view_of
-
         return view_of(self, seat)
-
-
-def _text(mask: int) -> str:
-    return " ".join(c.text for c in cards_of(mask))

@@ -1,25 +1,25 @@
-"""Hidden information: what one seat may see of a Tonk deal, and worlds consistent with it.
+"""Hidden information: what one seat may see of a Tonk deal.
 
 ``view_of(state, seat)`` is the one filter every bot, UI and server message goes through.
-``sample_world(view, rng)`` deals the cards the seat cannot see at random, keeping what is public
-(cards a player took from the pile stay in that player's hand), so that searching bots can play
-out worlds that look exactly like the one they are in.
+``worlds.sample_world(view, rng)`` deals the cards the seat cannot see at random, keeping what
+is public (cards a player took from the pile stay in that player's hand), so that searching
+bots can play out worlds that look exactly like the one they are in.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from taverntable.cards import CARDS, FULL_DECK_MASK, SUITS, display_order, indices
 
+from .movegen import legal_moves
 from .moves import TonkMove
+from .phases import OVER
+from .position import TonkPosition
 from .rules import TonkRules
 from .scoring import Result
-from .spreads import SUIT_VALUES
-from .state import OVER, TonkState
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,22 +103,23 @@ class TonkView:
     @property
     def unseen(self) -> int:
         """Cards this seat cannot locate: in other hands (not known) or in the stock."""
-        public = self.hand | _union(self.pile) | _union(m for _, m in self.spreads)
-        return FULL_DECK_MASK & ~public & ~_union(self.known)
+        public = self.hand | mask_union(self.pile) | mask_union(m for _, m in self.spreads)
+        return FULL_DECK_MASK & ~public & ~mask_union(self.known)
 
 
 def _texts(mask: int) -> list[str]:
     return [c.text for c in display_order(mask)]
 
 
-def _union(masks: Iterable[int]) -> int:
+def mask_union(masks: Iterable[int]) -> int:
+    """Every card of ``masks`` in one mask."""
     out = 0
     for m in masks:
         out |= m
     return out
 
 
-def view_of(state: TonkState, seat: int) -> TonkView:
+def view_of(state: TonkPosition, seat: int) -> TonkView:
     """Everything ``seat`` may see of ``state``, and nothing else; ``SPECTATOR`` (-1): what
     every seat sees (no hand, no stock draws)."""
     n = state.num_players
@@ -150,54 +151,7 @@ def view_of(state: TonkState, seat: int) -> TonkView:
             for i, ((s, _), c) in enumerate(zip(state.history, state.drawn, strict=True))
             if s == seat and c >= 0
         ),
-        legal_moves=tuple(state.legal_moves()) if state.current_seat == seat else (),
+        legal_moves=tuple(legal_moves(state)) if state.current_seat == seat else (),
         revealed=tuple(state.hands) if over else (),
         result=state.result,
     )
-
-
-def sample_world(view: TonkView, rng: random.Random) -> TonkState:
-    """A full deal that ``view.seat`` cannot tell apart from the real one (not a spectator's).
-
-    Other players' hands keep the cards they are known to hold; the rest of their hands and the
-    stock are filled with the unseen cards in a random order. The original deal is not
-    reconstructed, so the world has no ``initial_*`` cards and cannot be written as a record.
-    """
-    revealed = _union(view.revealed)  # after the deal every hand is shown
-    unseen = list(indices(view.unseen & ~revealed))
-    rng.shuffle(unseen)
-    hands = list(view.revealed)
-    if not hands:
-        for s in range(view.num_players):
-            hand = view.hand if s == view.seat else view.known[s]
-            for _ in range(view.hand_sizes[s] - hand.bit_count()):
-                hand |= 1 << unseen.pop()
-            hands.append(hand)
-    state = object.__new__(TonkState)
-    state.rules = view.rules
-    state.num_players = view.num_players
-    state.dealer = view.dealer
-    state.stake = view.stake
-    state._values = SUIT_VALUES[view.rules.face_values]
-    state.hands = hands
-    state.stock = unseen  # already shuffled; exactly stock_size cards remain
-    state.pile = [m.bit_length() - 1 for m in view.pile]
-    state.spread_owner = [o for o, _ in view.spreads]
-    state.spread_mask = [m for _, m in view.spreads]
-    state.spread_suit = list(view.spread_suits)
-    state.current_seat_ = view.current_seat if view.current_seat is not None else 0
-    state.phase = view.phase
-    state.pile_card = view.pile_card
-    state.spread_this_turn = view.spread_this_turn
-    state.last_draw_taken = view.last_draw_taken
-    state.hit_locked = list(view.hit_locked)
-    state.known = list(view.known)
-    state.history = list(view.history)
-    own = dict(view.own_draws)
-    state.drawn = [own.get(i, -1) for i in range(len(view.history))]
-    state.result = view.result
-    state.initial_hands = ()
-    state.upcard = -1
-    state.initial_stock = ()
-    state._legal = None
-    return state

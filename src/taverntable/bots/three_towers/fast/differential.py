@@ -37,9 +37,8 @@ from taverntable.fast.differential import (
     decision_difference,
     main,
 )
-from taverntable.games.three_towers import TowersState
+from taverntable.games.three_towers import TowersState, sample_world, view_of
 from taverntable.games.three_towers.fast import differential as game
-from taverntable.games.three_towers.view import sample_world, view_of
 
 from .games import decision, heuristic_games
 

@@ -443,7 +443,7 @@ def _end_turn(st: IntArray) -> None:
 
 @kernel
 def apply_move(st: IntArray, kind: int, cards: int) -> None:
-    """Play a legal move of the seat on turn (``TonkState._apply_checked``)."""
+    """Play a legal move of the seat on turn (``games.tonk.transitions.play``)."""
     seat = st[CURRENT]
     if kind == DISCARD:
         st[HANDS + seat] &= ~cards
