@@ -17,7 +17,8 @@ import pytest
 ROOT = "taverntable"
 # The top-level packages and modules; engine, cards, options and fields are the shared
 # vocabulary every game speaks, match a match of deals through the contract, names and
-# worker_life small helpers, cli the command line.
+# worker_life small helpers, ratings the ladder (above the bots, below the server), cli the
+# command line.
 TOP = (
     "engine",
     "cards",
@@ -28,6 +29,7 @@ TOP = (
     "records",
     "match",
     "bots",
+    "ratings",
     "play",
     "web",
     "lab",
@@ -38,7 +40,7 @@ TOP = (
     "cli",
 )
 # What the engine and the games must never reach, even through another package.
-EDGES = ("bots", "play", "web", "lab", "envs", "bench", "cli")
+EDGES = ("bots", "ratings", "play", "web", "lab", "envs", "bench", "cli")
 
 
 @functools.cache
