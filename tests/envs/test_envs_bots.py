@@ -195,15 +195,19 @@ def test_without_the_rl_extra_a_research_bot_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import taverntable.bots.registry as registry
+    import taverntable.plugins.plugin as plugin
 
-    real = registry.import_module
+    real = plugin.import_module
 
     def missing(name: str) -> object:
         if name.startswith("taverntable.envs"):
-            raise ModuleNotFoundError("No module named 'pyspiel'")
+            raise ModuleNotFoundError("No module named 'pyspiel'", name="pyspiel")
         return real(name)
 
-    monkeypatch.setattr(registry, "import_module", missing)
+    monkeypatch.setattr(plugin, "import_module", missing)
+    # A fresh plug-in: the registry's may have loaded the bot already in this process.
+    fresh = plugin.bot(registry.RESEARCH["openspiel-ismcts"].path)
+    monkeypatch.setitem(registry.RESEARCH, "openspiel-ismcts", fresh)
     status = main(["arena", "--game", "tonk", "--deals", "1", "--bots", "openspiel-ismcts,random"])
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1
