@@ -42,9 +42,9 @@ async function main() {
     const id = match[1];
     update({ route: { page: "table", tableId: id }, table: newTable(id) });
     connect(id);
-  } else {
-    api.games().then((games) => update({ games })).catch((e) => update({ notice: { kind: "error", text: errorText(e) } }));
   }
+  // Both pages name the games and link their rules from the server's list.
+  api.games().then((games) => update({ games })).catch((e) => update({ notice: { kind: "error", text: errorText(e) } }));
   const root = document.getElementById("app");
   root.textContent = ""; // the "loading" line of index.html
   render(html`<${App} />`, root);

@@ -42,6 +42,19 @@ export function useStore() {
   return state;
 }
 
+// A game's entry of /api/games (its title key, family, rules page); before the list has come, or
+// for a name it does not hold, one made from the name alone.
+export function gameInfo(name) {
+  return state.games.find((g) => g.name === name)
+    || { name, title: name, title_key: null, about_key: null, rules: name, family: name };
+}
+
+// A game's name in the page's language (its title when the tables have no key for it).
+export function gameTitle(t, name, fallback) {
+  const info = gameInfo(name);
+  return info.title_key ? t(info.title_key) : fallback || info.title;
+}
+
 export function newTable(id) {
   return {
     id,
