@@ -6,6 +6,7 @@ export const state = {
   lang: "en",
   route: { page: "lobby", tableId: null },
   games: [], // /api/games
+  gamesLoaded: false, // the list has come (or failed): a table page is drawn by its game's family
   lobbyTables: [], // /api/tables
   created: null, // the table just created here: {id, invite}
   notice: null, // {kind: "error"|"info", text, rule, game}
