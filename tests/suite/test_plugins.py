@@ -165,3 +165,14 @@ def test_the_third_game_s_terminal_plug_in_is_refused_by_its_kind(nim: str) -> N
     """Nim names no real front end: loading it says so instead of failing later."""
     with pytest.raises(PlugInError, match="not a terminal front end"):
         get_game(nim).terminal.load()
+
+
+def test_a_plug_in_pickles_by_its_path_not_by_what_it_loaded() -> None:
+    """A game sent to a worker process carries its plug-ins' paths, not their loaded values."""
+    import pickle
+
+    game = get_game(GAMES[0])
+    game.terminal.load()
+    again = pickle.loads(pickle.dumps(game.terminal))
+    assert again == game.terminal and again._loaded == []
+    assert again.load() is game.terminal.load()

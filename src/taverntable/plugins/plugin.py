@@ -42,9 +42,9 @@ class PlugIn(Generic[T]):
         if not (module and colon and attribute):
             raise ValueError(f"a plug-in is 'module:attribute', not {self.path!r}")
 
-    @property
-    def module(self) -> str:
-        return self.path.partition(":")[0]
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled without what it loaded: a worker process loads it again by its path."""
+        return (PlugIn, (self.path, self.kind, self.check))
 
     def load(self) -> T:
         """The value named, imported now if it was not yet; PlugInError if it is missing or
