@@ -16,6 +16,7 @@ from taverntable.engine import CHANCE
 from taverntable.envs.learned_bot import LearnedBot
 from taverntable.envs.observation import encoder_for
 from taverntable.envs.openspiel_bots import OpenSpielIsmctsBot, spiel_state
+from taverntable.extras import install_hint
 from taverntable.games import get_game
 from taverntable.lab.arena.bots import build_bot
 
@@ -211,4 +212,4 @@ def test_without_the_rl_extra_a_research_bot_says_what_to_install(
     status = main(["arena", "--game", "tonk", "--deals", "1", "--bots", "openspiel-ismcts,random"])
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1
-    assert "bot 'openspiel-ismcts' needs the optional extra rl (pip install -e '.[rl]')" in err
+    assert f"bot 'openspiel-ismcts' needs the optional extra rl ({install_hint('rl')})" in err

@@ -17,9 +17,9 @@ import pytest
 ROOT = "taverntable"
 # The top-level packages and modules; engine, cards, options and fields are the shared
 # vocabulary every game speaks, plugins the protocols of what a game names in the layers above
-# the engine (its bots, search, front end …), match a match of deals through the contract, names and
-# worker_life small helpers, ratings the ladder (above the bots, below the server), cli the
-# command line.
+# the engine (its bots, search, front end …), match a match of deals through the contract,
+# names, worker_life and extras small helpers, ratings the ladder (above the bots, below the
+# server), cli the command line.
 TOP = (
     "engine",
     "cards",
@@ -39,6 +39,7 @@ TOP = (
     "bench",
     "fast",
     "worker_life",
+    "extras",
     "cli",
 )
 # What the engine and the games must never reach, even through another package.

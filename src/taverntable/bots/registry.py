@@ -8,6 +8,7 @@ first built, so importing the registry stays cheap.
 from __future__ import annotations
 
 from taverntable.engine import Bot, TavernError
+from taverntable.extras import install_hint
 from taverntable.games import UnknownGame, game_names, get_game
 from taverntable.plugins import LEVEL_NAMES, PlugIn, RegisteredGame, bot
 
@@ -74,7 +75,7 @@ def bot_class(name: str, game: str | None = None) -> type[Bot]:
         if key not in RESEARCH:
             raise
         raise BotError(
-            f"bot {name!r} needs the optional extra rl (pip install -e '.[rl]'): {e}"
+            f"bot {name!r} needs the optional extra rl ({install_hint('rl')}): {e}"
         ) from None
 
 
