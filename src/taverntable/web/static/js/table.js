@@ -99,7 +99,7 @@ function Prompt({ table, names }) {
   return html`<p class="prompt yours" role="status">${t(key, params)}${timer}</p>`;
 }
 
-function Log({ table, names }) {
+export function Log({ table, names }) {
   const items = table.log;
   const say = (s) => {
     const p = { ...s.params };
