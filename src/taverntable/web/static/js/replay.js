@@ -157,7 +157,7 @@ function Controls({ replay }) {
   return html`<div class="replay-controls" role="toolbar" aria-label=${t("replay.controls")}>
     <div class="buttons">
       <button type="button" data-action="first" onClick=${() => seek(0)} disabled=${at === 0}
-        aria-label=${t("replay.first")} title=${t("replay.first")}>⏮</button>
+        aria-label=${t("replay.first")} title=${t("replay.first")}>|◀</button>
       <button type="button" data-action="back" onClick=${() => seek(at - 1)} disabled=${at === 0}
         aria-label=${t("replay.back")} title=${t("replay.back")}>◀</button>
       <span class="step-count" aria-live="polite">${at === 0 ? t("replay.dealt", { count: last })
@@ -165,7 +165,7 @@ function Controls({ replay }) {
       <button type="button" data-action="forward" onClick=${() => seek(at + 1)} disabled=${at === last}
         aria-label=${t("replay.forward")} title=${t("replay.forward")}>▶</button>
       <button type="button" data-action="last" onClick=${() => seek(last)} disabled=${at === last}
-        aria-label=${t("replay.last")} title=${t("replay.last")}>⏭</button>
+        aria-label=${t("replay.last")} title=${t("replay.last")}>▶|</button>
     </div>
     <${Timeline} count=${replay.views.length} at=${at} onSeek=${seek} marks=${replay.marks} />
     <p class="sub keys">${t("replay.keys")}</p>
@@ -227,7 +227,8 @@ function Viewer({ replay, lang }) {
   const summary = fakeSummary(data, view, atEnd);
   const names = seatNames(summary);
   const you = data.seen_as === "seat" ? { seat: data.seat, role: "player", host: false } : null;
-  const table = { view, summary, you, turn: null, deal: data.deal ?? 1, roundDetails: roundDetails(replay) };
+  // The seats are drawn without "you": the page's reader need not be the seat it is seen by.
+  const table = { view, summary, you: null, turn: null, deal: data.deal ?? 1, roundDetails: roundDetails(replay) };
   const others = data.players.map((_, seat) => seat).filter((seat) => !you || seat !== you.seat);
   const log = { log: replay.log.filter((s) => s.step <= replay.step) };
   const tonk = isTonk(data.game);
@@ -266,8 +267,17 @@ export function ReplayPage() {
   const s = useStore();
   const replay = s.replay;
   useEffect(() => {
+    // A link's step (#m=K) typed or pasted into the address of an open replay.
+    const onHash = () => {
+      const step = (location.hash.match(/^#m=(\d+)$/) || [])[1];
+      if (step !== undefined && Number(step) !== state.replay?.step) seek(Number(step));
+    };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    window.addEventListener("hashchange", onHash);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      window.removeEventListener("hashchange", onHash);
+    };
   }, []);
   if (!replay) return null;
   const data = replay.data;
