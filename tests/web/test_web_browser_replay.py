@@ -91,6 +91,15 @@ def test_a_finished_deal_steps_back_and_forth_from_a_seat_and_open(
     hands = hands_by_step(record, 0)
     page = new_page(browser, width=1280, height=800)
     english(page, base)
+    # The table's page links to its last deal's replay.
+    page.goto(f"{base}/t/{table}")
+    link = page.locator("[data-action=replay]")
+    assert link.get_attribute("href") == f"/replay/{table}/3" and link.inner_text() == (
+        "Watch deal 3 again"
+    )
+    link.click()
+    page.wait_for_selector(".replay-controls")
+    assert page.url.endswith(f"/replay/{table}/3")
     page.goto(f"{base}/replay/{table}/{number}?seat=0")
     page.wait_for_selector(".replay-controls")
     assert step_of(page) == 0 and set(shown_hand(page)) == set(hands[0])

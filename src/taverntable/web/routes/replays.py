@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from collections import OrderedDict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
@@ -20,7 +21,7 @@ from taverntable.match import deal_points
 from ..deps import StoreDep, cookie_name
 from ..hub import BadRequest
 from ..protocol.api import HTTPError
-from ..protocol.replay import Replay, ReplayFile
+from ..protocol.replay import Replay, ReplayFile, ReplayStep
 from ..protocol.summary import SheetRow
 from ..replays import MAX_UPLOAD, OPEN, Eyes, ReplayTooLong, own_row, read_upload, replay_steps
 from ..store import StoredTable, digest
@@ -37,6 +38,11 @@ SeatQuery = Annotated[
     ),
 ]
 SeatHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
+# The steps of finished deals lately asked for, by (table, deal, eyes): a finished deal never
+# changes, and a viewer switching seats or a shared link opened by many would otherwise replay
+# it each time (a whole Three Towers game of bots, every hand open: about half a second).
+CACHE_SIZE = 32
+_finished: OrderedDict[tuple[str, int, str], list[ReplayStep]] = OrderedDict()
 
 
 @router.get("/api/replays/{table_id}/{deal}", responses=REFUSALS)
@@ -72,12 +78,22 @@ async def table_replay(
                 "not-your-seat",
             )
     record = {**found.header, "moves": [[s, m] for s, m in found.moves]}
-    try:
-        steps, replayed = await asyncio.to_thread(replay_steps, record, eyes)
-    except ReplayTooLong as e:
-        raise BadRequest(413, str(e), "too-long") from None
-    except RecordError as e:  # a stored deal the engine of this version no longer plays
-        raise BadRequest(409, f"the deal does not replay: {e}", "bad-record") from None
+    key = (table_id, deal, str(eyes))
+    cached = _finished.get(key) if found.finished else None
+    if cached is not None:
+        steps = cached
+        _finished.move_to_end(key)
+    else:
+        try:
+            steps, _ = await asyncio.to_thread(replay_steps, record, eyes)
+        except ReplayTooLong as e:
+            raise BadRequest(413, str(e), "too-long") from None
+        except RecordError as e:  # a stored deal the engine of this version no longer plays
+            raise BadRequest(409, f"the deal does not replay: {e}", "bad-record") from None
+        if found.finished:
+            _finished[key] = steps
+            while len(_finished) > CACHE_SIZE:
+                _finished.popitem(last=False)
     stake = int(stored.settings.get("stake", 1))
     sheet = [
         SheetRow(
@@ -96,10 +112,10 @@ async def table_replay(
         match=found.match,
         seen_as=_seen_as(eyes),
         seat=eyes if isinstance(eyes, int) else None,
-        players=replayed.record["players"],
+        players=list(found.header["players"]),
         stake=stake,
         finished=found.finished,
-        result=replayed.result if found.finished else None,
+        result=found.result if found.finished else None,
         sheet=sheet,
         steps=steps,
     )

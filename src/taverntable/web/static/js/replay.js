@@ -19,6 +19,14 @@ import { Timeline } from "./timeline.js";
 const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
 const BOT_NAME = /^Bot (\d+) \((\w+)\)$/;
 
+// What other pages of the viewer add (a coach's review, issue 27): functions of the replay that
+// return more marks for the timeline ({step, kind, label}), and components drawn in the
+// controls' toolbar with {replay, seek}.
+const markSources = [];
+const tools = [];
+export function addMarks(source) { markSources.push(source); }
+export function addTool(component) { tools.push(component); }
+
 export function newReplay(source) {
   return { source, data: null, views: [], log: [], marks: [], step: 0, loading: false, file: null };
 }
@@ -95,6 +103,7 @@ function show(data, step) {
       if (e.kind === "deal_end" || e.kind === "game_end") marks.push({ step: k, kind: "end", label: t("replay.end") });
     }
   });
+  for (const source of markSources) marks.push(...source({ data, views, log }));
   setReplay({ data, views, log, marks, loading: false, step: Math.max(0, Math.min(step, views.length - 1)) });
 }
 
@@ -166,6 +175,7 @@ function Controls({ replay }) {
         aria-label=${t("replay.forward")} title=${t("replay.forward")}>▶</button>
       <button type="button" data-action="last" onClick=${() => seek(last)} disabled=${at === last}
         aria-label=${t("replay.last")} title=${t("replay.last")}>▶|</button>
+      ${tools.map((Tool) => html`<${Tool} replay=${replay} seek=${seek} />`)}
     </div>
     <${Timeline} count=${replay.views.length} at=${at} onSeek=${seek} marks=${replay.marks} />
     <p class="sub keys">${t("replay.keys")}</p>
