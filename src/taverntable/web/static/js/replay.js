@@ -99,8 +99,9 @@ function show(data, step) {
       log.push({ ...sentence, step: k });
     }
     for (const e of s.events) {
-      if (e.kind === "round_end") marks.push({ step: k, kind: "round", label: t("replay.round_end", { round: e.data.round }) });
-      if (e.kind === "deal_end" || e.kind === "game_end") marks.push({ step: k, kind: "end", label: t("replay.end") });
+      // Marks keep their key: a language switch says them again.
+      if (e.kind === "round_end") marks.push({ step: k, kind: "round", key: "replay.round_end", params: { round: e.data.round } });
+      if (e.kind === "deal_end" || e.kind === "game_end") marks.push({ step: k, kind: "end", key: "replay.end", params: {} });
     }
   });
   for (const source of markSources) marks.push(...source({ data, views, log }));
@@ -177,7 +178,8 @@ function Controls({ replay }) {
         aria-label=${t("replay.last")} title=${t("replay.last")}>▶|</button>
       ${tools.map((Tool) => html`<${Tool} replay=${replay} seek=${seek} />`)}
     </div>
-    <${Timeline} count=${replay.views.length} at=${at} onSeek=${seek} marks=${replay.marks} />
+    <${Timeline} count=${replay.views.length} at=${at} onSeek=${seek}
+      marks=${replay.marks.map((m) => (m.key ? { ...m, label: t(m.key, m.params) } : m))} />
     <p class="sub keys">${t("replay.keys")}</p>
   </div>`;
 }
