@@ -1,5 +1,6 @@
 """The replay viewer's data: a table's deals played back step by step with the engine (as a
-seat, a spectator or every hand open), who may see a deal still in play, and uploaded records.
+seat, a spectator or every hand open), who may see a deal still in play, uploaded records, and
+any process of several answering alike.
 
 Every step is checked against the engine's own replay of the table's record (``check_replay``):
 one step more than the moves, the last step's result the record's, a seat's view hiding the
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +26,14 @@ from web_helpers import (
     Player,
     check_replay,
     create,
+    drop_postgres,
+    fresh_postgres,
     join,
     play_from_the_start,
+    postgres_url,
     records,
+    redis_url,
+    server_process,
     server_thread,
     sqlite_url,
     start,
@@ -206,3 +214,49 @@ def test_an_uploaded_record_file_replays_and_a_bad_one_says_why(tmp_path: Path) 
     codes = [r.json()["code"] for r in refusals]
     assert codes == ["bad-record", "no-record", "bad-record", "too-large", "no-record", "bad-seat"]
     assert refusals[0].json()["error"].startswith("upload:1: move 2")
+
+
+@pytest.fixture
+def cluster_db() -> Iterator[tuple[str, str]]:
+    """A fresh PostgreSQL database and the Redis URL (both skipped without servers)."""
+    redis = redis_url()
+    url = fresh_postgres(postgres_url())
+    yield url, redis
+    drop_postgres(url)
+
+
+def test_any_process_of_several_answers_a_replay_alike(
+    cluster_db: tuple[str, str],
+) -> None:
+    """Several processes (PostgreSQL and Redis): tables owned by process A, their replays asked
+    of process B; a finished deal open, a deal in play only as the token's seat (the database,
+    not the owner's memory, decides)."""
+    database, redis = cluster_db
+    with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
+        base_a, base_b = a.base, b.base  # type: ignore[attr-defined]
+        bots = create(base_a, "tonk", [{"kind": "bot", "level": "medium"}] * 3, deals=1)
+        done = bots["table"]["id"]
+        start(base_a, done, bots["host_token"])
+        playing = create(
+            base_a,
+            "three-towers",
+            [{"kind": "person"}, {"kind": "bot", "level": "easy"}],
+            host_seat=0,
+            host_name="Anna",
+            absent_seconds=3600,
+        )
+        table = playing["table"]["id"]
+        start(base_a, table, playing["host_token"])
+        deadline = time.monotonic() + 30
+        while HTTP.get(f"{base_b}/api/tables/{done}").json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        (record,) = records(base_b, done)
+        opened = replay(base_b, done, 1, "open")
+        deal = wait_for_a_person(base_a, table, {0})  # the owner knows whose turn it is
+        in_play = stored_record(database, table, deal)
+        mine = replay(base_b, table, deal, "0", playing["token"])
+        refused = [replay(base_b, table, deal, "open"), replay(base_b, table, deal, "0")]
+    assert check_replay(opened.json(), record, "open") == len(record["moves"]) + 1
+    assert check_replay(mine.json(), in_play, 0) == len(in_play["moves"]) + 1
+    assert [r.status_code for r in refused] == [409, 403]
