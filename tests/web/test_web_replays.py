@@ -20,6 +20,8 @@ import httpx2
 import pytest
 
 from taverntable.records import replay_record
+from taverntable.web import replays
+from taverntable.web.replays import MAX_UPLOAD
 
 from web_helpers import (
     HTTP,
@@ -174,9 +176,12 @@ def upload(base: str, body: bytes, **params: Any) -> Any:
     return HTTP.post(f"{base}/api/replays", content=body, params=params)
 
 
-def test_an_uploaded_record_file_replays_and_a_bad_one_says_why(tmp_path: Path) -> None:
+def test_an_uploaded_record_file_replays_and_a_bad_one_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A JSON Lines file of two records (one the engine rejects at its move 2) plays the good
-    one; a bad record, no record, a file too large, a bad seat are refused with the reason."""
+    one; a bad record, no record, a file too large, a bad seat are refused with the reason; the
+    records past the moves the engine checks for the list are checked when chosen."""
     from taverntable.games.tonk import PRESETS, TonkState
     from taverntable.records import dump_record
 
@@ -196,10 +201,14 @@ def test_an_uploaded_record_file_replays_and_a_bad_one_says_why(tmp_path: Path) 
             upload(base, lines, record="0"),
             upload(base, b"   \n"),
             upload(base, b"{not json"),
-            upload(base, b"x" * (4 * 1024 * 1024 + 1)),
+            upload(base, b"x" * (MAX_UPLOAD + 1)),
             upload(base, lines, record="7"),
             upload(base, lines, seat="5"),
         ]
+        monkeypatch.setattr(replays, "CHECK_MOVES", len(good["moves"]))
+        reversed_lines = (json.dumps(good) + "\n" + json.dumps(bad) + "\n").encode()
+        budget = upload(base, reversed_lines)
+        late = upload(base, reversed_lines, record="1")
     assert chosen.status_code == 200, chosen.text
     body = chosen.json()
     assert body["chosen"] == 1 and [r["label"] for r in body["records"]] == [
@@ -214,6 +223,11 @@ def test_an_uploaded_record_file_replays_and_a_bad_one_says_why(tmp_path: Path) 
     codes = [r.json()["code"] for r in refusals]
     assert codes == ["bad-record", "no-record", "bad-record", "too-large", "no-record", "bad-seat"]
     assert refusals[0].json()["error"].startswith("upload:1: move 2")
+    assert [(r["checked"], "error" in r) for r in budget.json()["records"]] == [
+        (True, False),
+        (False, False),
+    ]
+    assert late.status_code == 400 and late.json()["error"].startswith("upload:2: move 2")
 
 
 @pytest.fixture

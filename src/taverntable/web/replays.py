@@ -25,11 +25,14 @@ OPEN: Final = "open"
 # Whose eyes: a seat, a spectator (None), or every hand open.
 Eyes = int | None | Literal["open"]
 
-# Steps one replay may have: a view a step is about a kilobyte before the steps' differences,
-# and a whole Three Towers game of bots takes a few hundred moves (a record may hold 100,000).
-MAX_STEPS = 20_000
-# Bytes of an uploaded file: a match of many deals, not a lab's whole study.
-MAX_UPLOAD = 4 * 1024 * 1024
+# Steps one replay may have: a step is about a kilobyte before the steps' differences, and a
+# whole Three Towers game of bots takes a few hundred moves (a record may hold 100,000).
+MAX_STEPS = 10_000
+# Bytes of an uploaded file: a match of a few hundred deals, not a lab's whole study.
+MAX_UPLOAD = 1024 * 1024
+# Moves of an uploaded file the engine checks for the list of its records (a few thousand a
+# second on a busy server); the records past them are checked when chosen.
+CHECK_MOVES = 10_000
 
 
 class ReplayTooLong(Exception):
@@ -39,13 +42,10 @@ class ReplayTooLong(Exception):
 def replay_steps(record: dict[str, Any], eyes: Eyes) -> tuple[list[ReplayStep], Replayed]:
     """The steps of ``record`` (checked by the engine first: RecordError says where and why it
     is rejected) as ``eyes`` see them, and the replayed record."""
+    if too_long(record):
+        raise ReplayTooLong(too_long(record))
     replayed = replay_record(record)
     moves: list[list[Any]] = replayed.record.get("moves", [])
-    if len(moves) + 1 > MAX_STEPS:
-        raise ReplayTooLong(
-            f"the record holds {len(moves):,} moves; a replay shows at most {MAX_STEPS - 1:,} "
-            "(tavern replay reads any record)"
-        )
     header = {k: v for k, v in record.items() if k not in ("moves", "result")}
     state = replay_record({**header, "moves": []}).state
     players = len(replayed.record["players"])
@@ -71,6 +71,17 @@ def replay_steps(record: dict[str, Any], eyes: Eyes) -> tuple[list[ReplayStep], 
         )
         before = view
     return steps, replayed
+
+
+def too_long(record: dict[str, Any]) -> str:
+    """Why a record is too long to replay here, or nothing (checked before the engine runs)."""
+    moves = record.get("moves")
+    if isinstance(moves, list) and len(moves) + 1 > MAX_STEPS:
+        return (
+            f"the record holds {len(moves):,} moves; a replay shows at most {MAX_STEPS - 1:,} "
+            "(tavern replay reads any record)"
+        )
+    return ""
 
 
 def _view(state: Any, eyes: Eyes, players: int) -> dict[str, Any]:
@@ -118,32 +129,32 @@ def own_row(replayed: Replayed, number: int = 1) -> SheetRow | None:
 
 def read_upload(data: bytes) -> list[tuple[FileRecord, dict[str, Any] | None]]:
     """Every record of an uploaded file, each with what the page lists of it and the record
-    (None when the engine rejects it: ``FileRecord.error`` says why)."""
+    (None when it is rejected: ``FileRecord.error`` says why). The engine checks the records in
+    order up to ``CHECK_MOVES`` moves in all; those past them are listed unchecked."""
     out: list[tuple[FileRecord, dict[str, Any] | None]] = []
+    budget = CHECK_MOVES
     for label, item in read_text("upload", data):
         if isinstance(item, RecordError):
-            out.append(
-                (FileRecord(label=label, game=None, players=[], moves=0, error=str(item)), None)
-            )
+            listed = FileRecord(label=label, game=None, players=[], moves=0, checked=True)
+            out.append((listed.model_copy(update={"error": str(item)}), None))
             continue
-        game = item.get("game")
-        names = item.get("players")
-        moves = item.get("moves")
-        error = None
-        try:
-            replay_record(item)
-        except RecordError as e:
-            error = str(e)
-        out.append(
-            (
-                FileRecord(
-                    label=label,
-                    game=game if isinstance(game, str) else None,
-                    players=[str(n)[:64] for n in names] if isinstance(names, list) else [],
-                    moves=len(moves) if isinstance(moves, list) else 0,
-                    error=error,
-                ),
-                None if error else item,
-            )
+        game, names, moves = item.get("game"), item.get("players"), item.get("moves")
+        count = len(moves) if isinstance(moves, list) else 0
+        error: str | None = too_long(item) or None
+        checked = error is not None or count <= budget
+        if error is None and checked:
+            budget -= count
+            try:
+                replay_record(item)
+            except RecordError as e:
+                error = str(e)
+        listed = FileRecord(
+            label=label,
+            game=game if isinstance(game, str) else None,
+            players=[str(n)[:64] for n in names] if isinstance(names, list) else [],
+            moves=count,
+            checked=checked,
+            error=error,
         )
+        out.append((listed, None if error else item))
     return out

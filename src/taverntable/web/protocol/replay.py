@@ -70,6 +70,10 @@ class FileRecord(Strict):
     game: str | None = Field(description="its `game`, if it names one")
     players: list[str] = Field(description="its players' names (empty when it has none)")
     moves: int = Field(description="its moves")
+    checked: bool = Field(
+        description="the engine has checked it (a file's records past its first 10,000 moves "
+        "are checked when chosen)"
+    )
     error: str | None = Field(
         default=None,
         exclude_if=is_null,

@@ -128,7 +128,7 @@ async def upload_replay(
     seat: SeatQuery = None,
 ) -> ReplayFile:
     """A record file (the body: `.json` or `.jsonl`, as `tavern replay` reads them, at most
-    4 MiB) checked by the engine, and one of its records played back (the first the engine
+    1 MiB) checked by the engine, and one of its records played back (the first the engine
     accepts, or ``record``) — every hand open unless ``seat`` says otherwise."""
     data = bytearray()
     async for chunk in request.stream():
@@ -156,6 +156,8 @@ async def upload_replay(
         steps, replayed = await asyncio.to_thread(replay_steps, chosen, eyes)
     except ReplayTooLong as e:
         raise BadRequest(413, str(e), "too-long") from None
+    except RecordError as e:  # a record past the file's checked moves
+        raise BadRequest(400, f"{info.label}: {e}", "bad-record") from None
     row = own_row(replayed)
     stake = replayed.record.get("stake", 1)
     replay = Replay(
