@@ -413,4 +413,6 @@ def stored_record(database: str, table: str, deal: int) -> dict[str, Any]:
         found = next(d for d in stored.deals if d.number == deal)
         return {**found.header, "moves": [[s, m] for s, m in found.moves]}
 
-    return asyncio.run(load())
+    # In a thread of its own: the caller's thread may be running an event loop (Playwright's).
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, load()).result()

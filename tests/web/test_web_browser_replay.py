@@ -13,10 +13,11 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
+from taverntable.engine import SPECTATOR
 from taverntable.records import replay_record
 
 from browser_helpers import new_page, overflows, wait_until
-from web_helpers import HTTP, create, records, start
+from web_helpers import HTTP, create, records, sqlite_url, start, stored_record, wait_for_a_person
 
 
 def finished_table(
@@ -212,3 +213,52 @@ def test_a_three_towers_game_and_a_record_file_chosen_or_dropped(
     assert not overflows(phone)
     save(phone, folder, "replay-towers-seat-390.png")
     assert not page.errors and not phone.errors  # type: ignore[attr-defined]
+
+
+def test_a_deal_in_play_is_shown_only_as_a_spectator_to_a_stranger(
+    browser: Browser, base: str, tmp_path: Path
+) -> None:
+    """A stranger's link asking for every hand of a deal in play: the page says why not and
+    shows the deal as a spectator sees it, with no card of the person's hand anywhere."""
+    made = create(
+        base,
+        "tonk",
+        [
+            {"kind": "person"},
+            {"kind": "bot", "level": "medium"},
+            {"kind": "bot", "level": "medium"},
+        ],
+        host_seat=0,
+        host_name="Anna",
+        absent_seconds=3600,
+    )
+    table = made["table"]["id"]
+    start(base, table, made["host_token"])
+    deal = wait_for_a_person(base, table, {0})
+    record = stored_record(sqlite_url(tmp_path), table, deal)  # the base fixture's database
+    head = {k: v for k, v in record.items() if k not in ("moves", "result")}
+    state = replay_record({**head, "moves": record["moves"]}).state
+    hidden = set(state.view(0).to_json()["hand"]) - set(state.view(SPECTATOR).to_json()["known"][0])
+    assert hidden
+    page = new_page(browser, width=1280, height=800)
+    english(page, base)
+    page.goto(f"{base}/replay/{table}/{deal}?seat=open#m=0")
+    page.wait_for_selector(".replay-controls")
+    assert (
+        page.locator(".notice.error")
+        .inner_text()
+        .startswith("This deal is still being played: every hand is shown once it is over.")
+    )
+    assert page.locator("select[name=seat]").input_value() == "spectator"
+    assert page.locator(".open-cards").count() == 0
+    page.keyboard.press("End")
+    wait_until(lambda: step_of(page) == len(record["moves"]))
+    shown = set(
+        page.locator("[data-card]").evaluate_all(
+            "cards => cards.map(c => c.getAttribute('data-card'))"
+        )
+    )
+    assert shown and not shown & hidden
+    assert "still being played" in page.locator("p.notice").inner_text()
+    save(page, shots() or tmp_path, "replay-in-play-1280.png")
+    assert not page.errors  # type: ignore[attr-defined]

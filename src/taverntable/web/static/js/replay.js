@@ -64,6 +64,12 @@ export async function loadTableReplay(id, deal, seat, step) {
     show(await answer(response), step);
   } catch (err) {
     fail(err);
+    // Eyes a deal in play does not allow (every hand, another seat): say why, and show it as
+    // the server allows (this browser's seat, else a spectator's).
+    if (seat !== null && ["deal-in-play", "not-your-seat"].includes(err.code)) {
+      history.replaceState(null, "", `/replay/${encodeURIComponent(id)}/${deal}${location.hash}`);
+      loadTableReplay(id, deal, null, step);
+    }
   }
 }
 
