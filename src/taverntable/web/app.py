@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from .botpool import BotPool
 from .hub import BadRequest, Hub
+from .origins import OriginGuard, OriginPolicy, allowed_from_env
 from .protocol.api import HTTPError
 from .routes import ROUTERS
 from .routes.pages import mount_static
@@ -25,10 +26,18 @@ from .tables import MoveRefused, Pace
 
 
 def create_app(
-    database: str, pace: Pace | None = None, bot_processes: int = 1, redis: str | None = None
+    database: str,
+    pace: Pace | None = None,
+    bot_processes: int = 1,
+    redis: str | None = None,
+    allow_origins: Iterable[str] = (),
 ) -> FastAPI:
     """The application over the database at ``database`` (an SQLAlchemy async URL); with a
-    ``redis`` URL, one process of several sharing the tables (``cluster.py``)."""
+    ``redis`` URL, one process of several sharing the tables (``cluster.py``).
+
+    Pages of the server's own origin, of ``allow_origins`` and of ``TAVERN_ALLOW_ORIGINS`` may
+    use its WebSocket and change things (``origins.py``); BadOrigin for one that is no origin."""
+    policy = OriginPolicy([*allow_origins, *allowed_from_env()])
     if redis is None:
         hub = Hub(Store(database), BotPool(bot_processes), pace or Pace())
     else:
@@ -48,6 +57,7 @@ def create_app(
 
     app = FastAPI(title="Tavern Table", lifespan=lifespan)
     app.state.hub = hub
+    app.add_middleware(OriginGuard, policy=policy)
     app.add_exception_handler(BadRequest, _bad_request)
     app.add_exception_handler(MoveRefused, _refused)
     for router in ROUTERS:

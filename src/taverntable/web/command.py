@@ -55,6 +55,15 @@ def add_parser(subparsers: Any) -> None:
         metavar="SECONDS",
         help="pause between deals, to read the result (default 4)",
     )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a page origin allowed besides the server's own (https://cards.example), for a "
+        "proxy in front that changes the Host header or ends TLS; repeatable; also "
+        "TAVERN_ALLOW_ORIGINS (separated by spaces or commas)",
+    )
     p.set_defaults(run=run)
 
 
@@ -75,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .app import create_app
+        from .origins import BadOrigin
         from .tables import Pace
     except ImportError as e:
         print(
@@ -94,7 +104,17 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     url = database_url(args.database)
-    app = create_app(url, Pace(args.bot_delay, args.deal_pause), args.bot_processes, args.redis)
+    try:
+        app = create_app(
+            url,
+            Pace(args.bot_delay, args.deal_pause),
+            args.bot_processes,
+            args.redis,
+            allow_origins=args.allow_origin,
+        )
+    except BadOrigin as e:
+        print(f"tavern serve: {e}", file=sys.stderr)
+        return 2
     print(f"Tavern Table: http://{args.host}:{args.port}/ (database {url})", flush=True)
     # No per-message compression: views are small, and on a 2-core server the CPU it costs is
     # worth more than the bytes it saves.
