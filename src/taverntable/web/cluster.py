@@ -26,7 +26,7 @@ from typing import Any
 
 from .botpool import BotPool
 from .bus import Bus, BusError
-from .hub import BadRequest, Created, Endpoint, Hub
+from .hub import BadRequest, Created, Endpoint, Hub, check_table_id
 from .protocol.api import CreateTable, Health
 from .protocol.frames import Reason, UpdateMessage
 from .protocol.summary import TableSummary
@@ -364,6 +364,7 @@ class ClusterHub(Hub):
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        check_table_id(table_id)
         lease = await self.store.owner(table_id)
         if lease is None:
             raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import re
 import secrets
 import typing
 from dataclasses import dataclass
@@ -60,6 +61,21 @@ class Created:
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
+
+
+# A table's id as ``_new_id`` makes them (URL-safe base64); anything else is no table's, and is
+# never sent to the database (PostgreSQL refuses a NUL in a text: a 500).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def no_table(table_id: str) -> BadRequest:
+    return BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
+
+
+def check_table_id(table_id: str) -> None:
+    """BadRequest(404) for an id no table can have."""
+    if not TABLE_ID.fullmatch(table_id):
+        raise no_table(table_id)
 
 
 class Hub:

@@ -144,8 +144,22 @@ class Health(Strict):
     )
 
 
+class BodyProblem(Strict):
+    """What is wrong with a body of the wrong form (HTTP 422), one place in it."""
+
+    loc: list[str | int] = Field(description='where: `["body", "seats", 0, "name"]`')
+    msg: str = Field(description="what is wrong, in English")
+    type: str = Field(description="the kind of problem, without words (Pydantic's error type)")
+
+
 class HTTPError(Strict):
-    """A refused request (4xx or 503; a body of the wrong form gets FastAPI's 422 instead)."""
+    """A refused request (4xx or 503)."""
 
     error: str = Field(description="why, in English")
     code: str = Field(description="why, for a page to say in its own language (the codes below)")
+    detail: list[BodyProblem] | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="a body of the wrong form (422, `bad-body`): every problem in it; the "
+        "input itself is never echoed",
+    )

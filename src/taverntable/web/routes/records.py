@@ -10,7 +10,7 @@ from fastapi.responses import PlainTextResponse
 from taverntable.records import replay_record
 
 from ..deps import StoreDep
-from ..hub import BadRequest
+from ..hub import check_table_id, no_table
 from ..protocol.api import HTTPError
 
 router = APIRouter(tags=["records"])
@@ -27,9 +27,10 @@ router = APIRouter(tags=["records"])
 async def records(table_id: str, store: StoreDep) -> PlainTextResponse:
     """The finished deals as JSON Lines records (``tavern replay`` accepts them); a deal
     in play is left out: its record would show every hand."""
+    check_table_id(table_id)
     stored = await store.load(table_id)
     if stored is None:
-        raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
+        raise no_table(table_id)
     lines = []
     for deal in stored.deals:
         if deal.finished:
