@@ -33,12 +33,15 @@ def create_app(
     bot_processes: int = 1,
     redis: str | None = None,
     allow_origins: Iterable[str] = (),
+    api_docs: bool = False,
 ) -> FastAPI:
     """The application over the database at ``database`` (an SQLAlchemy async URL); with a
     ``redis`` URL, one process of several sharing the tables (``cluster.py``).
 
     Pages of the server's own origin, of ``allow_origins`` and of ``TAVERN_ALLOW_ORIGINS`` may
-    use its WebSocket and change things (``origins.py``); BadOrigin for one that is no origin."""
+    use its WebSocket and change things (``origins.py``); BadOrigin for one that is no origin.
+    ``api_docs``: serve ``/docs``, ``/redoc`` and ``/openapi.json`` (off by default: the Swagger
+    and ReDoc pages load their scripts from a CDN, and the API is in ``docs/protocol.md``)."""
     policy = OriginPolicy([*allow_origins, *allowed_from_env()])
     if redis is None:
         hub = Hub(Store(database), BotPool(bot_processes), pace or Pace())
@@ -57,7 +60,13 @@ def create_app(
         yield
         await hub.close()
 
-    app = FastAPI(title="Tavern Table", lifespan=lifespan)
+    app = FastAPI(
+        title="Tavern Table",
+        lifespan=lifespan,
+        docs_url="/docs" if api_docs else None,
+        redoc_url="/redoc" if api_docs else None,
+        openapi_url="/openapi.json" if api_docs else None,
+    )
     app.state.hub = hub
     # The last added runs first: a foreign page is refused before its body is read.
     app.add_middleware(BodyLimit)

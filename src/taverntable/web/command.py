@@ -64,6 +64,12 @@ def add_parser(subparsers: Any) -> None:
         "proxy in front that changes the Host header or ends TLS; repeatable; also "
         "TAVERN_ALLOW_ORIGINS (separated by spaces or commas)",
     )
+    p.add_argument(
+        "--api-docs",
+        action="store_true",
+        help="serve FastAPI's /docs, /redoc and /openapi.json, for development (their pages "
+        "load scripts from a CDN; the API is in docs/protocol.md)",
+    )
     p.set_defaults(run=run)
 
 
@@ -111,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
             args.bot_processes,
             args.redis,
             allow_origins=args.allow_origin,
+            api_docs=args.api_docs,
         )
     except BadOrigin as e:
         print(f"tavern serve: {e}", file=sys.stderr)

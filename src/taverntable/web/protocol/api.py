@@ -8,7 +8,7 @@ from pydantic import Field, field_validator
 
 from taverntable.names import name_problem
 
-from . import Strict, is_null
+from . import FromClient, Strict, is_null
 from .summary import TableSettings, TableSummary
 
 MAX_SEATS = 10
@@ -27,7 +27,7 @@ def _name(value: str | None) -> str | None:
 # --- requests ---------------------------------------------------------------------------------
 
 
-class SeatSpec(Strict):
+class SeatSpec(FromClient):
     """A seat when a table is created: a person (named now or when they join) or a bot."""
 
     kind: Literal["person", "bot"] = Field(description="who sits there")
@@ -44,6 +44,8 @@ class SeatSpec(Strict):
 
 class CreateTable(TableSettings):
     """The body of `POST /api/tables`: the table's settings, then its game and seats."""
+
+    model_config = FromClient.model_config
 
     game: str = Field(description="the game's registry name (`GET /api/games`)")
     options: dict[str, bool | int | str | None] = Field(
@@ -63,7 +65,7 @@ class CreateTable(TableSettings):
         return _name(value)
 
 
-class JoinTable(Strict):
+class JoinTable(FromClient):
     """The body of `POST /api/tables/ID/join`."""
 
     name: str = Field(description="the person's name at the table")
