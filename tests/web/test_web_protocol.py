@@ -178,6 +178,28 @@ def test_hello_names_the_protocol_and_the_seat(client: TestClient) -> None:
         assert view["seat"] is None and view["hand"] == []
 
 
+def test_hello_says_the_hosts_connection_is_the_hosts(client: TestClient) -> None:
+    """docs/protocol.md: ``you.host`` is true on the host's connection (issue 24, item 6: it
+    was always false)."""
+    made = new_table(client)
+    other = new_table(client)
+    table, host = made["table"]["id"], made["host_token"]
+    cases = [
+        (f"/ws/{table}?token={made['token']}&host={host}", {}, (0, True)),
+        (f"/ws/{table}?host={host}", {}, (None, True)),  # a host who watches
+        (f"/ws/{table}", {"X-Host-Token": host}, (None, True)),
+        (f"/ws/{table}?token={made['token']}", {}, (0, False)),
+        (f"/ws/{table}?host={made['token']}", {}, (None, False)),  # a seat's token is no host's
+        (f"/ws/{table}?host={other['host_token']}", {}, (None, False)),
+        (f"/ws/{table}?host=", {}, (None, False)),
+    ]
+    client.cookies.clear()
+    for url, headers, (seat, is_host) in cases:
+        with client.websocket_connect(url, headers=headers) as ws:
+            you = ws.receive_json()["you"]
+            assert (you["seat"], you["host"]) == (seat, is_host), url
+
+
 def test_a_token_of_another_table_is_refused(client: TestClient) -> None:
     one, two = started(client), started(client)
     with client.websocket_connect(f"/ws/{two['table']['id']}?token={one['token']}") as ws:

@@ -211,10 +211,13 @@ class Hub:
         await (table.start() if action == "start" else table.rematch())
         return table.summary()
 
-    async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
-        """The endpoint of a client's connection and the seat its token sits at."""
+    async def socket(
+        self, table_id: str, token: str | None, host_token: str | None = None
+    ) -> tuple[Endpoint, int | None, bool]:
+        """The endpoint of a client's connection, the seat its token sits at, and whether its
+        host token is the table's."""
         table = self.get(table_id)
-        return table, self.seat_of(table, token)
+        return table, self.seat_of(table, token), self.is_host(table, host_token)
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -246,13 +249,18 @@ class Hub:
         raise BadRequest(403, "this seat token does not belong to this table", "unknown-seat")
 
     def is_host(self, table: Table, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(table.host_hash, digest(token or ""))
+        return is_host_token(table.host_hash, token)
 
     def _new_id(self) -> str:
         while True:
             table_id = secrets.token_urlsafe(6)
             if table_id not in self.tables:
                 return table_id
+
+
+def is_host_token(host_hash: str, token: str | None) -> bool:
+    """Whether ``token`` is the host's secret of the table whose host digest is ``host_hash``."""
+    return bool(token) and hmac.compare_digest(host_hash, digest(token or ""))
 
 
 def game_offers() -> list[GameInfo]:

@@ -52,7 +52,11 @@ export function connect(id) {
   if (socket) socket.close();
   const token = tokens.seat(id);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${scheme}://${location.host}/ws/${id}` + (token ? `?token=${encodeURIComponent(token)}` : "");
+  // The host's token too, so that hello's you.host says this page is the host's.
+  const query = new URLSearchParams();
+  if (token) query.set("token", token);
+  if (tokens.host(id)) query.set("host", tokens.host(id));
+  const url = `${scheme}://${location.host}/ws/${id}` + (query.toString() ? `?${query}` : "");
   const ws = new WebSocket(url);
   socket = ws;
   ws.onopen = () => {
