@@ -19,7 +19,14 @@ router = APIRouter(tags=["pages"])
 
 @router.get("/", response_class=HTMLResponse)
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-async def page(table_id: str | None = None) -> HTMLResponse:
+@router.get("/account", response_class=HTMLResponse)
+@router.get("/games", response_class=HTMLResponse)
+@router.get("/ladder", response_class=HTMLResponse)
+@router.get("/ladder/{game}", response_class=HTMLResponse)
+@router.get("/players/{account_id}", response_class=HTMLResponse)
+async def page(
+    table_id: str | None = None, game: str | None = None, account_id: str | None = None
+) -> HTMLResponse:
     """The browser table (one page: its scripts read the address)."""
     index = STATIC / "index.html"
     if index.exists():

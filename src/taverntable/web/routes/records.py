@@ -24,17 +24,22 @@ router = APIRouter(tags=["records"])
         404: {"model": HTTPError},
     },
 )
-async def records(table_id: str, store: StoreDep) -> PlainTextResponse:
-    """The finished deals as JSON Lines records (``tavern replay`` accepts them); a deal
-    in play is left out: its record would show every hand."""
+async def records(table_id: str, store: StoreDep, deal: int | None = None) -> PlainTextResponse:
+    """The finished deals as JSON Lines records (``tavern replay`` accepts them), or the one
+    of ``?deal=N``; a deal in play is left out: its record would show every hand."""
     stored = await store.load(table_id)
     if stored is None:
         raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
     lines = []
-    for deal in stored.deals:
-        if deal.finished:
-            record = {**deal.header, "moves": [[s, m] for s, m in deal.moves]}
+    for stored_deal in stored.deals:
+        if stored_deal.finished and deal in (None, stored_deal.number):
+            record = {**stored_deal.header, "moves": [[s, m] for s, m in stored_deal.moves]}
             lines.append(json.dumps(replay_record(record).record, ensure_ascii=False))
+    headers = {}
+    if deal is not None:
+        if not lines:
+            raise BadRequest(404, f"table {table_id} has no finished deal {deal}", "no-deal")
+        headers["Content-Disposition"] = f'attachment; filename="tavern-{table_id}-{deal}.jsonl"'
     return PlainTextResponse(
-        "".join(line + "\n" for line in lines), media_type="application/x-ndjson"
+        "".join(line + "\n" for line in lines), media_type="application/x-ndjson", headers=headers
     )

@@ -1,9 +1,15 @@
-// The page: the header (language, rules), then the lobby (/) or a table (/t/ID).
+// The page: the header (language, rules, the account), then the lobby (/), a table (/t/ID),
+// the account (/account), My games (/games), a leaderboard (/ladder/GAME) or a profile
+// (/players/ID).
 import { render } from "preact";
+import { AccountPage } from "./account.js";
+import { MyGamesPage } from "./history.js";
 import { html } from "./html.js";
 import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, t } from "./i18n.js";
+import { LadderPage } from "./ladder.js";
 import { LobbyPage } from "./lobby.js";
-import { api, connect, errorText } from "./net.js";
+import { api, connect, errorText, loadAccount } from "./net.js";
+import { ProfilePage } from "./profile.js";
 import { newTable, update, useStore } from "./store.js";
 import { TablePage } from "./table.js";
 
@@ -13,6 +19,10 @@ function Header() {
     <a class="brand" href="/">🂡 ${t("ui.title")}</a>
     <nav>
       <a href="/">${t("ui.lobby")}</a>
+      ${s.account ? html`<a href="/games" data-nav="games">${t("games.title")}</a>` : null}
+      <a href="/ladder" data-nav="ladder">${t("ladder.title")}</a>
+      <a href="/account" data-nav="account" class="account-link">${s.account
+        ? t("account.menu_signed_in", { name: s.account.name }) : t("account.sign_in")}</a>
       <label class="lang">${t("ui.language")}
         <select name="language" value=${s.lang} onChange=${(e) => setLanguage(e.target.value)}>
           ${LANGUAGES.map((code) => html`<option value=${code}>${LANGUAGE_NAMES[code]}</option>`)}
@@ -28,26 +38,53 @@ function Notice() {
     <button type="button" class="close" aria-label=${t("ui.close")} onClick=${() => update({ notice: null })}>×</button></div>`;
 }
 
+function Page({ route }) {
+  switch (route.page) {
+    case "table": return html`<${TablePage} />`;
+    case "account": return html`<${AccountPage} />`;
+    case "games": return html`<${MyGamesPage} />`;
+    case "ladder": return html`<${LadderPage} game=${route.game} />`;
+    case "player": return html`<${ProfilePage} id=${route.id} />`;
+    default: return html`<${LobbyPage} />`;
+  }
+}
+
 function App() {
   const s = useStore();
-  return html`<${Header} /><${Notice} />
-    ${s.route.page === "table" ? html`<${TablePage} />` : html`<${LobbyPage} />`}
+  return html`<${Header} /><${Notice} /><${Page} route=${s.route} />
     <footer class="foot">${t("ui.footer")}</footer>`;
+}
+
+// The page an address shows.
+function routeOf(path) {
+  let m = path.match(/^\/t\/([A-Za-z0-9_-]+)/);
+  if (m) return { page: "table", tableId: m[1] };
+  if (path === "/account") return { page: "account" };
+  if (path === "/games") return { page: "games" };
+  m = path.match(/^\/ladder(?:\/([a-z-]+))?$/);
+  if (m) return { page: "ladder", game: m[1] || "tonk" };
+  m = path.match(/^\/players\/([A-Za-z0-9_-]+)$/);
+  if (m) return { page: "player", id: m[1] };
+  return { page: "lobby" };
 }
 
 async function main() {
   await setLanguage(chooseLanguage(), false);
-  const match = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)/);
-  if (match) {
-    const id = match[1];
-    update({ route: { page: "table", tableId: id }, table: newTable(id) });
+  const route = routeOf(location.pathname);
+  const signedIn = loadAccount();
+  if (route.page === "table") {
+    const id = route.tableId;
+    update({ route, table: newTable(id) });
     connect(id);
+  } else if (route.page !== "lobby") {
+    update({ route });
   } else {
     api.games().then((games) => update({ games })).catch((e) => update({ notice: { kind: "error", text: errorText(e) } }));
   }
   const root = document.getElementById("app");
   root.textContent = ""; // the "loading" line of index.html
   render(html`<${App} />`, root);
+  await signedIn;
 }
 
 main();
