@@ -168,8 +168,8 @@ class MatchBook:
                     )
                 )
             ).all()
-            if not rows:
-                return changes
+            if not rows:  # rated already (a server stopped before the table was marked)
+                return await self.changes(table)
             people = {r.seat: r.account_id for r in rows}
             if table.settings.rated:
                 changes = await self._rate(conn, table, game, placed, people)

@@ -427,19 +427,23 @@ class Table:
         if state is None or state.is_over:
             if self.match_over():
                 async with self.lock:
-                    self.status = "finished"
-                    await self.store.set_status(self.id, "finished", fence=self.fence)
+                    # The ratings first: whoever sees the match finished sees its ratings.
                     if self.book is not None:
                         self.rating_changes = (
                             await self._booked(self.book.match_finished(self)) or {}
                         )
+                    self.status = "finished"
+                    await self.store.set_status(self.id, "finished", fence=self.fence)
                 self._changed()
                 return None
             left = self.deal_ended + self.pace.deal_pause - time.monotonic()
             if state is not None and left > 0:
                 return left
             async with self.lock:
-                await self._new_deal()
+                # A move that ended the deal may have been storing while this waited for the
+                # lock: it booked the deal since, and the match may be over now.
+                if self.state is state and not self.match_over():
+                    await self._new_deal()
             return None
         seat = state.current_seat
         assert seat is not None
