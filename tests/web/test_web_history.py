@@ -75,8 +75,7 @@ def play_rated_match(base: str, made_by: list[dict[str, Any]] | None = None) -> 
         assert started.status_code == 200, started.text
 
     asyncio.run(play_from_the_start(players, begin))
-    summary = anna.get(f"/api/tables/{table}").json()
-    assert summary["status"] == "finished"
+    summary = rated_end(anna, table)
     if made_by is not None:
         made_by += [made, joined]
     return anna, bence, summary, table
@@ -91,6 +90,19 @@ def query_write(url: str, sql: str) -> None:
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, run()).result()
+
+
+def rated_end(client: httpx2.Client, table: str) -> dict[str, Any]:
+    """The table's summary once its match is over and rated: everyone is told who won first,
+    the ratings follow a moment later in a second summary."""
+    deadline = time.monotonic() + 30
+    while True:
+        summary: dict[str, Any] = client.get(f"/api/tables/{table}").json()
+        standings = summary.get("standings") or []
+        if summary["status"] == "finished" and all(s["rating_after"] for s in standings):
+            return summary
+        assert time.monotonic() < deadline, summary
+        time.sleep(0.02)
 
 
 def expected_ratings(balances: list[float]) -> list[int]:
@@ -162,7 +174,7 @@ def test_a_rematch_rates_again_from_where_the_ratings_stand(base: str) -> None:
         await asyncio.gather(*(p.run() for p in players))
 
     asyncio.run(play())
-    second = anna.get(f"/api/tables/{table}").json()
+    second = rated_end(anna, table)
     before = {s["seat"]: s["rating_after"] for s in first["standings"]}
     now = {s["seat"]: s for s in second["standings"]}
     for seat in (0, 1):

@@ -13,9 +13,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import and_, bindparam, case, func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from taverntable.games import get_game
@@ -151,46 +151,76 @@ class MatchBook:
             async with self.store.write() as conn:
                 await _insert_new(conn, rows)
 
-    async def match_finished(self, table: Table) -> dict[int, RatingChange]:
-        """Complete the match's rows; rate it if it is rated. Returns each rated seat's change
-        (bots too: their fixed rating, before and after)."""
-        totals = table.balances()
+    async def match_finished(
+        self, table: Table, match: int, totals: Sequence[float]
+    ) -> dict[int, RatingChange]:
+        """Match ``match`` of the table ended with these ``totals``: its people's rows are
+        completed and, if it is rated, their ratings updated, in one transaction. The table
+        calls this once it has told everyone the match is over (the ratings follow a moment
+        later: they add nothing to the end of a match, ``scripts/bench_history.py``); a server
+        stopped in between rates the match when it starts again (``Hub.booked``). Returns each
+        rated seat's change (bots too: their fixed rating, before and after)."""
         placed = places(totals)
         game = table.game.name
         changes: dict[int, RatingChange] = {}
         async with self.store.write() as conn:
+            # Each person's row and, in the same read, their rating in the game.
             rows = (
                 await conn.execute(
-                    select(plays_t.c.account_id, plays_t.c.seat).where(
+                    select(
+                        plays_t.c.account_id,
+                        plays_t.c.seat,
+                        ratings_t.c.mu,
+                        ratings_t.c.sigma,
+                        ratings_t.c.matches,
+                        ratings_t.c.wins,
+                    )
+                    .outerjoin(
+                        ratings_t,
+                        and_(
+                            ratings_t.c.account_id == plays_t.c.account_id,
+                            ratings_t.c.game == game,
+                        ),
+                    )
+                    .where(
                         plays_t.c.table_id == table.id,
-                        plays_t.c.match == table.match,
+                        plays_t.c.match == match,
                         plays_t.c.status == "playing",
                     )
                 )
             ).all()
-            if not rows:  # rated already (a server stopped before the table was marked)
-                return await self.changes(table)
-            people = {r.seat: r.account_id for r in rows}
+            if not rows:  # none signed in, or rated already
+                return changes
+            people = {r.seat: r for r in rows}
             if table.settings.rated:
                 changes = await self._rate(conn, table, game, placed, people)
-            for seat, account_id in people.items():
-                change = changes.get(seat)
-                await conn.execute(
-                    update(plays_t)
-                    .where(
-                        plays_t.c.account_id == account_id,
-                        plays_t.c.table_id == table.id,
-                        plays_t.c.match == table.match,
-                    )
-                    .values(
-                        status="finished",
-                        place=placed[seat],
-                        total=totals[seat],
-                        rating_before=None if change is None else change.before,
-                        rating_after=None if change is None else change.after,
-                        provisional=None if change is None else change.provisional,
-                    )
+            await conn.execute(
+                update(plays_t)
+                .where(
+                    plays_t.c.account_id == bindparam("who"),
+                    plays_t.c.table_id == table.id,
+                    plays_t.c.match == match,
                 )
+                .values(
+                    status="finished",
+                    place=bindparam("place"),
+                    total=bindparam("total"),
+                    rating_before=bindparam("before"),
+                    rating_after=bindparam("after"),
+                    provisional=bindparam("provisional"),
+                ),
+                [
+                    {
+                        "who": row.account_id,
+                        "place": placed[seat],
+                        "total": totals[seat],
+                        "before": None if seat not in changes else changes[seat].before,
+                        "after": None if seat not in changes else changes[seat].after,
+                        "provisional": None if seat not in changes else changes[seat].provisional,
+                    }
+                    for seat, row in people.items()
+                ],
+            )
         return changes
 
     async def _rate(
@@ -199,62 +229,72 @@ class MatchBook:
         table: Table,
         game: str,
         placed: Sequence[int],
-        people: dict[int, str],
+        people: dict[int, Any],
     ) -> dict[int, RatingChange]:
-        held = {
-            r.account_id: r
-            for r in (
-                await conn.execute(
-                    select(ratings_t).where(
-                        ratings_t.c.game == game, ratings_t.c.account_id.in_(list(people.values()))
-                    )
-                )
-            ).all()
-        }
         teams = teams_of(table)
         entrants = []
         for seat, info in enumerate(table.seats):
+            row = people.get(seat)
             if info.is_bot:
                 skill, fixed = bot_rating(game, info.level or "medium"), True
-            elif seat in people and people[seat] in held:
-                row = held[people[seat]]
+            elif row is not None and row.mu is not None:
                 skill, fixed = Skill(row.mu, row.sigma), False
-            else:  # a person's seat nobody signed in holds (not in a rated match's rules)
+            else:  # a newcomer to the game (or a seat nobody signed in holds: not rated)
                 skill, fixed = new_player(), False
             entrants.append(Entrant(skill, placed[seat], fixed=fixed, team=teams[seat]))
         after = rate_match(entrants)
         now = time.time()
         changes: dict[int, RatingChange] = {}
+        inserts: list[dict[str, Any]] = []
+        updates: list[dict[str, Any]] = []
         for seat, info in enumerate(table.seats):
             if info.is_bot:
                 fixed_rating = display(entrants[seat].skill)
                 changes[seat] = RatingChange(fixed_rating, fixed_rating, False)
                 continue
-            account_id = people.get(seat)
-            if account_id is None:
+            row = people.get(seat)
+            if row is None:
                 continue
-            had = held.get(account_id)
-            matches = (0 if had is None else had.matches) + 1
-            wins = (0 if had is None else had.wins) + (1 if placed[seat] == 1 else 0)
+            had = row.mu is not None
+            matches = (row.matches if had else 0) + 1
+            wins = (row.wins if had else 0) + (1 if placed[seat] == 1 else 0)
             values = {
+                "who": row.account_id,
                 "mu": after[seat].mu,
                 "sigma": after[seat].sigma,
                 "matches": matches,
                 "wins": wins,
                 "updated": now,
             }
-            if had is None:
-                await conn.execute(
-                    ratings_t.insert().values(account_id=account_id, game=game, **values)
-                )
-            else:
-                await conn.execute(
-                    update(ratings_t)
-                    .where(ratings_t.c.account_id == account_id, ratings_t.c.game == game)
-                    .values(**values)
-                )
+            (updates if had else inserts).append(values)
             changes[seat] = RatingChange(
                 display(entrants[seat].skill), display(after[seat]), is_provisional(matches)
+            )
+        if inserts:
+            await conn.execute(
+                ratings_t.insert().values(
+                    account_id=bindparam("who"),
+                    game=game,
+                    mu=bindparam("mu"),
+                    sigma=bindparam("sigma"),
+                    matches=bindparam("matches"),
+                    wins=bindparam("wins"),
+                    updated=bindparam("updated"),
+                ),
+                inserts,
+            )
+        if updates:
+            await conn.execute(
+                update(ratings_t)
+                .where(ratings_t.c.account_id == bindparam("who"), ratings_t.c.game == game)
+                .values(
+                    mu=bindparam("mu"),
+                    sigma=bindparam("sigma"),
+                    matches=bindparam("matches"),
+                    wins=bindparam("wins"),
+                    updated=bindparam("updated"),
+                ),
+                updates,
             )
         return changes
 
@@ -287,6 +327,16 @@ class MatchBook:
                 fixed = display(bot_rating(table.game.name, info.level or "medium"))
                 out[info.seat] = RatingChange(fixed, fixed, False)
         return out
+
+    async def unfinished(self) -> set[tuple[str, int]]:
+        """The (table, match) pairs whose people's rows still say ``playing``."""
+        async with self.store.engine.connect() as conn:
+            rows = await conn.execute(
+                select(plays_t.c.table_id, plays_t.c.match)
+                .where(plays_t.c.status == "playing")
+                .distinct()
+            )
+            return {(r.table_id, r.match) for r in rows}
 
     # --- reading --------------------------------------------------------------------------
 

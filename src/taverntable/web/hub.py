@@ -82,6 +82,7 @@ class Hub:
     async def open(self) -> None:
         """Open the database and bring back every table where it was."""
         await self.store.open()
+        unwritten = await self.book.unfinished()
         for stored in await self.store.load_all():
             try:
                 game = get_game(stored.game)
@@ -89,17 +90,21 @@ class Hub:
             except (TavernError, ValueError, KeyError, TypeError):
                 log.exception("table %s cannot be restored; it is left out", stored.id)
                 continue
-            await self.booked(table)
+            await self.booked(table, (table.id, table.match) in unwritten)
             self.tables[table.id] = table
             if table.status == "playing":
                 table.run()
 
-    async def booked(self, table: Table) -> None:
+    async def booked(self, table: Table, unwritten: bool = False) -> None:
         """The table writes its signed-in people's matches to the book; a finished rated
-        match shows its rating changes again."""
+        match shows its rating changes again (and one whose results the server stopped before
+        writing writes them now)."""
         table.book = self.book
-        if table.status == "finished" and table.settings.rated:
-            table.rating_changes = await self.book.changes(table)
+        if table.status == "finished":
+            if unwritten:
+                await self.book.match_finished(table, table.match, table.balances())
+            if table.settings.rated:
+                table.rating_changes = await self.book.changes(table)
 
     async def close(self) -> None:
         for table in self.tables.values():

@@ -38,7 +38,7 @@ from .history import MatchBook, RatingChange, standings
 from .protocol.frames import Reason, TableMessage, UpdateMessage, encode
 from .protocol.summary import SeatInfo, SheetRow, TableSettings, TableSummary, Turn
 from .seats import Connection, Seat
-from .store import Fence, Store, StoredTable
+from .store import Fence, LeaseLost, Store, StoredTable
 
 log = logging.getLogger("taverntable.web")
 
@@ -362,6 +362,8 @@ class Table:
         on (its history row may be missing, never a move)."""
         try:
             return await work
+        except LeaseLost:
+            raise  # another process owns the table now: this one writes nothing more
         except Exception:
             log.exception("table %s: the match book failed", self.id)
             return None
@@ -427,14 +429,16 @@ class Table:
         if state is None or state.is_over:
             if self.match_over():
                 async with self.lock:
-                    # The ratings first: whoever sees the match finished sees its ratings.
-                    if self.book is not None:
-                        self.rating_changes = (
-                            await self._booked(self.book.match_finished(self)) or {}
-                        )
                     self.status = "finished"
                     await self.store.set_status(self.id, "finished", fence=self.fence)
+                    match, totals = self.match, self.balances()
                 self._changed()
+                if self.book is not None:
+                    # Its people's results and ratings, once everyone knows who won.
+                    changes = await self._booked(self.book.match_finished(self, match, totals))
+                    if changes and self.match == match:
+                        self.rating_changes = changes
+                        self._changed()
                 return None
             left = self.deal_ended + self.pace.deal_pause - time.monotonic()
             if state is not None and left > 0:

@@ -60,7 +60,7 @@ def upgrade() -> None:
         sa.Column("provisional", sa.Boolean, nullable=True),
     )
     # My games: a person's matches newest first, a page at a time (an index, not a scan).
-    op.create_index("ix_plays_account_started", "plays", ["account_id", "started"])
+    op.create_index("ix_plays_account_started", "plays", ["account_id", "started", "table_id"])
     op.create_index("ix_plays_table_match", "plays", ["table_id", "match"])
     op.create_table(
         "ratings",
