@@ -32,9 +32,9 @@ export function ProfilePage({ id }) {
   if (!data) return html`<main class="profile-page"><p>${t("table.loading")}</p></main>`;
   return html`<main class="profile-page">
     <h1>${data.name}</h1>
-    <p class="sub">${t("profile.since", { date: dateText(data.created, s.lang) })} ·
-      <span data-count="played">${t("profile.played", { count: data.played })}</span> ·
-      <span data-count="won">${t("profile.won", { count: data.won })}</span></p>
+    <p class="sub">${t("profile.since", { date: dateText(data.created, s.lang) })}${" · "}<span
+      data-count="played">${t("profile.played", { count: data.played })}</span>${" · "}<span
+      data-count="won">${t("profile.won", { count: data.won })}</span></p>
     <section class="panel"><h2>${t("profile.ratings")}</h2>
       ${data.ratings.length ? html`<ul class="ratings">${data.ratings.map((r) => html`<li data-game=${r.game}>
         <strong>${t(GAME_TITLE[r.game] || "game.tonk")}</strong>

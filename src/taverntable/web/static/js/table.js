@@ -152,7 +152,7 @@ function Outcome({ table, names }) {
         ${summary.settings.rated ? html`<th>${t("ladder.rating")}</th>` : null}</tr></thead>
       <tbody>${summary.standings.map((x) => html`<tr class=${`${x.place === 1 ? "winner" : ""} ${you && x.seat === you.seat ? "you" : ""}`}
           data-seat=${x.seat} data-place=${x.place}>
-        <td>${x.place === 1 ? html`<span class="crown" aria-hidden="true">🏆</span> ` : null}${x.place}</td>
+        <td>${x.place === 1 ? html`<span class="crown" aria-hidden="true">★</span> ` : null}${x.place}</td>
         <td>${summary.seats[x.seat].account ? html`<a href=${`/players/${summary.seats[x.seat].account}`}>${names[x.seat]}</a>` : names[x.seat]}</td>
         <td class="num">${x.total > 0 ? "+" : ""}${x.total}</td>
         ${summary.settings.rated ? html`<td>${summary.seats[x.seat].kind === "bot"
