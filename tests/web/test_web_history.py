@@ -271,3 +271,22 @@ def test_a_finished_rated_match_says_its_rating_changes_after_a_restart(tmp_path
 def test_the_ladder_of_an_unknown_game_is_404_and_a_profile_of_nobody_too(base: str) -> None:
     assert httpx2.get(f"{base}/api/ladder/chess").json()["code"] == "no-game"
     assert httpx2.get(f"{base}/api/players/nobody").json()["code"] == "no-player"
+
+
+def test_a_match_whose_results_were_not_written_is_rated_when_the_server_starts(
+    tmp_path: Path,
+) -> None:
+    """The server stopped between telling everyone who won and writing the results (here: the
+    rows put back as they were before that write): its next start writes them, the same."""
+    database = sqlite_url(tmp_path)
+    with server_thread(database) as base:
+        anna, _, summary, table = play_rated_match(base)
+        written = anna.get("/api/account/games").json()["items"]
+    query_write(database, "UPDATE plays SET status = 'playing', place = NULL, total = NULL")
+    query_write(database, "DELETE FROM ratings")
+    with server_thread(database) as base:
+        again = httpx2.get(f"{base}/api/tables/{table}").json()
+        anna.base_url = httpx2.URL(base)
+        assert anna.get("/api/account/games").json()["items"] == written
+    assert again["standings"] == summary["standings"]
+    assert len(query(database, "SELECT * FROM ratings")) == 2

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Query, Request, Response
 
 from taverntable.games import game_names
 
-from ..accounts import Account
+from ..accounts import DELETED_NAME, Account
 from ..credentials import Refusal, name_key
 from ..deps import (
     HubDep,
@@ -131,7 +131,7 @@ async def delete_account(
     for table in hub.tables.values():
         for seat in table.seats:
             if seat.account_id == account.id:
-                seat.account_id = None
+                seat.account_id, seat.name = None, DELETED_NAME
     response = Response(status_code=204)
     clear_session_cookie(response, _secure(request))
     return response
