@@ -263,7 +263,7 @@ class GameState(Protocol[M, V_co]):
 
 
 class RecordAdapter(Protocol):
-    """One game's side of the records spec (``shared/spec/records.md``).
+    """One game's side of the records spec (``docs/record-format.md``).
 
     The records module parses JSON, checks the common top-level keys and the shape of ``moves``,
     checks that each move is made by the seat whose decision it is, and calls the adapter for

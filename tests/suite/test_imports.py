@@ -16,9 +16,9 @@ import pytest
 
 ROOT = "taverntable"
 # The top-level packages and modules; engine, cards, options and fields are the shared
-# vocabulary every game speaks, match a match of deals through the contract, names and
-# worker_life small helpers, ratings the ladder (above the bots, below the server), cli the
-# command line.
+# vocabulary every game speaks, match a match of deals through the contract, names,
+# worker_life and extras small helpers, ratings the ladder (above the bots, below the server),
+# cli the command line.
 TOP = (
     "engine",
     "cards",
@@ -37,6 +37,7 @@ TOP = (
     "bench",
     "fast",
     "worker_life",
+    "extras",
     "cli",
 )
 # What the engine and the games must never reach, even through another package.

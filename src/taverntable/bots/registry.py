@@ -9,6 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from taverntable.engine import Bot, TavernError
+from taverntable.extras import install_hint
 from taverntable.games import UnknownGame, game_names, get_game
 
 # Bots that work for any game: they only read ``view.legal_moves``.
@@ -77,7 +78,7 @@ def bot_class(name: str, game: str = "tonk") -> type:
         if key not in RESEARCH:
             raise
         raise BotError(
-            f"bot {name!r} needs the optional extra rl (pip install -e '.[rl]'): {e}"
+            f"bot {name!r} needs the optional extra rl ({install_hint('rl')}): {e}"
         ) from None
     return found
 
