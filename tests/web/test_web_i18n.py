@@ -49,6 +49,11 @@ NAMESPACES = (
     "error",
     "http",
     "replay",
+    "account",
+    "games",
+    "ladder",
+    "profile",
+    "outcome",
 )
 LITERAL = re.compile('"((?:' + "|".join(NAMESPACES) + r')\.[A-Za-z0-9_./-]+)"')
 CALL = re.compile(r'\bt\(\s*"([^"]+)"')

@@ -10,10 +10,15 @@ import asyncio
 import contextlib
 import random
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import httpx2
 import pytest
+
+from taverntable.cards import RANKS, SUITS
+from taverntable.games import get_game
+from taverntable.web import tables as tables_module
 
 from web_helpers import (
     Player,
@@ -164,3 +169,73 @@ def test_no_replay_shows_a_hidden_card_of_a_deal_in_play(database: str) -> None:
                     check_replay(body, record, body["seat"])
                     checked += 1
     assert checked >= 6 * 2 and refused >= 6 * 3 and moved >= 4
+
+
+# --- the history, the leaderboard and profiles (issue 25) ---------------------------------------
+
+CARDS = {rank + suit for rank in RANKS for suit in SUITS}
+# What a view or a record holds: none of these is a key of a history answer.
+VIEW_KEYS = {"hand", "hands", "stock", "pile", "cards", "moves", "view", "header", "deck"}
+
+
+def holds_a_card(value: Any) -> bool:
+    """Whether any string of the answer is a card or a list of cards, or any key a view's."""
+    if isinstance(value, dict):
+        return bool(VIEW_KEYS & set(value)) or any(holds_a_card(v) for v in value.values())
+    if isinstance(value, list):
+        return any(holds_a_card(v) for v in value)
+    if isinstance(value, str):
+        words = value.split()
+        return bool(words) and all(w in CARDS for w in words)
+    return False
+
+
+def test_no_history_ladder_or_profile_answer_shows_a_card_of_a_deal_in_play(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A signed-in person's match with a deal in play (the person to move, the bot's hand and
+    the stock hidden from everyone else): My games, the profile, the leaderboard and the
+    deal's record name the deal by number only, and its record is not given out."""
+    # A first deal not over before its first move (no win on the deal, T4); the person, after
+    # the dealer, moves first (T5), and is never played for: the deal waits for them.
+    tonk = get_game("tonk")
+    seed = next(
+        s
+        for s in range(1000)
+        if not tonk.start(tonk.rules({}), 2, rng=random.Random(s), dealer=0).is_over
+    )
+    monkeypatch.setattr(tables_module, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+    with server_thread(database) as base:
+        anna = httpx2.Client(base_url=base, timeout=30)
+        me = anna.post(
+            "/api/account/signup", json={"name": "Anna", "password": "a tavern of cards"}
+        ).json()
+        made = anna.post(
+            "/api/tables",
+            json={
+                "game": "tonk",
+                "seats": [{"kind": "bot", "level": "easy"}, {"kind": "person"}],
+                "host_seat": 1,
+                "deals": 3,
+                "absent_seconds": 3600,
+            },
+        ).json()
+        table = made["table"]["id"]
+        anna.post(f"/api/tables/{table}/start", headers={"X-Host-Token": made["host_token"]})
+        summary = anna.get(f"/api/tables/{table}").json()
+        assert summary["status"] == "playing" and summary["sheet"] == []  # deal 1 in play
+        guest = httpx2.Client(base_url=base, timeout=30)
+        answers = {
+            "my games": anna.get("/api/account/games").json(),
+            "profile": guest.get(f"/api/players/{me['id']}").json(),
+            "ladder": guest.get("/api/ladder/tonk").json(),
+        }
+        (entry,) = answers["my games"]["items"]
+        assert entry["status"] == "playing" and entry["deals"] == []  # no deal to watch yet
+        assert answers["profile"]["recent"] == []  # a running match is not on the profile
+        for what, answer in answers.items():
+            assert not holds_a_card(answer), what
+        running = guest.get(f"/api/tables/{table}/records?deal=1")
+        assert (running.status_code, running.json()["code"]) == (409, "deal-in-play")
+        assert guest.get(f"/api/tables/{table}/records").text == ""
+    assert holds_a_card({"hand": []}) and holds_a_card(["x", "10H QS"])  # the check checks

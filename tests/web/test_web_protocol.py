@@ -172,10 +172,15 @@ def test_every_http_error_code_is_said_in_the_pages_languages() -> None:
     for module in web.rglob("*.py"):
         text = module.read_text(encoding="utf-8")
         raised |= set(re.findall(r'BadRequest\(\d+, f?"[^"]*",\s*"([a-z-]+)"\)', text))
-        raised |= set(re.findall(r'MoveRefused\("(not-waiting|match-not-over)"', text))
+        raised |= set(
+            re.findall(r'MoveRefused\(\s*"(not-waiting|match-not-over|rated-seats-open)"', text)
+        )
+        # An account's name or password refused (credentials.py): each reason has its code.
+        raised |= set(re.findall(r'Refusal\("([a-z-]+)"', text))
     page = (web / "static" / "js" / "net.js").read_text(encoding="utf-8")
     mapped = set(re.findall(r'"([a-z-]+)": "(?:http|table|error)\.', page))
     assert {"no-table", "not-host", "seats-taken", "seat-taken", "unknown-seat"} <= raised
+    assert {"password-common", "name-taken", "rated-seats-open", "throttled"} <= raised
     assert raised <= mapped, raised - mapped
 
 

@@ -24,6 +24,7 @@ import uuid
 from collections.abc import Coroutine
 from typing import Any
 
+from .accounts import Account
 from .botpool import BotPool
 from .bus import Bus, BusError
 from .hub import BadRequest, Created, Endpoint, Hub, check_table_id, is_host_token
@@ -238,8 +239,8 @@ class ClusterHub(Hub):
     def new_lease(self) -> tuple[str, float] | None:
         return (self.node, LEASE_SECONDS)
 
-    async def create(self, req: CreateTable) -> Created:
-        made = await super().create(req)
+    async def create(self, req: CreateTable, account: Account | None = None) -> Created:
+        made = await super().create(req, account)
         self.own(made.table, 1)  # the table was stored with this process's lease, epoch 1
         return made
 
@@ -247,6 +248,7 @@ class ClusterHub(Hub):
         """This process now applies the table's moves."""
         table.fence = (table.id, self.node, epoch)
         table.outlet = self.outlet
+        table.book = self.book
         self.tables[table.id] = table
         remote = self.remotes.pop(table.id, None)
         if remote is not None:  # this process's clients of the table come along
@@ -319,13 +321,14 @@ class ClusterHub(Hub):
         return TableSummary.model_validate(answer)
 
     async def join(
-        self, table_id: str, name: str, seat: int | None
+        self, table_id: str, name: str, seat: int | None, account: Account | None = None
     ) -> tuple[int, str, TableSummary]:
         owner = await self._where(table_id)
         if isinstance(owner, Table):
-            return await super().join(table_id, name, seat)
+            return await super().join(table_id, name, seat, account)
+        who = None if account is None else [account.id, account.name, account.created]
         answer = await self._ask(
-            owner, {"op": "join", "table": table_id, "name": name, "seat": seat}
+            owner, {"op": "join", "table": table_id, "name": name, "seat": seat, "account": who}
         )
         return answer["seat"], answer["token"], TableSummary.model_validate(answer["summary"])
 
@@ -464,7 +467,9 @@ class ClusterHub(Hub):
             elif op == "summary":
                 answer = table.summary().model_dump(mode="json")
             elif op == "join":
-                seat, token = await self.take_seat(table, message["name"], message["seat"])
+                who = message.get("account")
+                account = None if not who else Account(who[0], who[1], who[2])
+                seat, token = await self.take_seat(table, message["name"], message["seat"], account)
                 summary = table.summary().model_dump(mode="json")
                 answer = {"seat": seat, "token": token, "summary": summary}
             elif op == "host":

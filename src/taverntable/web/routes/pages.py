@@ -21,7 +21,17 @@ router = APIRouter(tags=["pages"])
 @router.get("/t/{table_id}", response_class=HTMLResponse)
 @router.get("/replay", response_class=HTMLResponse)
 @router.get("/replay/{table_id}/{deal}", response_class=HTMLResponse)
-async def page(table_id: str | None = None, deal: str | None = None) -> HTMLResponse:
+@router.get("/account", response_class=HTMLResponse)
+@router.get("/games", response_class=HTMLResponse)
+@router.get("/ladder", response_class=HTMLResponse)
+@router.get("/ladder/{game}", response_class=HTMLResponse)
+@router.get("/players/{account_id}", response_class=HTMLResponse)
+async def page(
+    table_id: str | None = None,
+    deal: str | None = None,
+    game: str | None = None,
+    account_id: str | None = None,
+) -> HTMLResponse:
     """The browser table (one page: its scripts read the address)."""
     index = STATIC / "index.html"
     if index.exists():
