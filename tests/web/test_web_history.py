@@ -224,7 +224,10 @@ def test_an_unrated_match_of_signed_in_people_is_in_their_history_without_rating
     table = made["table"]["id"]
     anna.post(f"/api/tables/{table}/start", headers={"X-Host-Token": made["host_token"]})
     running = anna.get("/api/account/games").json()["items"]
-    assert [(g["status"], g["game"], g["preset"]) for g in running] == [("playing", "tor", "tor")]
+    # Listed from its start (a person away from the first move is played for at once, so on a
+    # busy machine the two deals may already be over).
+    assert [(g["game"], g["preset"]) for g in running] == [("tor", "tor")]
+    assert running[0]["status"] in ("playing", "finished")
     deadline = time.monotonic() + 60
     while (summary := anna.get(f"/api/tables/{table}").json())["status"] != "finished":
         assert time.monotonic() < deadline
