@@ -415,7 +415,7 @@ def test_the_lobby_and_the_table_name_each_game_and_link_its_rules_from_the_serv
     page.wait_for_selector("form.create")
     options = page.locator("select[name=game] option").all_inner_texts()
     assert options == [words[g["title_key"]] for g in games]
-    about = page.locator("form.create p.sub")
+    about = page.locator("form.create p.sub").first
     for game in games:
         page.select_option("select[name=game]", game["name"])
         wait_until(lambda g=game: words[g["about_key"]] in about.inner_text())
