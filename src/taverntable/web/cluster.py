@@ -31,7 +31,7 @@ from .protocol.api import CreateTable, Health
 from .protocol.frames import Reason, UpdateMessage
 from .protocol.summary import TableSummary
 from .seats import Connection
-from .store import Store, digest
+from .store import LeaseLost, Store, brief, database_fault, digest
 from .tables import MoveRefused, Pace, Table, seat_key
 
 log = logging.getLogger("taverntable.web")
@@ -211,8 +211,11 @@ class ClusterHub(Hub):
             await asyncio.sleep(TICK)
             try:
                 await self.tick()
-            except Exception:
-                log.exception("the lease tick failed")
+            except Exception as e:
+                if database_fault(e) or isinstance(e, BusError):  # expected under faults
+                    log.warning("the lease tick failed (%s)", brief(e))
+                else:
+                    log.exception("the lease tick failed")
 
     async def tick(self) -> None:
         """Renew this process's leases (giving up the lost ones), adopt orphaned tables, and
@@ -486,8 +489,12 @@ class ClusterHub(Hub):
             self.bus.reply(
                 message, {"error": {"code": e.code, "status": e.status, "message": str(e)}}
             )
-        except Exception:
-            log.exception("table %s: a request from %s failed", table.id, message.get("from"))
+        except Exception as e:
+            if isinstance(e, LeaseLost) or database_fault(e):  # expected under faults: one line
+                sender = message.get("from")
+                log.warning("table %s: a request from %s failed (%s)", table.id, sender, brief(e))
+            else:
+                log.exception("table %s: a request from %s failed", table.id, message.get("from"))
             self.bus.reply(
                 message,
                 {
