@@ -44,6 +44,14 @@ T = TypeVar("T")
 
 # Versions count deals and the moves within them, so they survive a restart of the server.
 DEAL_VERSIONS = 1_000_000
+# Bits of a deal's seed: each deal's generator is seeded afresh from ``secrets``, so a
+# finished record's stock order (published) reveals no state that another deal comes from.
+SEED_BITS = 128
+
+
+def deal_generator() -> random.Random:
+    """The generator of one deal (its shuffle and chance steps), from a seed of its own."""
+    return random.Random(secrets.randbits(SEED_BITS))
 
 
 @dataclass(frozen=True)
@@ -161,7 +169,7 @@ class Table:
         self.turn_started = time.monotonic()
         # The current deal's generator (its chance steps): each deal is dealt from a seed of
         # its own drawn from ``secrets``, so a published deal tells nothing of the next.
-        self.deal_rng = random.Random(secrets.randbits(128))
+        self.deal_rng = deal_generator()
         # A write failed: the database may hold more than memory does (a commit reported lost
         # but made), so the table reads itself back before it writes again (``_recover``).
         self.suspect = False
@@ -502,7 +510,7 @@ class Table:
         header (and its result, when it ends at once) is stored: a refused write leaves the
         table where it was, and the driver deals again (issue 24)."""
         dealer = self.dealer if self.state is None else self.game.next_dealer(self.state)
-        rng = random.Random(secrets.randbits(128))
+        rng = deal_generator()
         state = self.game.start(
             self.rules, len(self.seats), rng=rng, dealer=dealer, stake=self.settings.stake
         )
