@@ -20,11 +20,15 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from taverntable.records import replay_record
 from taverntable.web.botpool import BotPool
 from taverntable.web.hub import Hub
+from taverntable.web.limits import Limits
 from taverntable.web.protocol.api import CreateTable, SeatSpec
 from taverntable.web.store import Store, StoredSeat, moves_t
 from taverntable.web.tables import Table
 
 from web_helpers import QUICK, drop_postgres, fresh_postgres, postgres_url, sqlite_url
+
+# Bot tables nobody watches play on here (they would pause after a minute).
+PLAY_ON = Limits(unwatched_seconds=0.0)
 
 BOTS = [SeatSpec(kind="bot", level="easy") for _ in range(3)]
 
@@ -104,7 +108,7 @@ async def play_through_a_fault(
     """Eight bot tables play at full speed; ``fault`` breaks the database until both a deal's
     header and moves have been refused; then the server is restarted and every table must play
     on, with no write refused any more."""
-    hub = Hub(Store(url, busy_timeout), BotPool(1), QUICK)
+    hub = Hub(Store(url, busy_timeout), BotPool(1), QUICK, PLAY_ON)
     await hub.open()
     faults = Faults(hub.store)
     tables = await bot_tables(hub, 8)
@@ -121,7 +125,7 @@ async def play_through_a_fault(
     assert faults.since(released + 1.0) == 0  # once the database is back, nothing is refused
     await hub.close()
     # A restart: every table comes back and plays on, none stuck on a number it cannot write.
-    again = Hub(Store(url, busy_timeout), BotPool(1), QUICK)
+    again = Hub(Store(url, busy_timeout), BotPool(1), QUICK, PLAY_ON)
     await again.open()
     refused = Faults(again.store)
     restored = [again.tables[i] for i in ids]
@@ -208,7 +212,7 @@ def test_a_deal_whose_header_is_refused_is_dealt_again(
     2 again: unique violations for ever)."""
 
     async def check() -> None:
-        hub = Hub(Store(sqlite_url(tmp_path)), BotPool(1), QUICK)
+        hub = Hub(Store(sqlite_url(tmp_path)), BotPool(1), QUICK, PLAY_ON)
         await hub.open()
         real = hub.store.start_deal
         calls = 0
@@ -231,7 +235,7 @@ def test_a_deal_whose_header_is_refused_is_dealt_again(
         assert [row["deal"] for row in table.sheet] == [1, 2, 3, 4]
         await check_stored(hub.store, [table.id])
         await hub.close()
-        again = Hub(Store(sqlite_url(tmp_path)), BotPool(1), QUICK)
+        again = Hub(Store(sqlite_url(tmp_path)), BotPool(1), QUICK, PLAY_ON)
         await again.open()
         restored = again.tables[table.id]
         assert restored.deal_no == 4 and restored.sheet == table.sheet

@@ -18,10 +18,14 @@ from taverntable.records import dump_record
 from taverntable.web import tables
 from taverntable.web.botpool import BotPool
 from taverntable.web.hub import Hub
+from taverntable.web.limits import Limits
 from taverntable.web.protocol.api import CreateTable, SeatSpec
 from taverntable.web.store import Store
 
 from web_helpers import QUICK, sqlite_url
+
+# Bot tables nobody watches play on here (they would pause after a minute).
+PLAY_ON = Limits(unwatched_seconds=0.0)
 
 
 def header_of(state: Any, players: list[str]) -> dict[str, Any]:
@@ -45,7 +49,7 @@ def test_each_deal_is_dealt_from_a_fresh_seed_of_its_own(
     monkeypatch.setattr(tables.secrets, "randbits", randbits)
 
     async def play() -> tuple[list[dict[str, Any]], Any, list[str]]:
-        hub = Hub(Store(sqlite_url(tmp_path)), BotPool(1), QUICK)
+        hub = Hub(Store(sqlite_url(tmp_path)), BotPool(1), QUICK, PLAY_ON)
         await hub.open()
         seats = [SeatSpec(kind="bot", level="easy") for _ in range(3)]
         made = await hub.create(CreateTable(game="tonk", seats=seats, deals=4))
@@ -102,7 +106,7 @@ def test_a_tables_records_replay_with_tavern_replay(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     async def play() -> list[str]:
-        hub = Hub(Store(sqlite_url(tmp_path)), BotPool(1), QUICK)
+        hub = Hub(Store(sqlite_url(tmp_path)), BotPool(1), QUICK, PLAY_ON)
         await hub.open()
         seats = [SeatSpec(kind="bot", level="easy") for _ in range(3)]
         made = await hub.create(CreateTable(game="tonk", seats=seats, deals=3))

@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 
 from .botpool import BotPool
 from .hub import BadRequest, Hub
+from .limits import Limits
 from .protocol.api import HTTPError
 from .routes import ROUTERS
 from .routes.pages import mount_static
@@ -25,16 +26,20 @@ from .tables import MoveRefused, Pace
 
 
 def create_app(
-    database: str, pace: Pace | None = None, bot_processes: int = 1, redis: str | None = None
+    database: str,
+    pace: Pace | None = None,
+    bot_processes: int = 1,
+    redis: str | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The application over the database at ``database`` (an SQLAlchemy async URL); with a
     ``redis`` URL, one process of several sharing the tables (``cluster.py``)."""
     if redis is None:
-        hub = Hub(Store(database), BotPool(bot_processes), pace or Pace())
+        hub = Hub(Store(database), BotPool(bot_processes), pace or Pace(), limits)
     else:
         from .cluster import ClusterHub
 
-        hub = ClusterHub(Store(database), BotPool(bot_processes), pace or Pace(), redis)
+        hub = ClusterHub(Store(database), BotPool(bot_processes), pace or Pace(), redis, limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -56,13 +61,17 @@ def create_app(
     return app
 
 
-def _refusal(status: int, message: str, code: str) -> JSONResponse:
-    return JSONResponse(HTTPError(error=message, code=code).model_dump(), status_code=status)
+def _refusal(
+    status: int, message: str, code: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(
+        HTTPError(error=message, code=code).model_dump(), status_code=status, headers=headers
+    )
 
 
 async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, BadRequest)
-    return _refusal(exc.status, str(exc), exc.code)
+    return _refusal(exc.status, str(exc), exc.code, exc.headers)
 
 
 async def _refused(request: Request, exc: Exception) -> JSONResponse:

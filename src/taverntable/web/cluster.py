@@ -21,12 +21,13 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 from .botpool import BotPool
 from .bus import Bus, BusError
 from .hub import BadRequest, Created, Endpoint, Hub
+from .limits import Limits
 from .protocol.api import CreateTable, Health
 from .protocol.frames import Reason, UpdateMessage
 from .protocol.summary import TableSummary
@@ -153,8 +154,15 @@ class RemoteTable:
 class ClusterHub(Hub):
     """The tables of one process among several (``docs/scaling.md``)."""
 
-    def __init__(self, store: Store, bots: BotPool, pace: Pace, redis_url: str) -> None:
-        super().__init__(store, bots, pace)
+    def __init__(
+        self,
+        store: Store,
+        bots: BotPool,
+        pace: Pace,
+        redis_url: str,
+        limits: Limits | None = None,
+    ) -> None:
+        super().__init__(store, bots, pace, limits)
         self.node = node_name()
         self.bus = Bus(redis_url, self.node)
         self.outlet = BusOutlet(self.bus)
@@ -173,6 +181,7 @@ class ClusterHub(Hub):
         await self.bus.start(self._request)
         await self.tick()
         self.ticker = asyncio.create_task(self._ticking(), name="leases")
+        self.start_sweeper()
 
     async def close(self) -> None:
         if self.ticker is not None:
@@ -241,8 +250,8 @@ class ClusterHub(Hub):
     def new_lease(self) -> tuple[str, float] | None:
         return (self.node, LEASE_SECONDS)
 
-    async def create(self, req: CreateTable) -> Created:
-        made = await super().create(req)
+    async def create(self, req: CreateTable, keys: Sequence[str] = ()) -> Created:
+        made = await super().create(req, keys)
         self.own(made.table, 1)  # the table was stored with this process's lease, epoch 1
         return made
 
@@ -291,6 +300,13 @@ class ClusterHub(Hub):
             )
         self.own(table, epoch)
         return table
+
+    async def forget_table(self, table: Table) -> None:
+        """A table this process lets go of (closed, or finished and unwatched): its lease is
+        given up, so any process loads it again when someone opens it."""
+        await super().forget_table(table)
+        with contextlib.suppress(Exception):
+            await self.store.release(self.node, [table.id])
 
     async def demote(self, table: Table) -> None:
         """Another process took the table: its clients here follow the new owner."""
@@ -368,7 +384,7 @@ class ClusterHub(Hub):
         if table is not None:
             return table
         lease = await self.store.owner(table_id)
-        if lease is None:
+        if lease is None or await self.store.status(table_id) == "expired":
             raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
         owner, _, expires = lease
         if expires < time.time() or not await self.bus.alive(owner):

@@ -55,6 +55,28 @@ def add_parser(subparsers: Any) -> None:
         metavar="SECONDS",
         help="pause between deals, to read the result (default 4)",
     )
+    p.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=20,
+        metavar="N",
+        help="new tables one client address may create every 10 minutes (default 20; 0: no limit)",
+    )
+    p.add_argument(
+        "--lobby-minutes",
+        type=float,
+        default=30.0,
+        metavar="M",
+        help="a table in the lobby nobody has open this long is closed (default 30; 0: never)",
+    )
+    p.add_argument(
+        "--pause-unwatched",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="a table in play nobody watches this long pauses until someone opens it "
+        "(default 60; 0: never)",
+    )
     p.set_defaults(run=run)
 
 
@@ -75,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .app import create_app
+        from .limits import Limits
         from .tables import Pace
     except ImportError as e:
         print(
@@ -93,8 +116,22 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.tables_per_address < 0 or args.lobby_minutes < 0 or args.pause_unwatched < 0:
+        print(
+            "tavern serve: --tables-per-address, --lobby-minutes and --pause-unwatched must "
+            "not be negative",
+            file=sys.stderr,
+        )
+        return 2
+    limits = Limits(
+        tables_per_window=args.tables_per_address,
+        lobby_seconds=args.lobby_minutes * 60,
+        unwatched_seconds=args.pause_unwatched,
+    )
     url = database_url(args.database)
-    app = create_app(url, Pace(args.bot_delay, args.deal_pause), args.bot_processes, args.redis)
+    app = create_app(
+        url, Pace(args.bot_delay, args.deal_pause), args.bot_processes, args.redis, limits
+    )
     print(f"Tavern Table: http://{args.host}:{args.port}/ (database {url})", flush=True)
     # No per-message compression: views are small, and on a 2-core server the CPU it costs is
     # worth more than the bytes it saves.

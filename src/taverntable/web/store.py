@@ -53,7 +53,7 @@ tables_t = Table(
     Column("options", JSON, nullable=False),
     Column("settings", JSON, nullable=False),  # stake, match length, timers, bot level
     Column("host_hash", String(64), nullable=False),
-    Column("status", String(16), nullable=False),  # lobby, playing, finished
+    Column("status", String(16), nullable=False),  # lobby, playing, finished, expired
     Column("match", Integer, nullable=False, default=1),
     Column("created", Float, nullable=False),
 )
@@ -505,6 +505,14 @@ class Store:
             ).first()
             return None if exists is None else ("", 0, 0.0)
 
+    async def status(self, table_id: str) -> str | None:
+        """A table's status (None: no such table)."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(select(tables_t.c.status).where(tables_t.c.id == table_id))
+            ).first()
+            return None if row is None else str(row.status)
+
     async def orphans(self) -> list[str]:
         """Tables in the lobby or in play whose lease ran out (their process is gone), or that
         never had one (made by a lone server before this one joined a cluster)."""
@@ -520,11 +528,11 @@ class Store:
             return [r.id for r in rows]
 
     async def open_tables(self) -> list[str]:
-        """Every table not finished, newest first (the lobby of a cluster)."""
+        """Every table in the lobby or in play, newest first (the lobby of a cluster)."""
         async with self.engine.connect() as conn:
             rows = await conn.execute(
                 select(tables_t.c.id)
-                .where(tables_t.c.status != "finished")
+                .where(tables_t.c.status.in_(["lobby", "playing"]))
                 .order_by(tables_t.c.created.desc())
                 .limit(200)
             )

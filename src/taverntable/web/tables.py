@@ -178,6 +178,12 @@ class Table:
         self.fence: Fence | None = None
         self.remote: dict[tuple[str, int], int | None] = {}
         self.outlet: Outlet | None = None
+        # Nobody watching (no client here or elsewhere) since when (monotonic), or None; a
+        # table in play nobody watches for ``pause_after`` seconds pauses (0: never) until a
+        # client opens it (issue 24, item 7: bot tables played on for ever, unwatched).
+        self.unwatched_since: float | None = time.monotonic()
+        self.pause_after = 0.0
+        self.paused = False
 
     # --- what everyone may know ---------------------------------------------------------------
 
@@ -250,6 +256,19 @@ class Table:
     def players(self) -> list[str]:
         return [s.display_name() for s in self.seats]
 
+    def unwatched_for(self, now: float | None = None) -> float | None:
+        """Seconds since the last client left (or the table was made or loaded), or None while
+        someone watches."""
+        if self.unwatched_since is None:
+            return None
+        return (time.monotonic() if now is None else now) - self.unwatched_since
+
+    def _watchers_changed(self) -> None:
+        if self.conns or self.remote:
+            self.unwatched_since = None
+        elif self.unwatched_since is None:
+            self.unwatched_since = time.monotonic()
+
     # --- connections --------------------------------------------------------------------------
 
     def attach(self, conn: Connection) -> None:
@@ -260,6 +279,7 @@ class Table:
         conn.send(TableMessage(table=self.summary()))
         if self.state is not None:
             conn.send(self.update_for(conn.seat, ()))
+        self._watchers_changed()
         self._changed()
 
     def detach(self, conn: Connection) -> None:
@@ -269,6 +289,7 @@ class Table:
             seat.connected -= 1
             if seat.connected == 0:
                 seat.away_since = time.monotonic()
+        self._watchers_changed()
         self._changed()
 
     def attach_remote(self, node: str, cid: int, seat: int | None) -> None:
@@ -283,6 +304,7 @@ class Table:
             if self.state is not None:
                 frames.append(encode(self.update_for(seat)))
             self.outlet.deliver(self.id, node, cid, frames)
+        self._watchers_changed()
         self._changed()
 
     def detach_remote(self, node: str, cid: int) -> None:
@@ -294,6 +316,7 @@ class Table:
             info.connected -= 1
             if info.connected == 0:
                 info.away_since = time.monotonic()
+        self._watchers_changed()
         self._changed()
 
     def drop_node(self, node: str) -> None:
@@ -349,6 +372,17 @@ class Table:
                 raise
             log.warning("table %s: its first deal is not stored yet (%s)", self.id, brief(e))
         self._changed()
+
+    async def expire(self) -> bool:
+        """Close a table still in the lobby that nobody opened (status ``expired``: it is not
+        loaded again, its page says so); False when it began meanwhile."""
+        async with self.lock:
+            if self.status != "lobby":
+                return False
+            await self._write(self.store.set_status(self.id, "expired", fence=self.fence))
+            self.status = "expired"
+        self._changed()
+        return True
 
     async def claim(self, seat: int, name: str, token_hash: str) -> None:
         """A person takes an open seat."""
@@ -425,6 +459,13 @@ class Table:
 
     async def _step(self) -> float | None:
         """One thing the driver does; returns how long to wait (0: until woken) or None."""
+        idle = self.unwatched_for()
+        if self.pause_after > 0 and idle is not None and idle >= self.pause_after:
+            if not self.paused:
+                self.paused = True
+                log.info("table %s: nobody watches it; paused until someone does", self.id)
+            return 0  # a client attaching wakes the driver
+        self.paused = False
         state = self.state
         if state is None or state.is_over:
             if self.match_over():

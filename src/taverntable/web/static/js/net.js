@@ -10,6 +10,7 @@ const HTTP_ERROR = {
   "seats-taken": "http.seats-taken", "seat-taken": "http.seat-taken",
   "server-busy": "http.server-busy", "unknown-seat": "error.unknown-seat",
   "not-waiting": "http.not-waiting", "match-not-over": "http.match-not-over",
+  "too-many-tables": "http.too-many-tables",
 };
 
 export function errorText(err) {
