@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 from collections.abc import AsyncIterator
 
 from fastapi import FastAPI, Request
@@ -43,6 +44,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        quiet_bad_frames()  # once uvicorn has set its logging up
         await hub.open()
         # What is loaded by now (modules, restored tables) lives as long as the server: keep it
         # out of the garbage collector's full passes, whose pauses stall every table.
@@ -59,6 +61,29 @@ def create_app(
         app.include_router(router)
     mount_static(app)
     return app
+
+
+class OneLineBadFrame(logging.Filter):
+    """uvicorn logs a full traceback for every text frame that is not UTF-8 (a client's fault,
+    answered by closing it with 1007): one line instead, a warning."""
+
+    MESSAGE = "Invalid UTF-8 sequence received from client."
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == self.MESSAGE and record.exc_info:
+            record.msg = "a WebSocket client sent a text frame that is not UTF-8: closed (1007)"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def quiet_bad_frames() -> None:
+    """Install ``OneLineBadFrame`` on uvicorn's logger (once)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, OneLineBadFrame) for f in logger.filters):
+        logger.addFilter(OneLineBadFrame())
 
 
 def _refusal(
