@@ -20,10 +20,10 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from taverntable.records import replay_record
 from taverntable.web.botpool import BotPool
 from taverntable.web.hub import Hub
-from taverntable.web.limits import Limits
 from taverntable.web.protocol.api import CreateTable, SeatSpec
 from taverntable.web.store import Store, StoredSeat, moves_t
 from taverntable.web.tables import Table
+from taverntable.web.usage import Limits
 
 from web_helpers import QUICK, drop_postgres, fresh_postgres, postgres_url, sqlite_url
 

@@ -15,10 +15,10 @@ from fastapi.testclient import TestClient
 from taverntable.web.app import create_app
 from taverntable.web.botpool import BotPool
 from taverntable.web.hub import BadRequest, Hub
-from taverntable.web.limits import Limits, Throttle
 from taverntable.web.protocol.api import CreateTable, SeatSpec
 from taverntable.web.seats import Connection
 from taverntable.web.store import Store
+from taverntable.web.usage import Limits, Throttle
 
 from web_helpers import QUICK, sqlite_url
 

@@ -18,9 +18,9 @@ from sqlalchemy.exc import OperationalError
 
 from taverntable.web.botpool import BotPool
 from taverntable.web.hub import Hub
-from taverntable.web.limits import Limits
 from taverntable.web.protocol.api import CreateTable, SeatSpec
 from taverntable.web.store import Store
+from taverntable.web.usage import Limits
 
 from web_helpers import QUICK, create, server_thread, sqlite_url
 

@@ -18,9 +18,9 @@ from taverntable.records import dump_record
 from taverntable.web import tables
 from taverntable.web.botpool import BotPool
 from taverntable.web.hub import Hub
-from taverntable.web.limits import Limits
 from taverntable.web.protocol.api import CreateTable, SeatSpec
 from taverntable.web.store import Store
+from taverntable.web.usage import Limits
 
 from web_helpers import QUICK, sqlite_url
 

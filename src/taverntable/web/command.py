@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from taverntable.extras import install_hint
+
 
 def add_parser(subparsers: Any) -> None:
     """Register ``tavern serve``."""
@@ -77,6 +79,30 @@ def add_parser(subparsers: Any) -> None:
         help="a table in play nobody watches this long pauses until someone opens it "
         "(default 60; 0: never)",
     )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a page origin allowed besides the server's own (https://cards.example), for a "
+        "proxy in front that changes the Host header or ends TLS; repeatable; also "
+        "TAVERN_ALLOW_ORIGINS (separated by spaces or commas)",
+    )
+    p.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=64,
+        metavar="N",
+        help="open connections one client address may hold at once (default 64; 0: no bound; "
+        "loopback addresses, a proxy on this machine, are not bounded); a connection must "
+        "send its request within 10 s (docs/scaling.md)",
+    )
+    p.add_argument(
+        "--api-docs",
+        action="store_true",
+        help="serve FastAPI's /docs, /redoc and /openapi.json, for development (their pages "
+        "load scripts from a CDN; the API is in docs/protocol.md)",
+    )
     p.set_defaults(run=run)
 
 
@@ -97,17 +123,23 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .app import create_app
-        from .limits import Limits
+        from .connections import uvicorn_config
+        from .origins import BadOrigin
         from .tables import Pace
+        from .usage import Limits
     except ImportError as e:
         print(
-            f"tavern serve: the web extra is not installed ({e.name}); "
-            "pip install 'taverntable[web]'",
+            f"tavern serve: the web extra is not installed ({e.name}); {install_hint('web')}",
             file=sys.stderr,
         )
         return 2
     if not 0 < args.port < 65536:
         print("tavern serve: --port must be 1..65535", file=sys.stderr)
+        return 2
+    if args.connections_per_address < 0:
+        print(
+            "tavern serve: --connections-per-address must be 0 (no bound) or more", file=sys.stderr
+        )
         return 2
     if args.bot_processes < 1 or not 0 <= args.bot_delay <= 60 or not 0 <= args.deal_pause <= 600:
         print(
@@ -129,18 +161,20 @@ def run(args: argparse.Namespace) -> int:
         unwatched_seconds=args.pause_unwatched,
     )
     url = database_url(args.database)
-    app = create_app(
-        url, Pace(args.bot_delay, args.deal_pause), args.bot_processes, args.redis, limits
-    )
+    try:
+        app = create_app(
+            url,
+            Pace(args.bot_delay, args.deal_pause),
+            args.bot_processes,
+            args.redis,
+            allow_origins=args.allow_origin,
+            api_docs=args.api_docs,
+            limits=limits,
+        )
+    except BadOrigin as e:
+        print(f"tavern serve: {e}", file=sys.stderr)
+        return 2
     print(f"Tavern Table: http://{args.host}:{args.port}/ (database {url})", flush=True)
-    # No per-message compression: views are small, and on a 2-core server the CPU it costs is
-    # worth more than the bytes it saves.
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,
-        log_level="warning",
-    )
+    config = uvicorn_config(app, args.host, args.port, per_address=args.connections_per_address)
+    uvicorn.Server(config).run()
     return 0

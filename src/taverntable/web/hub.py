@@ -7,6 +7,7 @@ import contextlib
 import hmac
 import logging
 import math
+import re
 import secrets
 import time
 import typing
@@ -16,15 +17,15 @@ from typing import Any, Protocol
 
 from taverntable.bots import BotError, bot_names
 from taverntable.engine import Game, TavernError
-from taverntable.games import UnknownGame, game_names, get_game
+from taverntable.games import UnknownGame, family_games, game_names, get_game
 
 from .botpool import BotPool
-from .limits import Limits, Throttle
 from .protocol.api import CreateTable, GameInfo, Health
 from .protocol.summary import TableSummary
 from .seats import Connection, Seat
 from .store import Store, StoredSeat, StoredTable, brief, database_fault, digest
 from .tables import Pace, Settings, Table
+from .usage import Limits, Throttle
 
 log = logging.getLogger("taverntable.web")
 
@@ -73,6 +74,21 @@ class Created:
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
+
+
+# A table's id as ``_new_id`` makes them (URL-safe base64); anything else is no table's, and is
+# never sent to the database (PostgreSQL refuses a NUL in a text: a 500).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def no_table(table_id: str) -> BadRequest:
+    return BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
+
+
+def check_table_id(table_id: str) -> None:
+    """BadRequest(404) for an id no table can have."""
+    if not TABLE_ID.fullmatch(table_id):
+        raise no_table(table_id)
 
 
 class Hub:
@@ -297,10 +313,13 @@ class Hub:
         await (table.start() if action == "start" else table.rematch())
         return table.summary()
 
-    async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
-        """The endpoint of a client's connection and the seat its token sits at."""
+    async def socket(
+        self, table_id: str, token: str | None, host_token: str | None = None
+    ) -> tuple[Endpoint, int | None, bool]:
+        """The endpoint of a client's connection, the seat its token sits at, and whether its
+        host token is the table's."""
         table = await self.find(table_id)
-        return table, self.seat_of(table, token)
+        return table, self.seat_of(table, token), self.is_host(table, host_token)
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -332,13 +351,18 @@ class Hub:
         raise BadRequest(403, "this seat token does not belong to this table", "unknown-seat")
 
     def is_host(self, table: Table, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(table.host_hash, digest(token or ""))
+        return is_host_token(table.host_hash, token)
 
     def _new_id(self) -> str:
         while True:
             table_id = secrets.token_urlsafe(6)
             if table_id not in self.tables:
                 return table_id
+
+
+def is_host_token(host_hash: str, token: str | None) -> bool:
+    """Whether ``token`` is the host's secret of the table whose host digest is ``host_hash``."""
+    return bool(token) and hmac.compare_digest(host_hash, digest(token or ""))
 
 
 def game_offers() -> list[GameInfo]:
@@ -354,6 +378,10 @@ def game_offers() -> list[GameInfo]:
             GameInfo(
                 name=name,
                 title=game.title,
+                family=game.family,
+                title_key=f"game.{name}",
+                about_key=f"game.{name}.about",
+                rules=family_games(game.family)[0].name,
                 min_players=game.min_players,
                 max_players=game.max_players,
                 unit=game.unit,

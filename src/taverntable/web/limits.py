@@ -1,72 +1,81 @@
-"""Limits on anonymous use of the server (issue 24, item 7): how many tables one client may
-create in a while, how long a table nobody opens stays, and how long a table in play goes on
-with nobody watching it.
+"""Bounds on what one request may cost the server: its body's size and the time it takes.
 
-Creation is counted per *key*: ``address:HOST`` now; an account (once there are accounts) adds
-its own key, ``account:ID``, with a limit of its own (``Throttle.allow`` checks every key of a
-request before it counts any), so that a person is held to the tighter of the two.
+The API's bodies are small (a table of ten seats with long names is under 2 KB); without a bound
+a client could make the server read and parse a body of any size (the audit sent 10 MB strings).
+``BodyLimit`` refuses a body over ``MAX_BODY`` with HTTP 413 before the route reads it: at once
+when its ``Content-Length`` says so, else as soon as the bytes received pass the bound; and a
+body that has not all arrived within ``BODY_SECONDS`` with 408 (a slowloris of the body: the
+headers' deadline is ``connections.py``'s).
 """
 
 from __future__ import annotations
 
-import time
-from collections import deque
-from collections.abc import Sequence
-from dataclasses import dataclass
+import asyncio
+
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .protocol.api import HTTPError
+
+MAX_BODY = 64 * 1024  # bytes in one request's body
+BODY_SECONDS = 10.0  # for the whole body to arrive
 
 
-@dataclass(frozen=True)
-class Limits:
-    """Server-wide limits; ``0`` turns one off (``tavern serve`` options)."""
-
-    tables_per_window: int = 20  # tables one client address may create per window …
-    window_seconds: float = 600.0  # … of this many seconds
-    lobby_seconds: float = 1800.0  # a table in the lobby nobody has open this long is closed
-    unwatched_seconds: float = 60.0  # a table in play nobody watches this long pauses
-    finished_seconds: float = 600.0  # a finished table nobody has open leaves memory (not the DB)
-    sweep_seconds: float = 30.0  # how often the server looks for such tables
+def too_large(limit: int) -> JSONResponse:
+    body = HTTPError(error=f"a request's body has at most {limit:,} bytes", code="too-large")
+    return JSONResponse(body.model_dump(), status_code=413, headers={"Connection": "close"})
 
 
-NO_LIMITS = Limits(0, 600.0, 0.0, 0.0, 0.0, 30.0)
+def too_slow(seconds: float) -> JSONResponse:
+    body = HTTPError(error=f"a request's body must arrive within {seconds:g} s", code="too-slow")
+    # The rest of the body may still come: the connection is not reused for another request.
+    return JSONResponse(body.model_dump(), status_code=408, headers={"Connection": "close"})
 
 
-class Throttle:
-    """A sliding window of events per key: at most ``limit`` in any ``window`` seconds."""
+class BodyLimit:
+    """Refuse an HTTP request whose body is larger than ``limit`` bytes (413 ``too-large``)."""
 
-    def __init__(self, limit: int, window: float) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, seconds: float = BODY_SECONDS) -> None:
+        self.app = app
         self.limit = limit
-        self.window = window
-        self._events: dict[str, deque[float]] = {}
+        self.seconds = seconds
 
-    def allow(self, keys: Sequence[str], now: float | None = None) -> float | None:
-        """Count one event for every key and return None, or (when a key is at its limit)
-        count nothing and return the seconds until that key may again."""
-        if self.limit <= 0:
-            return None
-        now = time.monotonic() if now is None else now
-        wait = 0.0
-        for key in keys:
-            events = self._recent(key, now)
-            if len(events) >= self.limit:
-                wait = max(wait, events[0] + self.window - now)
-        if wait > 0:
-            return wait
-        for key in keys:
-            self._events.setdefault(key, deque()).append(now)
-        return None
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", ())).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await too_large(self.limit)(scope, receive, send)
+            return
+        # Read the whole body here (it is small, or refused) and hand it to the route as one.
+        chunks: list[bytes] = []
+        try:
+            async with asyncio.timeout(self.seconds):
+                size = 0
+                while True:
+                    message = await receive()
+                    if message["type"] != "http.request":  # the client left
+                        return
+                    chunk = message.get("body", b"")
+                    size += len(chunk)
+                    if size > self.limit:
+                        await too_large(self.limit)(scope, receive, send)
+                        return
+                    chunks.append(chunk)
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            await too_slow(self.seconds)(scope, receive, send)
+            return
+        whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        given = False
 
-    def _recent(self, key: str, now: float) -> deque[float]:
-        events = self._events.get(key)
-        if events is None:
-            return deque()
-        while events and events[0] <= now - self.window:
-            events.popleft()
-        if not events:  # a key that made nothing lately is forgotten (memory stays bounded)
-            del self._events[key]
-        return events
+        async def replay() -> Message:
+            nonlocal given
+            if not given:
+                given = True
+                return whole
+            return await receive()
 
-    def forget_old(self, now: float | None = None) -> None:
-        """Drop the keys with no event within the window (the sweeper calls this)."""
-        now = time.monotonic() if now is None else now
-        for key in list(self._events):
-            self._recent(key, now)
+        await self.app(scope, replay, send)

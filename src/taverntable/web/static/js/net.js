@@ -10,11 +10,16 @@ const HTTP_ERROR = {
   "seats-taken": "http.seats-taken", "seat-taken": "http.seat-taken",
   "server-busy": "http.server-busy", "unknown-seat": "error.unknown-seat",
   "not-waiting": "http.not-waiting", "match-not-over": "http.match-not-over",
+  "no-deal": "http.no-deal", "deal-in-play": "http.deal-in-play", "not-your-seat": "http.not-your-seat",
+  "bad-seat": "http.bad-seat", "bad-record": "http.bad-record", "no-record": "http.no-record",
+  "too-large": "http.too-large", "too-long": "http.too-long",
+  "foreign-origin": "http.foreign-origin",
   "too-many-tables": "http.too-many-tables",
 };
 
+// `{message}` in a translation is the server's own words (the engine's reason for a record).
 export function errorText(err) {
-  return HTTP_ERROR[err.code] ? t(HTTP_ERROR[err.code]) : err.message;
+  return HTTP_ERROR[err.code] ? t(HTTP_ERROR[err.code], { message: err.message }) : err.message;
 }
 
 async function request(method, url, body, headers = {}) {
@@ -52,7 +57,11 @@ export function connect(id) {
   if (socket) socket.close();
   const token = tokens.seat(id);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${scheme}://${location.host}/ws/${id}` + (token ? `?token=${encodeURIComponent(token)}` : "");
+  // The host's token too, so that hello's you.host says this page is the host's.
+  const query = new URLSearchParams();
+  if (token) query.set("token", token);
+  if (tokens.host(id)) query.set("host", tokens.host(id));
+  const url = `${scheme}://${location.host}/ws/${id}` + (query.toString() ? `?${query}` : "");
   const ws = new WebSocket(url);
   socket = ws;
   ws.onopen = () => {

@@ -5,15 +5,13 @@ import { cardsShort, SUIT_SYMBOL } from "./cards.js";
 import { TonkBoard, TowersBoard } from "./boards.js";
 import { MoveBar, movesForKeys, SelectableCards } from "./hand.js";
 import { html } from "./html.js";
-import { joinNames, t } from "./i18n.js";
+import { isolate, joinNames, t } from "./i18n.js";
 import { isTonk } from "./moves.js";
 import { api, connect, errorText, sendMove } from "./net.js";
 import { Seat, seatNames } from "./seats.js";
 import { TonkSheet, TowersSheet } from "./sheet.js";
-import { state, tokens, update, updateTable, useStore } from "./store.js";
+import { gameInfo, gameTitle, state, tokens, update, updateTable, useStore } from "./store.js";
 import { Timer } from "./timer.js";
-
-const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
 
 const ERROR = {
   "bad-message": "error.bad-message", "bad-move": "error.bad-move", "not-your-turn": "error.not-your-turn",
@@ -40,15 +38,15 @@ export function reasonText(reason, names) {
   return t(`reason.${reason.key}`, params);
 }
 
+// The rules page of a game (its family's, /api/games's ``rules``), at a rule's anchor.
 export function rulesLink(game, rule, lang) {
-  const page = isTonk(game) ? "tonk" : "three-towers";
-  return `/rules/${page}?lang=${lang}${rule && rule !== "A" ? `#${rule}` : ""}`;
+  return `/rules/${gameInfo(game).rules}?lang=${lang}${rule && rule !== "A" ? `#${rule}` : ""}`;
 }
 
 function ErrorBar({ table, names }) {
   const error = table.error;
   if (!error) return null;
-  const game = table.summary?.game || "tonk";
+  const game = table.summary?.game ?? "";
   const text = error.code === "illegal-move" && error.reason ? reasonText(error.reason, names)
     : t(ERROR[error.code] || "error.refused");
   return html`<div class="notice error" role="alert">
@@ -99,14 +97,14 @@ function Prompt({ table, names }) {
   return html`<p class="prompt yours" role="status">${t(key, params)}${timer}</p>`;
 }
 
-function Log({ table, names }) {
+export function Log({ table, names }) {
   const items = table.log;
   const say = (s) => {
     const p = { ...s.params };
     if ("who" in s) p.who = names[s.who] ?? "?";
     if (s.whom !== undefined && s.whom !== null) p.whom = names[s.whom] ?? "";
     if (s.winners) p.winners = joinNames(s.winners.map((w) => names[w]));
-    if (s.points) p.points = s.points.map((x, i) => `${names[i]} ${x}`).join(", ");
+    if (s.points) p.points = s.points.map((x, i) => `${isolate(names[i])} ${x}`).join(", ");
     for (const k of ["mode", "kind"]) if (p[k]) p[k] = t(p[k]);
     return t(s.key, p);
   };
@@ -268,10 +266,11 @@ export function TablePage() {
   const game = view?.game || summary.game;
   return html`<main class="table-page">
     <div class="table-head">
-      <h1>${t(GAME_TITLE[summary.game] || "game.tonk")}</h1>
+      <h1>${gameTitle(t, summary.game, summary.title)}</h1>
       <span class="status">${t(STATUS[summary.status])}${summary.status === "playing"
         ? ` · ${t(isTonk(game) ? "table.deal" : "table.game", { deal: summary.deal })}` : ""}</span>
       <a href=${rulesLink(game, null, s.lang)} target="_blank" rel="noopener">${t("ui.rules")}</a>
+      ${summary.sheet.length ? html`<a data-action="replay" href=${`/replay/${table.id}/${summary.sheet[summary.sheet.length - 1].deal}`}>${t(isTonk(game) ? "replay.watch_deal" : "replay.watch_game", { deal: summary.sheet[summary.sheet.length - 1].deal })}</a>` : null}
       ${you?.role === "spectator" ? html`<span class="badge">${t("table.spectator")}</span>` : null}
       ${!table.connected ? html`<span class="badge away">${t("table.reconnecting")}</span>` : null}
       <${HostControls} table=${table} />
