@@ -237,7 +237,8 @@ def test_a_deal_whose_header_is_refused_is_dealt_again(
         await hub.close()
         again = Hub(Store(sqlite_url(tmp_path)), BotPool(1), QUICK, PLAY_ON)
         await again.open()
-        restored = again.tables[table.id]
+        assert table.id not in again.tables  # finished: loaded when someone opens it
+        restored = await again.find(table.id)
         assert restored.deal_no == 4 and restored.sheet == table.sheet
         await again.close()
 
