@@ -74,6 +74,8 @@ def start_server(database: str, port: int, extra: list[str]) -> subprocess.Popen
             "0",
             "--deal-pause",
             "0",
+            "--tables-per-address",  # every table comes from this machine's one address
+            "0",
             *extra,
         ],
         stdout=subprocess.DEVNULL,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import logging
 from collections.abc import AsyncIterator, Iterable
 
 from fastapi import FastAPI, Request
@@ -25,6 +26,7 @@ from .routes import ROUTERS
 from .routes.pages import mount_static
 from .store import Store
 from .tables import MoveRefused, Pace
+from .usage import Limits
 
 
 def create_app(
@@ -34,6 +36,7 @@ def create_app(
     redis: str | None = None,
     allow_origins: Iterable[str] = (),
     api_docs: bool = False,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The application over the database at ``database`` (an SQLAlchemy async URL); with a
     ``redis`` URL, one process of several sharing the tables (``cluster.py``).
@@ -44,14 +47,15 @@ def create_app(
     and ReDoc pages load their scripts from a CDN, and the API is in ``docs/protocol.md``)."""
     policy = OriginPolicy([*allow_origins, *allowed_from_env()])
     if redis is None:
-        hub = Hub(Store(database), BotPool(bot_processes), pace or Pace())
+        hub = Hub(Store(database), BotPool(bot_processes), pace or Pace(), limits)
     else:
         from .cluster import ClusterHub
 
-        hub = ClusterHub(Store(database), BotPool(bot_processes), pace or Pace(), redis)
+        hub = ClusterHub(Store(database), BotPool(bot_processes), pace or Pace(), redis, limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        quiet_bad_frames()  # once uvicorn has set its logging up
         await hub.open()
         # What is loaded by now (modules, restored tables) lives as long as the server: keep it
         # out of the garbage collector's full passes, whose pauses stall every table.
@@ -80,12 +84,39 @@ def create_app(
     return app
 
 
+class OneLineBadFrame(logging.Filter):
+    """uvicorn logs a full traceback for every text frame that is not UTF-8 (a client's fault,
+    answered by closing it with 1007): one line instead, a warning."""
+
+    MESSAGE = "Invalid UTF-8 sequence received from client."
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == self.MESSAGE and record.exc_info:
+            record.msg = "a WebSocket client sent a text frame that is not UTF-8: closed (1007)"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def quiet_bad_frames() -> None:
+    """Install ``OneLineBadFrame`` on uvicorn's logger (once)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, OneLineBadFrame) for f in logger.filters):
+        logger.addFilter(OneLineBadFrame())
+
+
 # The problems of a bad body said in a 422, at most.
 BODY_PROBLEMS = 20
 
 
-def _refusal(status: int, message: str, code: str) -> JSONResponse:
-    return JSONResponse(HTTPError(error=message, code=code).model_dump(), status_code=status)
+def _refusal(
+    status: int, message: str, code: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(
+        HTTPError(error=message, code=code).model_dump(), status_code=status, headers=headers
+    )
 
 
 def printable(text: str, most: int = 300) -> str:
@@ -118,7 +149,7 @@ async def _bad_body(request: Request, exc: Exception) -> JSONResponse:
 
 async def _bad_request(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, BadRequest)
-    return _refusal(exc.status, str(exc), exc.code)
+    return _refusal(exc.status, str(exc), exc.code, exc.headers)
 
 
 async def _refused(request: Request, exc: Exception) -> JSONResponse:

@@ -22,6 +22,7 @@ from .protocol.frames import (
     hello,
 )
 from .seats import Connection
+from .store import LeaseLost, brief, database_fault
 from .tables import MoveRefused
 
 log = logging.getLogger("taverntable.web")
@@ -135,8 +136,11 @@ async def _handle(
         if e.update is not None:
             conn.send(e.update)
         return ErrorMessage(code=e.code, message=str(e), rule=e.rule, reason=e.reason)
-    except Exception:  # the database failed: the move did not happen; the table goes on
-        log.exception("table %s: a move could not be stored", table.id)
+    except Exception as e:  # the database failed: the move did not happen; the table goes on
+        if isinstance(e, LeaseLost) or database_fault(e):  # expected under faults: one line
+            log.warning("table %s: a move could not be stored (%s)", table.id, brief(e))
+        else:
+            log.exception("table %s: a move could not be stored", table.id)
         return ErrorMessage(
             code="server-error",
             message="the move could not be stored; nothing changed, try again",

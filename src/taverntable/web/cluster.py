@@ -21,7 +21,7 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 from .accounts import Account
@@ -32,8 +32,9 @@ from .protocol.api import CreateTable, Health
 from .protocol.frames import Reason, UpdateMessage
 from .protocol.summary import TableSummary
 from .seats import Connection
-from .store import Store, digest
+from .store import LeaseLost, Store, brief, database_fault, digest
 from .tables import MoveRefused, Pace, Table, seat_key
+from .usage import Limits
 
 log = logging.getLogger("taverntable.web")
 
@@ -154,8 +155,15 @@ class RemoteTable:
 class ClusterHub(Hub):
     """The tables of one process among several (``docs/scaling.md``)."""
 
-    def __init__(self, store: Store, bots: BotPool, pace: Pace, redis_url: str) -> None:
-        super().__init__(store, bots, pace)
+    def __init__(
+        self,
+        store: Store,
+        bots: BotPool,
+        pace: Pace,
+        redis_url: str,
+        limits: Limits | None = None,
+    ) -> None:
+        super().__init__(store, bots, pace, limits)
         self.node = node_name()
         self.bus = Bus(redis_url, self.node)
         self.outlet = BusOutlet(self.bus)
@@ -174,6 +182,7 @@ class ClusterHub(Hub):
         await self.bus.start(self._request)
         await self.tick()
         self.ticker = asyncio.create_task(self._ticking(), name="leases")
+        self.start_sweeper()
 
     async def close(self) -> None:
         if self.ticker is not None:
@@ -212,8 +221,11 @@ class ClusterHub(Hub):
             await asyncio.sleep(TICK)
             try:
                 await self.tick()
-            except Exception:
-                log.exception("the lease tick failed")
+            except Exception as e:
+                if database_fault(e) or isinstance(e, BusError):  # expected under faults
+                    log.warning("the lease tick failed (%s)", brief(e))
+                else:
+                    log.exception("the lease tick failed")
 
     async def tick(self) -> None:
         """Renew this process's leases (giving up the lost ones), adopt orphaned tables, and
@@ -239,8 +251,10 @@ class ClusterHub(Hub):
     def new_lease(self) -> tuple[str, float] | None:
         return (self.node, LEASE_SECONDS)
 
-    async def create(self, req: CreateTable, account: Account | None = None) -> Created:
-        made = await super().create(req, account)
+    async def create(
+        self, req: CreateTable, keys: Sequence[str] = (), account: Account | None = None
+    ) -> Created:
+        made = await super().create(req, keys, account)
         self.own(made.table, 1)  # the table was stored with this process's lease, epoch 1
         return made
 
@@ -290,6 +304,13 @@ class ClusterHub(Hub):
             )
         self.own(table, epoch)
         return table
+
+    async def forget_table(self, table: Table) -> None:
+        """A table this process lets go of (closed, or finished and unwatched): its lease is
+        given up, so any process loads it again when someone opens it."""
+        await super().forget_table(table)
+        with contextlib.suppress(Exception):
+            await self.store.release(self.node, [table.id])
 
     async def demote(self, table: Table) -> None:
         """Another process took the table: its clients here follow the new owner."""
@@ -372,7 +393,7 @@ class ClusterHub(Hub):
             return table
         check_table_id(table_id)
         lease = await self.store.owner(table_id)
-        if lease is None:
+        if lease is None or await self.store.status(table_id) == "expired":
             raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
         owner, _, expires = lease
         if expires < time.time() or not await self.bus.alive(owner):
@@ -495,8 +516,12 @@ class ClusterHub(Hub):
             self.bus.reply(
                 message, {"error": {"code": e.code, "status": e.status, "message": str(e)}}
             )
-        except Exception:
-            log.exception("table %s: a request from %s failed", table.id, message.get("from"))
+        except Exception as e:
+            if isinstance(e, LeaseLost) or database_fault(e):  # expected under faults: one line
+                sender = message.get("from")
+                log.warning("table %s: a request from %s failed (%s)", table.id, sender, brief(e))
+            else:
+                log.exception("table %s: a request from %s failed", table.id, message.get("from"))
             self.bus.reply(
                 message,
                 {

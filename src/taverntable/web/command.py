@@ -58,6 +58,28 @@ def add_parser(subparsers: Any) -> None:
         help="pause between deals, to read the result (default 4)",
     )
     p.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=20,
+        metavar="N",
+        help="new tables one client address may create every 10 minutes (default 20; 0: no limit)",
+    )
+    p.add_argument(
+        "--lobby-minutes",
+        type=float,
+        default=30.0,
+        metavar="M",
+        help="a table in the lobby nobody has open this long is closed (default 30; 0: never)",
+    )
+    p.add_argument(
+        "--pause-unwatched",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="a table in play nobody watches this long pauses until someone opens it "
+        "(default 60; 0: never)",
+    )
+    p.add_argument(
         "--allow-origin",
         action="append",
         default=[],
@@ -104,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         from .connections import uvicorn_config
         from .origins import BadOrigin
         from .tables import Pace
+        from .usage import Limits
     except ImportError as e:
         print(
             f"tavern serve: the web extra is not installed ({e.name}); {install_hint('web')}",
@@ -125,6 +148,18 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.tables_per_address < 0 or args.lobby_minutes < 0 or args.pause_unwatched < 0:
+        print(
+            "tavern serve: --tables-per-address, --lobby-minutes and --pause-unwatched must "
+            "not be negative",
+            file=sys.stderr,
+        )
+        return 2
+    limits = Limits(
+        tables_per_window=args.tables_per_address,
+        lobby_seconds=args.lobby_minutes * 60,
+        unwatched_seconds=args.pause_unwatched,
+    )
     url = database_url(args.database)
     try:
         app = create_app(
@@ -134,6 +169,7 @@ def run(args: argparse.Namespace) -> int:
             args.redis,
             allow_origins=args.allow_origin,
             api_docs=args.api_docs,
+            limits=limits,
         )
     except BadOrigin as e:
         print(f"tavern serve: {e}", file=sys.stderr)

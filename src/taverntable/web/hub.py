@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 import logging
+import math
 import re
 import secrets
+import time
 import typing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -20,9 +25,10 @@ from .history import MatchBook
 from .protocol.api import CreateTable, GameInfo, Health
 from .protocol.summary import TableSummary
 from .seats import Connection, Seat
-from .store import Store, StoredSeat, digest
+from .store import Store, StoredSeat, StoredTable, brief, database_fault, digest
 from .tables import Pace, Settings, Table
-from .throttle import Throttle
+from .throttle import Throttle as SignInThrottle
+from .usage import Limits, Throttle
 
 log = logging.getLogger("taverntable.web")
 
@@ -32,10 +38,17 @@ class BadRequest(Exception):
     code says it without words, so that a page can say it in its own language
     (``docs/protocol.md``)."""
 
-    def __init__(self, status: int, message: str, code: str = "bad-request") -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        code: str = "bad-request",
+        headers: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
+        self.headers = headers  # Retry-After, say
 
 
 class Endpoint(Protocol):
@@ -84,32 +97,47 @@ def check_table_id(table_id: str) -> None:
 class Hub:
     """The server's tables, in memory and in the store."""
 
-    def __init__(self, store: Store, bots: BotPool, pace: Pace) -> None:
+    def __init__(
+        self, store: Store, bots: BotPool, pace: Pace, limits: Limits | None = None
+    ) -> None:
         self.store = store
         self.bots = bots
         self.pace = pace
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         # Accounts and their sessions, signed-in people's matches and ratings, and the
         # throttle of sign-in attempts (accounts.py, history.py, throttle.py).
         self.accounts = Accounts(store)
         self.book = MatchBook(store)
-        self.throttle = Throttle()
+        self.signins = SignInThrottle()
+        self.throttle = Throttle(self.limits.tables_per_window, self.limits.window_seconds)
+        self.sweeper: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
-        """Open the database and bring back every table where it was."""
+        """Open the database and bring back every live table (in the lobby or in play) where
+        it was; a finished one is loaded when someone opens it (``find``)."""
         await self.store.open()
         unwritten = await self.book.unfinished()
-        for stored in await self.store.load_all():
-            try:
-                game = get_game(stored.game)
-                table = Table.restore(stored, game, self.store, self.bots, self.pace)
-            except (TavernError, ValueError, KeyError, TypeError):
-                log.exception("table %s cannot be restored; it is left out", stored.id)
+        for stored in await self.store.load_all(("lobby", "playing")):
+            table = self.restored(stored)
+            if table is None:
                 continue
             await self.booked(table, (table.id, table.match) in unwritten)
             self.tables[table.id] = table
             if table.status == "playing":
                 table.run()
+        self.start_sweeper()
+
+    def restored(self, stored: StoredTable) -> Table | None:
+        """A stored table back in memory (None, logged, when it cannot be)."""
+        try:
+            game = get_game(stored.game)
+            table = Table.restore(stored, game, self.store, self.bots, self.pace)
+        except (TavernError, ValueError, KeyError, TypeError):
+            log.exception("table %s cannot be restored; it is left out", stored.id)
+            return None
+        table.pause_after = self.limits.unwatched_seconds
+        return table
 
     async def booked(self, table: Table, unwritten: bool = False) -> None:
         """The table writes its signed-in people's matches to the book; a finished rated
@@ -123,6 +151,10 @@ class Hub:
                 table.rating_changes = await self.book.changes(table)
 
     async def close(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
         for table in self.tables.values():
             await table.stop()
         self.bots.close()
@@ -134,9 +166,81 @@ class Hub:
             raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
         return table
 
-    async def create(self, req: CreateTable, account: Account | None = None) -> Created:
-        """A new table in the lobby; the creator gets the host token (and their seat's). A
-        signed-in creator sits as their account."""
+    async def find(self, table_id: str) -> Table:
+        """The table in memory, or a finished one loaded from the database (an expired table,
+        or none: 404)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        stored = await self.store.load(table_id)
+        if stored is not None and stored.status == "expired":
+            raise BadRequest(
+                404,
+                f"table {table_id[:40]!r} was closed: nobody opened it for "
+                f"{self.limits.lobby_seconds / 60:g} minutes",
+                "no-table",
+            )
+        table = None if stored is None or stored.status != "finished" else self.restored(stored)
+        if table is None:
+            raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
+        return self.tables.setdefault(table_id, table)
+
+    # --- what is not used: tables nobody opens, the throttle's old counts -------------------
+
+    def start_sweeper(self) -> None:
+        if self.limits.sweep_seconds > 0:
+            self.sweeper = asyncio.create_task(self._sweeping(), name="sweeper")
+
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception as e:
+                if not database_fault(e):
+                    raise
+                log.warning("the sweep of unused tables failed (%s)", brief(e))
+
+    async def sweep(self) -> None:
+        """Close the tables in the lobby nobody has had open for ``lobby_seconds``, and let
+        finished ones nobody has open for ``finished_seconds`` leave memory."""
+        now = time.monotonic()
+        self.throttle.forget_old()
+        lobby, finished = self.limits.lobby_seconds, self.limits.finished_seconds
+        for table in list(self.tables.values()):
+            idle = table.unwatched_for(now)
+            if idle is None:
+                continue
+            if table.status == "lobby" and 0 < lobby <= idle:
+                if await table.expire():
+                    log.info("table %s: closed, nobody opened it", table.id)
+                    await self.forget_table(table)
+            elif table.status == "finished" and 0 < finished <= idle:
+                await self.forget_table(table)
+
+    async def forget_table(self, table: Table) -> None:
+        """A table leaves this process's memory (its records stay in the database)."""
+        await table.stop()
+        self.tables.pop(table.id, None)
+
+    async def create(
+        self, req: CreateTable, keys: Sequence[str] = (), account: Account | None = None
+    ) -> Created:
+        """A new table in the lobby; the creator gets the host token (and their seat's); a
+        signed-in creator sits as their account.
+        ``keys`` name who asks (``address:HOST``; an account's later), each held to the
+        server's creation limit (HTTP 429 past it)."""
+        wait = self.throttle.allow(keys)
+        if wait is not None:
+            limits = self.limits
+            raise BadRequest(
+                429,
+                f"at most {limits.tables_per_window} new tables every "
+                f"{limits.window_seconds / 60:g} minutes from one address; "
+                f"try again in {math.ceil(wait)} s",
+                "too-many-tables",
+                {"Retry-After": str(math.ceil(wait))},
+            )
         try:
             game = get_game(req.game)
             rules = game.rules(req.options)
@@ -201,6 +305,7 @@ class Hub:
             self.bots,
             self.pace,
         )
+        table.pause_after = self.limits.unwatched_seconds
         await self.store.create_table(
             table_id,
             game.name,
@@ -223,26 +328,25 @@ class Hub:
         return Health(ok=True, tables=len(self.tables), writes=self.store.writes)
 
     async def lobby(self) -> list[TableSummary]:
-        """The tables not finished, as summaries."""
-        tables = sorted(
-            (t for t in self.tables.values() if t.status != "finished"), key=lambda t: t.id
-        )
+        """The tables in the lobby or in play, as summaries."""
+        live = (t for t in self.tables.values() if t.status in ("lobby", "playing"))
+        tables = sorted(live, key=lambda t: t.id)
         return [t.summary() for t in tables[:200]]
 
     async def summary(self, table_id: str) -> TableSummary:
-        return self.get(table_id).summary()
+        return (await self.find(table_id)).summary()
 
     async def join(
         self, table_id: str, name: str, seat: int | None, account: Account | None = None
     ) -> tuple[int, str, TableSummary]:
         """A person takes an open seat; (seat, token, the table's summary)."""
-        table = self.get(table_id)
+        table = await self.find(table_id)
         taken, token = await self.take_seat(table, name, seat, account)
         return taken, token, table.summary()
 
     async def host(self, table_id: str, token: str | None, action: str) -> TableSummary:
         """The host starts the table or asks for a rematch."""
-        table = self.get(table_id)
+        table = await self.find(table_id)
         if not self.is_host(table, token):
             raise BadRequest(403, "only the table's host may do that (X-Host-Token)", "not-host")
         await (table.start() if action == "start" else table.rematch())
@@ -253,7 +357,7 @@ class Hub:
     ) -> tuple[Endpoint, int | None, bool]:
         """The endpoint of a client's connection, the seat its token sits at, and whether its
         host token is the table's."""
-        table = self.get(table_id)
+        table = await self.find(table_id)
         return table, self.seat_of(table, token), self.is_host(table, host_token)
 
     # --- seats ----------------------------------------------------------------------------------

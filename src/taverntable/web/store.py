@@ -14,7 +14,7 @@ import contextlib
 import hashlib
 import json
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,12 +31,13 @@ from sqlalchemy import (
     Table,
     Text,
     event,
+    func,
     or_,
     select,
     update,
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -52,7 +53,7 @@ tables_t = Table(
     Column("options", JSON, nullable=False),
     Column("settings", JSON, nullable=False),  # stake, match length, timers, bot level
     Column("host_hash", String(64), nullable=False),
-    Column("status", String(16), nullable=False),  # lobby, playing, finished
+    Column("status", String(16), nullable=False),  # lobby, playing, finished, expired
     Column("match", Integer, nullable=False, default=1),
     Column("created", Float, nullable=False),
 )
@@ -108,6 +109,8 @@ class LeaseLost(Exception):
 
 
 Fence = tuple[str, str, int]  # (table id, owner, epoch): writes only while the lease is ours
+# A move waiting for the group commit: its row, the deal it ends (if any), the table's future.
+Pending = tuple[dict[str, Any], dict[str, Any] | None, "asyncio.Future[None]"]
 
 
 def digest(token: str) -> str:
@@ -159,7 +162,7 @@ def default_url(data_dir: Path) -> str:
 class Store:
     """The server's database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, busy_timeout: float = 30.0) -> None:
         self.url = url
         self.engine: AsyncEngine = create_async_engine(url)
         # SQLite has one writer at a time: writers queue here instead of timing out on its
@@ -168,11 +171,14 @@ class Store:
         self.writes = 0  # write transactions committed (for the load figures)
         # Moves waiting for the next group commit (see add_move), with the futures their
         # tables await.
-        self._pending: list[tuple[dict[str, Any], dict[str, Any] | None, asyncio.Future[None]]] = []
+        self._pending: list[Pending] = []
         self._flusher: asyncio.Task[None] | None = None
         self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
         if url.startswith("sqlite"):
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            # How long a write waits for another writer's lock (another process's, or a
+            # backup's) before it fails.
+            pragmas = _sqlite_pragmas(round(busy_timeout * 1000))
+            event.listen(self.engine.sync_engine, "connect", pragmas)
 
     def write(self) -> contextlib.AbstractAsyncContextManager[AsyncConnection]:
         """A write transaction (committed on leaving), queued behind SQLite's one writer: for
@@ -288,13 +294,34 @@ class Store:
         header: dict[str, Any],
         moves: Sequence[tuple[int, str]] = (),
         fence: Fence | None = None,
-    ) -> None:
-        """A new deal's record header (and any moves made in setting it up)."""
+        result: dict[str, Any] | None = None,
+        returns: Sequence[float] | None = None,
+    ) -> int:
+        """A new deal's record header (and any moves made in setting it up, and its result when
+        it ended at once: a win on the deal, T4), in one transaction; returns its number.
+
+        That is ``number`` unless the table has a deal or moves numbered so already: a write
+        whose commit was reported failed but happened, or a database of a server that went on
+        without its deal's header (issue 24). Then the deal takes the next free number, so
+        that no table is ever stuck on a number it cannot write."""
         async with self._write() as conn:
             await _fenced(conn, fence)
+            used = await conn.execute(
+                select(func.max(deals_t.c.number)).where(deals_t.c.table_id == table_id)
+            )
+            moved = await conn.execute(
+                select(func.max(moves_t.c.deal)).where(moves_t.c.table_id == table_id)
+            )
+            number = max(number, (used.scalar() or 0) + 1, (moved.scalar() or 0) + 1)
             await conn.execute(
                 deals_t.insert().values(
-                    table_id=table_id, number=number, match=match, header=header, finished=False
+                    table_id=table_id,
+                    number=number,
+                    match=match,
+                    header=header,
+                    finished=result is not None,
+                    result=result,
+                    returns=None if result is None else list(returns or ()),
                 )
             )
             if moves:
@@ -305,6 +332,7 @@ class Store:
                         for k, (seat, m) in enumerate(moves)
                     ],
                 )
+        return number
 
     async def add_move(
         self,
@@ -372,47 +400,53 @@ class Store:
         while self._pending:
             group, self._pending = self._pending, []
             try:
-                async with self._write() as conn:
-                    await conn.execute(moves_t.insert(), [row for row, _, _ in group])
-                    for _, finish, _ in group:
-                        if finish is not None:
-                            await conn.execute(
-                                update(deals_t)
-                                .where(
-                                    deals_t.c.table_id == finish["table_id"],
-                                    deals_t.c.number == finish["number"],
-                                )
-                                .values(
-                                    finished=True,
-                                    result=finish["result"],
-                                    returns=finish["returns"],
-                                )
-                            )
-            except Exception as e:  # nothing of the group is stored: each table undoes its move
-                for _, _, done in group:
-                    if not done.done():
-                        done.set_exception(e)
+                await self._write_moves(group)
+            except Exception as e:
+                # One table's bad row (a unique violation, say) must not cost the other tables
+                # their moves: each move again in a transaction of its own.
+                await self._write_singly(group, e)
             else:
                 for _, _, done in group:
                     if not done.done():
                         done.set_result(None)
 
-    async def finish_deal(
-        self,
-        table_id: str,
-        deal: int,
-        result: dict[str, Any],
-        returns: Sequence[float],
-        fence: Fence | None = None,
-    ) -> None:
-        """A deal that ended without a move (a win on the deal, T4)."""
+    async def _write_moves(self, group: Sequence[Pending]) -> None:
+        """Moves of several tables (one each) and the deals they end, in one transaction."""
         async with self._write() as conn:
-            await _fenced(conn, fence)
-            await conn.execute(
-                update(deals_t)
-                .where(deals_t.c.table_id == table_id, deals_t.c.number == deal)
-                .values(finished=True, result=result, returns=list(returns))
-            )
+            await conn.execute(moves_t.insert(), [row for row, _, _ in group])
+            for _, finish, _ in group:
+                if finish is not None:
+                    await conn.execute(
+                        update(deals_t)
+                        .where(
+                            deals_t.c.table_id == finish["table_id"],
+                            deals_t.c.number == finish["number"],
+                        )
+                        .values(finished=True, result=finish["result"], returns=finish["returns"])
+                    )
+
+    async def _write_singly(self, group: Sequence[Pending], error: Exception) -> None:
+        """After a group failed: each move alone, so only the moves that fail are refused. When
+        the database itself is away (not one row's fault), the rest of the group fails with it
+        at once instead of waiting for it once per move."""
+        if len(group) == 1 or not _row_fault(error):
+            for _, _, done in group:
+                if not done.done():
+                    done.set_exception(error)
+            return
+        for k, entry in enumerate(group):
+            done = entry[2]
+            try:
+                await self._write_moves([entry])
+            except Exception as e:
+                if not done.done():
+                    done.set_exception(e)
+                if not _row_fault(e):
+                    await self._write_singly(group[k + 1 :], e)
+                    return
+            else:
+                if not done.done():
+                    done.set_result(None)
 
     # --- leases (several server processes) -------------------------------------------------
 
@@ -487,6 +521,14 @@ class Store:
             ).first()
             return None if exists is None else ("", 0, 0.0)
 
+    async def status(self, table_id: str) -> str | None:
+        """A table's status (None: no such table)."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(select(tables_t.c.status).where(tables_t.c.id == table_id))
+            ).first()
+            return None if row is None else str(row.status)
+
     async def orphans(self) -> list[str]:
         """Tables in the lobby or in play whose lease ran out (their process is gone), or that
         never had one (made by a lone server before this one joined a cluster)."""
@@ -502,11 +544,11 @@ class Store:
             return [r.id for r in rows]
 
     async def open_tables(self) -> list[str]:
-        """Every table not finished, newest first (the lobby of a cluster)."""
+        """Every table in the lobby or in play, newest first (the lobby of a cluster)."""
         async with self.engine.connect() as conn:
             rows = await conn.execute(
                 select(tables_t.c.id)
-                .where(tables_t.c.status != "finished")
+                .where(tables_t.c.status.in_(["lobby", "playing"]))
                 .order_by(tables_t.c.created.desc())
                 .limit(200)
             )
@@ -604,21 +646,44 @@ async def _fenced(conn: AsyncConnection, fence: Fence | None) -> None:
         raise LeaseLost(f"table {table_id} is no longer owned by {owner}")
 
 
+def database_fault(error: BaseException) -> bool:
+    """The database refused or failed a statement, or could not be reached: the write did not
+    happen (or is not known to have), and it may succeed again later."""
+    return isinstance(error, (SQLAlchemyError, OSError, TimeoutError))
+
+
+def brief(error: BaseException) -> str:
+    """A database error in one short line, for a log: SQLAlchemy's own text repeats the
+    statement, its parameters and a link, over several lines."""
+    cause = getattr(error, "orig", None) or error
+    text = str(cause).strip().splitlines()
+    return f"{type(cause).__name__}: {text[0][:200] if text else ''}"
+
+
+def _row_fault(error: Exception) -> bool:
+    """A failure of the rows written (a constraint, a value), not of the database being away."""
+    return isinstance(error, (IntegrityError, DataError))
+
+
 def _json(value: Any) -> Any:
     """JSON columns come back decoded on every backend; a text column (older SQLite drivers)
     is decoded here."""
     return json.loads(value) if isinstance(value, str) else value
 
 
-def _sqlite_pragmas(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
+def _sqlite_pragmas(busy_ms: int) -> Callable[[DBAPIConnection, ConnectionPoolEntry], None]:
     """WAL: readers do not wait for the writer, and a commit survives the process being killed
     (``synchronous=NORMAL`` risks only an operating-system crash, not SIGKILL)."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+
+    def pragmas(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return pragmas
 
 
 def _migrate(connection: Any) -> None:

@@ -16,9 +16,9 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from taverntable.engine import (
     CHANCE,
@@ -38,12 +38,21 @@ from .history import MatchBook, RatingChange, standings
 from .protocol.frames import Reason, TableMessage, UpdateMessage, encode
 from .protocol.summary import SeatInfo, SheetRow, TableSettings, TableSummary, Turn
 from .seats import Connection, Seat
-from .store import Fence, LeaseLost, Store, StoredTable
+from .store import Fence, LeaseLost, Store, StoredTable, brief, database_fault
 
 log = logging.getLogger("taverntable.web")
+T = TypeVar("T")
 
 # Versions count deals and the moves within them, so they survive a restart of the server.
 DEAL_VERSIONS = 1_000_000
+# Bits of a deal's seed: each deal's generator is seeded afresh from ``secrets``, so a
+# finished record's stock order (published) reveals no state that another deal comes from.
+SEED_BITS = 128
+
+
+def deal_generator() -> random.Random:
+    """The generator of one deal (its shuffle and chance steps), from a seed of its own."""
+    return random.Random(secrets.randbits(SEED_BITS))
 
 
 @dataclass(frozen=True)
@@ -161,7 +170,12 @@ class Table:
         self.deal_ended = 0.0
         self.turn_version = -1
         self.turn_started = time.monotonic()
-        self.rng = random.Random(secrets.randbits(64))
+        # The current deal's generator (its chance steps): each deal is dealt from a seed of
+        # its own drawn from ``secrets``, so a published deal tells nothing of the next.
+        self.deal_rng = deal_generator()
+        # A write failed: the database may hold more than memory does (a commit reported lost
+        # but made), so the table reads itself back before it writes again (``_recover``).
+        self.suspect = False
         # Several processes: this process's lease (every write checks it), the clients of other
         # processes ((node, client) -> seat) and where their messages go.
         self.fence: Fence | None = None
@@ -171,6 +185,12 @@ class Table:
         # did to each seat's rating.
         self.book: MatchBook | None = None
         self.rating_changes: dict[int, RatingChange] = {}
+        # Nobody watching (no client here or elsewhere) since when (monotonic), or None; a
+        # table in play nobody watches for ``pause_after`` seconds pauses (0: never) until a
+        # client opens it (issue 24, item 7: bot tables played on for ever, unwatched).
+        self.unwatched_since: float | None = time.monotonic()
+        self.pause_after = 0.0
+        self.paused = False
 
     # --- what everyone may know ---------------------------------------------------------------
 
@@ -245,6 +265,19 @@ class Table:
     def players(self) -> list[str]:
         return [s.display_name() for s in self.seats]
 
+    def unwatched_for(self, now: float | None = None) -> float | None:
+        """Seconds since the last client left (or the table was made or loaded), or None while
+        someone watches."""
+        if self.unwatched_since is None:
+            return None
+        return (time.monotonic() if now is None else now) - self.unwatched_since
+
+    def _watchers_changed(self) -> None:
+        if self.conns or self.remote:
+            self.unwatched_since = None
+        elif self.unwatched_since is None:
+            self.unwatched_since = time.monotonic()
+
     # --- connections --------------------------------------------------------------------------
 
     def attach(self, conn: Connection) -> None:
@@ -255,6 +288,7 @@ class Table:
         conn.send(TableMessage(table=self.summary()))
         if self.state is not None:
             conn.send(self.update_for(conn.seat, ()))
+        self._watchers_changed()
         self._changed()
 
     def detach(self, conn: Connection) -> None:
@@ -264,6 +298,7 @@ class Table:
             seat.connected -= 1
             if seat.connected == 0:
                 seat.away_since = time.monotonic()
+        self._watchers_changed()
         self._changed()
 
     def attach_remote(self, node: str, cid: int, seat: int | None) -> None:
@@ -278,6 +313,7 @@ class Table:
             if self.state is not None:
                 frames.append(encode(self.update_for(seat)))
             self.outlet.deliver(self.id, node, cid, frames)
+        self._watchers_changed()
         self._changed()
 
     def detach_remote(self, node: str, cid: int) -> None:
@@ -289,6 +325,7 @@ class Table:
             info.connected -= 1
             if info.connected == 0:
                 info.away_since = time.monotonic()
+        self._watchers_changed()
         self._changed()
 
     def drop_node(self, node: str) -> None:
@@ -321,9 +358,9 @@ class Table:
                     "rated-seats-open",
                     "a rated match starts once a signed-in person sits at every person's seat",
                 )
+            await self._write(self.store.set_status(self.id, "playing", fence=self.fence))
             self.status = "playing"
-            await self.store.set_status(self.id, "playing", fence=self.fence)
-            await self._new_deal()
+            await self._first_deal()
             await self._match_started()
         self.run()
 
@@ -332,14 +369,38 @@ class Table:
         async with self.lock:
             if self.status != "finished":
                 raise MoveRefused("match-not-over", "a rematch comes after the match is over")
+            await self._write(
+                self.store.set_status(self.id, "playing", self.match + 1, fence=self.fence)
+            )
             self.match += 1
             self.sheet = []
             self.rating_changes = {}
             self.status = "playing"
-            await self.store.set_status(self.id, "playing", self.match, fence=self.fence)
-            await self._new_deal()
+            await self._first_deal()
             await self._match_started()
         self.run()
+
+    async def _first_deal(self) -> None:
+        """A match's first deal; when the database refuses it, the match has begun all the same
+        (its status is stored) and the driver deals it once the database is back."""
+        try:
+            await self._new_deal()
+        except Exception as e:
+            if not database_fault(e):
+                raise
+            log.warning("table %s: its first deal is not stored yet (%s)", self.id, brief(e))
+        self._changed()
+
+    async def expire(self) -> bool:
+        """Close a table still in the lobby that nobody opened (status ``expired``: it is not
+        loaded again, its page says so); False when it began meanwhile."""
+        async with self.lock:
+            if self.status != "lobby":
+                return False
+            await self._write(self.store.set_status(self.id, "expired", fence=self.fence))
+            self.status = "expired"
+        self._changed()
+        return True
 
     async def claim(
         self, seat: int, name: str, token_hash: str, account_id: str | None = None
@@ -371,6 +432,7 @@ class Table:
     async def play(self, seat: int | None, text: str, version: int | None) -> None:
         """A client's move for its seat; MoveRefused says why not (nothing changes then)."""
         async with self.lock:
+            await self._recover()
             state = self.state
             if seat is None:
                 raise MoveRefused("spectator", "a spectator cannot play")
@@ -412,11 +474,20 @@ class Table:
         while self.status == "playing":
             self.wake.clear()
             try:
+                if self.suspect:
+                    async with self.lock:
+                        await self._recover()
                 wait = await self._step()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # a table never stops for good: log, breathe, go on
-                log.exception("table %s: the driver failed; retrying", self.id)
+            except LeaseLost as e:  # another process has the table now: this one lets go
+                log.warning("table %s: %s; no more moves here", self.id, e)
+                wait = 1.0
+            except Exception as e:  # a table never stops for good: log, breathe, go on
+                if database_fault(e):  # one line: a database away fails every table's writes
+                    log.warning("table %s: a write failed (%s); retrying", self.id, brief(e))
+                else:
+                    log.exception("table %s: the driver failed; retrying", self.id)
                 wait = 1.0
             if wait is None:
                 continue
@@ -425,12 +496,19 @@ class Table:
 
     async def _step(self) -> float | None:
         """One thing the driver does; returns how long to wait (0: until woken) or None."""
+        idle = self.unwatched_for()
+        if self.pause_after > 0 and idle is not None and idle >= self.pause_after:
+            if not self.paused:
+                self.paused = True
+                log.info("table %s: nobody watches it; paused until someone does", self.id)
+            return 0  # a client attaching wakes the driver
+        self.paused = False
         state = self.state
         if state is None or state.is_over:
             if self.match_over():
                 async with self.lock:
+                    await self._write(self.store.set_status(self.id, "finished", fence=self.fence))
                     self.status = "finished"
-                    await self.store.set_status(self.id, "finished", fence=self.fence)
                     match, totals = self.match, self.balances()
                 self._changed()
                 if self.book is not None:
@@ -453,7 +531,7 @@ class Table:
         assert seat is not None
         if seat == CHANCE:
             async with self.lock:
-                await self._apply(CHANCE, state.sample_chance(self.rng))
+                await self._apply(CHANCE, state.sample_chance(self.deal_rng))
             return None
         info = self.seats[seat]
         self._note_turn()
@@ -472,11 +550,11 @@ class Table:
 
     async def _bot_move(self, level: str, view: Any, state: GameState[Any, Any]) -> Any:
         try:
-            return await self.bots.choose(self.game.name, level, view, self.rng.getrandbits(64))
+            return await self.bots.choose(self.game.name, level, view, secrets.randbits(64))
         except Exception:
             log.exception("table %s: the %s bot failed; a random move instead", self.id, level)
             legal = state.legal_moves()
-            return legal[self.rng.randrange(len(legal))]
+            return legal[secrets.randbelow(len(legal))]
 
     def _note_turn(self) -> None:
         if self.turn_version != self.version:
@@ -516,31 +594,63 @@ class Table:
     # --- deals and moves (called under the lock) ----------------------------------------------
 
     async def _new_deal(self) -> None:
-        if self.state is not None:
-            self.dealer = self.game.next_dealer(self.state)
+        """The next deal, from a fresh seed of its own. The table moves on only once the deal's
+        header (and its result, when it ends at once) is stored: a refused write leaves the
+        table where it was, and the driver deals again (issue 24)."""
+        dealer = self.dealer if self.state is None else self.game.next_dealer(self.state)
+        rng = deal_generator()
         state = self.game.start(
-            self.rules, len(self.seats), rng=self.rng, dealer=self.dealer, stake=self.settings.stake
+            self.rules, len(self.seats), rng=rng, dealer=dealer, stake=self.settings.stake
         )
         record = dump_record(state, self.players())
         header = {k: v for k, v in record.items() if k not in ("moves", "result")}
-        self.deal_no += 1
-        self.state = state
-        await self.store.start_deal(
-            self.id,
-            self.deal_no,
-            self.match,
-            header,
-            [(s, m) for s, m in record.get("moves", [])],
-            self.fence,
+        result = None if state.result is None else state.result.to_json()
+        number = await self._write(
+            self.store.start_deal(
+                self.id,
+                self.deal_no + 1,
+                self.match,
+                header,
+                [(s, m) for s, m in record.get("moves", [])],
+                self.fence,
+                result,
+                state.returns() if state.is_over else None,
+            )
         )
+        self.deal_no, self.state, self.dealer, self.deal_rng = number, state, dealer, rng
         events: Sequence[Event] = state.opening_events()
         if state.is_over:  # a win on the deal (T4)
-            await self._book(state)
-            await self.store.finish_deal(
-                self.id, self.deal_no, self.sheet[-1]["result"], state.returns(), self.fence
-            )
+            self._book(state)
         self._broadcast(events)
         self._changed()
+
+    async def _write(self, write: Awaitable[T]) -> T:
+        """A write of the table's; one that fails (the database away, say) makes the table
+        read itself back before its next write (``_recover``)."""
+        try:
+            return await write
+        except LeaseLost:
+            raise
+        except Exception:
+            self.suspect = True
+            raise
+
+    async def _recover(self) -> None:
+        """After a failed write (called under the lock): the table as the database has it, in
+        case the write was committed after all; it tells its clients if that moved it on."""
+        if not self.suspect:
+            return
+        stored = await self.store.load(self.id)
+        if stored is None:
+            return
+        version, status = self.version, self.status
+        self._take(stored)
+        self.suspect = False
+        if self.version != version or self.status != status:
+            log.warning("table %s: read back from the database at version %d", self.id, version)
+            if self.state is not None:
+                self._broadcast(())
+            self._changed()
 
     async def _apply(self, seat: int, move: Any) -> None:
         state = self.state
@@ -552,32 +662,36 @@ class Table:
             if state.is_over:
                 result = state.result
                 assert result is not None
-                await self.store.add_move(
-                    self.id,
-                    self.deal_no,
-                    number,
-                    seat,
-                    str(move),
-                    result.to_json(),
-                    state.returns(),
-                    self.fence,
+                await self._write(
+                    self.store.add_move(
+                        self.id,
+                        self.deal_no,
+                        number,
+                        seat,
+                        str(move),
+                        result.to_json(),
+                        state.returns(),
+                        self.fence,
+                    )
                 )
             else:
-                await self.store.add_move(
-                    self.id, self.deal_no, number, seat, str(move), fence=self.fence
+                await self._write(
+                    self.store.add_move(
+                        self.id, self.deal_no, number, seat, str(move), fence=self.fence
+                    )
                 )
         except Exception:
             self.state = before  # not stored, so it did not happen
             raise
         if state.is_over:
-            await self._book(state)
+            self._book(state)
         self._broadcast(events)
         if state.is_over:
             self._changed()
         else:
             self.wake.set()
 
-    async def _book(self, state: GameState[Any, Any]) -> None:
+    def _book(self, state: GameState[Any, Any]) -> None:
         """A finished deal on the score sheet."""
         result = state.result
         assert result is not None
@@ -643,12 +757,20 @@ class Table:
             bots,
             pace,
         )
-        table.status, table.match = stored.status, stored.match
-        table.deal_no = len(stored.deals)
-        stake = table.settings.stake
+        table._take(stored)
+        return table
+
+    def _take(self, stored: StoredTable) -> None:
+        """Where the stored table stands: its status, its match's sheet and the current deal
+        replayed from its moves. Deals are numbered on from the highest stored (a deal may be
+        missing in between: one whose header never reached the database)."""
+        self.status, self.match = stored.status, stored.match
+        self.deal_no = max((deal.number for deal in stored.deals), default=0)
+        stake = self.settings.stake
+        self.sheet = []
         for deal in stored.deals:
             if deal.match == stored.match and deal.finished and deal.result is not None:
-                table.sheet.append(
+                self.sheet.append(
                     {
                         "deal": deal.number,
                         "dealer": deal.header["dealer"],
@@ -660,10 +782,9 @@ class Table:
             last = stored.deals[-1]
             record = {**last.header, "moves": [[s, m] for s, m in last.moves]}
             try:
-                table.state = replay_record(record).state
+                self.state = replay_record(record).state
             except TavernError:
                 log.exception("table %s: its last deal does not replay", stored.id)
                 raise
-            table.dealer = table.state.dealer
-            table.deal_ended = time.monotonic()
-        return table
+            self.dealer = self.state.dealer
+            self.deal_ended = time.monotonic()

@@ -111,7 +111,10 @@ class TableSummary(Strict):
     unit: str = Field(description="what the balances count: `stakes` or `points`")
     rules: dict[str, Any] = Field(description="the rules' preset and every rule option's value")
     settings: TableSettings = Field(description="the table's settings")
-    status: str = Field(description="`lobby` (waiting to start), `playing` or `finished`")
+    status: str = Field(
+        description="`lobby` (waiting to start), `playing`, `finished`, or `expired` (closed:"
+        " nobody opened it in time)"
+    )
     match: int = Field(description="the match's number (a rematch adds one)")
     deal: int = Field(description="deals (games) dealt so far at the table, over every match")
     seats: list[SeatInfo] = Field(description="every seat, in order")

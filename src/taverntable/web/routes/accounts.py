@@ -80,11 +80,11 @@ async def sign_in(req: SignIn, request: Request, response: Response, hub: HubDep
     ``throttled`` after ten wrong passwords in a minute for the name or from the address."""
     address = request.client.host if request.client else "?"
     keys = [f"name:{name_key(req.name)}", f"address:{address}"]
-    if hub.throttle.blocked(keys):
+    if hub.signins.blocked(keys):
         raise BadRequest(429, "too many wrong passwords: wait a minute", "throttled")
     account = await hub.accounts.sign_in(req.name, req.password)
     if account is None:
-        hub.throttle.failed(keys)
+        hub.signins.failed(keys)
         raise BadRequest(401, "that name and password do not match", "bad-credentials")
     return await _signed_in(hub, account, request, response, req.seats)
 

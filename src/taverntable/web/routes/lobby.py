@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 
 from ..deps import HubDep, MaybeAccount, set_seat_cookie
 from ..hub import game_offers
@@ -25,14 +25,19 @@ async def lobby(hub: HubDep) -> list[TableSummary]:
 
 
 @router.post(
-    "/tables", status_code=201, responses={400: {"model": HTTPError}, 403: {"model": HTTPError}}
+    "/tables",
+    status_code=201,
+    responses={400: {"model": HTTPError}, 403: {"model": HTTPError}, 429: {"model": HTTPError}},
 )
 async def create(
-    req: CreateTable, response: Response, hub: HubDep, account: MaybeAccount
+    req: CreateTable, request: Request, response: Response, hub: HubDep, account: MaybeAccount
 ) -> CreatedTable:
     """A new table in the lobby; the creator's seat (``host_seat``), if any, is in the cookie
-    (a signed-in creator sits there as their account; a rated table needs one)."""
-    made = await hub.create(req, account)
+    (a signed-in creator sits there as their account; a rated table needs one). One client
+    address may create so many tables in a while (429 past it, with Retry-After); behind a
+    proxy the address is the one it forwards (uvicorn's ``--forwarded-allow-ips``)."""
+    address = request.client.host if request.client is not None else "unknown"
+    made = await hub.create(req, [f"address:{address}"], account)
     table = made.table
     if made.token is not None:
         set_seat_cookie(response, table.id, made.token)

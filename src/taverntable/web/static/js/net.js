@@ -22,6 +22,7 @@ const HTTP_ERROR = {
   "throttled": "http.throttled", "signed-out": "http.signed-out", "sign-in": "http.sign-in",
   "rated-rules": "http.rated-rules", "rated-seats-open": "http.rated-seats-open",
   "no-player": "http.no-player",
+  "too-many-tables": "http.too-many-tables",
 };
 
 // `{message}` in a translation is the server's own words (the engine's reason for a record).
