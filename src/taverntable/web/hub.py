@@ -126,6 +126,18 @@ class Hub:
             self.tables[table.id] = table
             if table.status == "playing":
                 table.run()
+        # A finished match whose results the server stopped before writing (not loaded with
+        # the live tables): written and rated now.
+        for table_id, match in sorted(unwritten):
+            if table_id in self.tables:
+                continue
+            finished = await self.store.load(table_id)
+            if finished is None or finished.status != "finished" or finished.match != match:
+                continue
+            table = self.restored(finished)
+            if table is not None:
+                await self.booked(table, True)
+                self.tables[table.id] = table
         self.start_sweeper()
 
     def restored(self, stored: StoredTable) -> Table | None:
@@ -183,6 +195,7 @@ class Hub:
         table = None if stored is None or stored.status != "finished" else self.restored(stored)
         if table is None:
             raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
+        await self.booked(table)  # its rating changes, shown again
         return self.tables.setdefault(table_id, table)
 
     # --- what is not used: tables nobody opens, the throttle's old counts -------------------
