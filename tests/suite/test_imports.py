@@ -18,7 +18,7 @@ ROOT = "taverntable"
 # The top-level packages and modules; engine, cards, options and fields are the shared
 # vocabulary every game speaks, match a match of deals through the contract, names,
 # worker_life and extras small helpers, ratings the ladder (above the bots, below the server),
-# cli the command line.
+# coach the review of a deal (likewise), cli the command line.
 TOP = (
     "engine",
     "cards",
@@ -30,6 +30,7 @@ TOP = (
     "match",
     "bots",
     "ratings",
+    "coach",
     "play",
     "web",
     "lab",
@@ -41,7 +42,7 @@ TOP = (
     "cli",
 )
 # What the engine and the games must never reach, even through another package.
-EDGES = ("bots", "ratings", "play", "web", "lab", "envs", "bench", "cli")
+EDGES = ("bots", "ratings", "coach", "play", "web", "lab", "envs", "bench", "cli")
 
 
 @functools.cache

@@ -1,0 +1,108 @@
+"""The coach's side of Tonk, Tőr and pagat: stakes, every legal move, drops named by T6.
+
+Values are the hard bot's (``bots/tonk/search.py``): worlds drawn from the opponent model of
+observed play (``opponents``), every seat then played out by the greedy playout policy (in the
+kernel when numba compiled it). A move that ends the deal (a drop, going out) is scored exactly
+in each world; the others by their playout.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from taverntable.bots.search_game import SearchGame
+from taverntable.games.tonk import Discard, Draw, Drop, End, Hit, Spread, TonkState, TonkView
+
+from .family import Note, Valued
+
+# A loss of at most a tenth of a stake is never a mistake: the playouts' own bias about playing
+# on (``search.ENDING_BIAS``, 0.15 stakes per other player) is of that order.
+THRESHOLD = 0.1
+
+
+def _rule(move: Any) -> str:
+    """The rule a move is played under."""
+    if isinstance(move, Drop):
+        return "T6"
+    if isinstance(move, Draw):
+        return "T7"
+    if isinstance(move, Spread | Hit):
+        return "T8"
+    if isinstance(move, Discard | End):
+        return "T9"
+    return "T5"
+
+
+class TonkFamily:
+    unit = "stakes"
+    threshold = THRESHOLD
+
+    def adapter(self, fast: bool) -> SearchGame:
+        from taverntable.bots.tonk.search import TonkSearch
+
+        return TonkSearch(fast=fast)
+
+    def scale(self, view: TonkView) -> float:
+        # The adapter's rewards are net stakes over 2 (n - 1), the most a seat can win.
+        return 2.0 * (view.num_players - 1)
+
+    def options(self, view: TonkView, chosen: Any) -> list[Any]:
+        # Every legal move: a Tonk decision has a handful (three at the start of a turn, the
+        # discards, spreads and hits after the draw).
+        return list(view.legal_moves)
+
+    def playing_on_bias(self, view: TonkView) -> float:
+        # The hard bot's measured correction (docs/bots.md, "The bias is measured"): 0.15
+        # stakes per other player, ``ENDING_BIAS`` in the search's reward units.
+        from taverntable.bots.tonk.search import ENDING_BIAS
+
+        return ENDING_BIAS * self.scale(view)
+
+    def world_fact(self, view: TonkView, world: TonkState, move: Any) -> float | None:
+        if not isinstance(move, Drop):
+            return None
+        mine = view.total()
+        # T6: a drop is caught when another hand's total is at most the dropper's.
+        caught = any(world.total(s) <= mine for s in range(view.num_players) if s != view.seat)
+        return 1.0 if caught else 0.0
+
+    def note(self, valued: Valued) -> Note:
+        view, chosen, best = valued.view, valued.chosen, valued.best
+        params: dict[str, str | int | float] = {
+            "chosen": str(chosen),
+            "best": str(best),
+            "chosen_value": valued.value_of(chosen),
+            "best_value": valued.value_of(best),
+            "loss": valued.loss.mean,
+        }
+        drops = [m for m in valued.moves if isinstance(m, Drop)]
+        if drops:
+            drop = drops[0]
+            fact = valued.facts[list(valued.moves).index(drop)]
+            caught = 0.0 if fact is None else fact
+            params["total"] = view.total()
+            params["pct"] = round(100 * caught)
+            params["drop_value"] = valued.value_of(drop)
+            if isinstance(chosen, Drop) and chosen != best:
+                return Note("tonk.drop_caught", "T6", params)
+            if isinstance(best, Drop) and chosen != best:
+                params["pct"] = round(100 * (1 - caught))
+                key = "tonk.drop_missed" if valued.flagged else "tonk.drop_close"
+                return Note(key, "T6", params)
+            if isinstance(chosen, Drop):
+                return Note("tonk.drop_right", "T6", params)
+            return Note("tonk.drop_declined", "T6", params)
+        return generic_note(valued, params, _rule(best if valued.flagged else chosen))
+
+
+def generic_note(valued: Valued, params: dict[str, str | int | float], rule: str) -> Note:
+    """The note of a decision without a family-specific sentence: the best move, a difference
+    within the noise, or a mistake with the best move's value."""
+    if valued.chosen == valued.best:
+        return Note("best", rule, params)
+    if valued.flagged:
+        return Note("worse", rule, params)
+    return Note("close", rule, params)
+
+
+TONK = TonkFamily()
