@@ -55,7 +55,7 @@ def add_parser(subparsers: Any) -> None:
         type=_positive,
         default=None,
         metavar="K",
-        help="worlds a decision is valued over (default: 200 for Tonk, 40 for Three Towers)",
+        help="worlds a decision is valued over (default: 200)",
     )
     parser.add_argument("--seed", type=int, default=0, help="the seed of the worlds (default 0)")
     parser.add_argument("--lang", choices=LANGS, default="en", help="the sentences' language")

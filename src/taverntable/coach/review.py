@@ -25,7 +25,7 @@ from .values import value_moves
 
 # The worlds a decision is valued over by default (``tavern review --worlds``): with paired
 # worlds a Tonk decision's differences are then known to a few hundredths of a stake.
-DEFAULT_WORLDS = {"stakes": 200, "points": 40}
+DEFAULT_WORLDS = {"stakes": 200, "points": 200}
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +164,7 @@ def review_record(
         # One generator per decision, seeded by the review's seed and the step alone: a seat's
         # review does not depend on which other seats are reviewed with it.
         rng = random.Random(f"coach:{seed}:{step}")
-        decisions.append(_decide(family, game, view, chosen, step, count, rng))
+        decisions.append(judge(family, game, view, chosen, step, count, rng))
     return Review(
         game=game_name,
         seat=seat,
@@ -177,10 +177,11 @@ def review_record(
     )
 
 
-def _decide(
+def judge(
     family: Family, game: Any, view: Any, chosen: Any, step: int, worlds: int, rng: random.Random
 ) -> Decision:
-    """Value one decision's moves and judge the chosen one."""
+    """Value one decision's moves from ``view`` and judge the chosen one (``step``: its index in
+    the record's moves)."""
     moves = family.options(view, chosen)
     sampled = value_moves(family, game, view, moves, worlds, rng)
     intervals = [mean_interval(v) for v in sampled.values]
