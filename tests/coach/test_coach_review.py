@@ -91,7 +91,11 @@ def test_a_drop_is_scored_exactly_in_each_world_and_the_caught_share_agrees() ->
     values = sampled.values[drop]
     assert all(v == 2 or v < 0 for v in values)
     caught = sum(v < 0 for v in values) / len(values)
-    assert sampled.facts[drop] == pytest.approx(caught)
+    fact = sampled.facts[drop]
+    assert fact is not None and fact[0] == pytest.approx(caught)
+    # Per seat: the dropper never catches itself; each other seat catches at most as often as
+    # someone does, and together at least as often.
+    assert fact[1] == 0.0 and max(fact[2:]) <= fact[0] <= sum(fact[2:])
 
 
 def test_the_same_seed_gives_the_same_review_and_another_seed_other_values() -> None:
@@ -134,6 +138,18 @@ def test_the_winning_drop_of_the_first_seed_example_is_the_best_move() -> None:
     assert last.chosen == "drop" and last.best == "drop" and not last.flagged
     assert last.note.key == "tonk.drop_right"
     assert review.mistakes == ()
+
+
+def test_kostoprav_does_not_drop_at_11_since_goblin_holds_little() -> None:
+    """The seed's second example: Kostoprav, at 11, does not drop, having seen Goblin decline
+    the four (T6); from his view the coach agrees, and names Goblin as the one who would catch
+    the drop most often."""
+    review = review_record(example("seed-tonk-2"), 0, worlds=WORLDS)
+    [d] = [d for d in review.decisions if d.step == 9]
+    assert d.chosen == "draw stock" and d.best != "drop" and not d.flagged
+    assert d.note.key == "tonk.drop_declined" and d.note.params["total"] == 11
+    assert d.note.params["catcher"] == "Goblin"
+    assert int(d.note.params["pct"]) > 50
 
 
 def test_the_coach_reads_only_the_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:

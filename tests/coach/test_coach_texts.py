@@ -32,12 +32,14 @@ def test_a_note_renders_signed_values_and_its_rule() -> None:
             "best_value": 0.1,
             "total": 12,
             "pct": 41,
+            "catcher": "Goblin",
+            "catcher_pct": 30,
             "unit": "stakes",
         },
     )
     assert render(note) == (
-        "Drop at 12: someone holds 12 or less in about 41% of the worlds; expected −0.60 "
-        "stakes, draw stock was +0.10 (T6)"
+        "Drop at 12: someone holds 12 or less in about 41% of the worlds (Goblin in 30%); "
+        "expected −0.60 stakes, draw stock was +0.10 (T6)"
     )
     for lang in LANGS:
         assert render(note, lang).endswith("(T6)") and "−0.60" in render(note, lang)

@@ -42,8 +42,9 @@ class Note:
 @dataclass(frozen=True, slots=True)
 class Valued:
     """One decision as the family's note reads it: the view, the moves compared and their
-    values, the chosen and the best move, the paired loss, whether it is flagged, and the mean
-    of the family's per-world fact for each move (``Family.world_fact``; None without one)."""
+    values, the chosen and the best move, the paired loss, whether it is flagged, the means of
+    the family's per-world facts for each move (``Family.world_fact``; None without them), and
+    the players' names by seat."""
 
     view: Any
     moves: Sequence[Any]
@@ -52,7 +53,8 @@ class Valued:
     best: Any
     loss: Interval
     flagged: bool
-    facts: Sequence[float | None]
+    facts: Sequence[tuple[float, ...] | None]
+    players: Sequence[str]
 
     def value_of(self, move: Any) -> float:
         return self.values[list(self.moves).index(move)].mean
@@ -83,9 +85,10 @@ class Family(Protocol):
         (in ``unit``): taken off the moves that play on where some move ends it."""
         ...
 
-    def world_fact(self, view: Any, world: Any, move: Any) -> float | None:
-        """A number about ``world`` that the note may quote for ``move`` (Tonk: 1 when a drop
-        would be caught there), read before the move is played; None: nothing to quote."""
+    def world_fact(self, view: Any, world: Any, move: Any) -> tuple[float, ...] | None:
+        """Numbers about ``world`` that the note may quote for ``move`` as their means over the
+        worlds (Tonk: 1 when a drop would be caught there, then 1 for each seat that would
+        catch it), read before the move is played; None: nothing to quote."""
         ...
 
     def note(self, valued: Valued) -> Note:

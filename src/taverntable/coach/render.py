@@ -38,7 +38,8 @@ def print_review(console: Console, review: Review, lang: str = "en") -> None:
     console.print(f"[bold]{escape(line)}[/bold]")
     for d in mistakes:
         number_text = t("ui.decision", number=d.step + 1, player=review.player)
-        console.print(f"  [red]{escape(number_text)}[/red]: {escape(render(d.note, lang))}")
+        sentence = escape(render(d.note, lang))
+        console.print(f"  [red]{escape(number_text)}[/red]: {sentence}", soft_wrap=True)
 
 
 def _table(d: Decision, review: Review, lang: str) -> Table:

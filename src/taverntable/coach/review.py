@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -164,7 +165,7 @@ def review_record(
         # One generator per decision, seeded by the review's seed and the step alone: a seat's
         # review does not depend on which other seats are reviewed with it.
         rng = random.Random(f"coach:{seed}:{step}")
-        decisions.append(judge(family, game, view, chosen, step, count, rng))
+        decisions.append(judge(family, game, view, chosen, step, count, rng, players))
     return Review(
         game=game_name,
         seat=seat,
@@ -178,7 +179,14 @@ def review_record(
 
 
 def judge(
-    family: Family, game: Any, view: Any, chosen: Any, step: int, worlds: int, rng: random.Random
+    family: Family,
+    game: Any,
+    view: Any,
+    chosen: Any,
+    step: int,
+    worlds: int,
+    rng: random.Random,
+    players: Sequence[str] | None = None,
 ) -> Decision:
     """Value one decision's moves from ``view`` and judge the chosen one (``step``: its index in
     the record's moves)."""
@@ -190,7 +198,10 @@ def judge(
     best_i = max(range(len(moves)), key=lambda i: (intervals[i].mean, i == at_chosen, -i))
     loss = paired_interval(sampled.values[best_i], sampled.values[at_chosen])
     flagged = loss.mean > family.threshold and loss.excludes_zero()
-    valued = Valued(view, moves, intervals, chosen, moves[best_i], loss, flagged, sampled.facts)
+    names = players if players is not None else [f"seat {s}" for s in range(view.num_players)]
+    valued = Valued(
+        view, moves, intervals, chosen, moves[best_i], loss, flagged, sampled.facts, names
+    )
     note = family.note(valued)
     note = Note(note.key, note.rule, {**note.params, "unit": family.unit})
     options = tuple(OptionValue(str(m), iv) for m, iv in zip(moves, intervals, strict=True))

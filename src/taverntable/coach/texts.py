@@ -22,8 +22,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "unit.stakes": "stakes",
         "unit.points": "points",
-        "tonk.drop_caught": "Drop at {total}: someone holds {total} or less in about {pct}% of "
-        "the worlds; expected {chosen_value} {unit}, {best} was {best_value} ({rule})",
+        "tonk.drop_caught": "Drop at {total}: someone holds {total} or less in about {pct}% of the "
+        "worlds ({catcher} in {catcher_pct}%); expected {chosen_value} {unit}, {best} was "
+        "{best_value} ({rule})",
         "tonk.drop_missed": "{chosen} at {total}: nobody else holds {total} or less in about "
         "{pct}% of the worlds; a drop was worth {drop_value} {unit}, {chosen} {chosen_value} "
         "({rule})",
@@ -32,14 +33,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "tonk.drop_right": "Drop at {total}: caught in about {pct}% of the worlds; expected "
         "{chosen_value} {unit}, the best move ({rule})",
         "tonk.drop_declined": "No drop at {total}: it would be caught in about {pct}% of the "
-        "worlds ({drop_value} {unit}); {chosen} {chosen_value} ({rule})",
+        "worlds, by {catcher} in {catcher_pct}% ({drop_value} {unit}); {chosen} {chosen_value} "
+        "({rule})",
         "best": "{chosen} was the best move: expected {chosen_value} {unit} ({rule})",
-        "close": "{chosen} ({chosen_value} {unit}) and {best} ({best_value}) are within the "
-        "noise ({rule})",
-        "worse": "{chosen}: expected {chosen_value} {unit}; {best} was {best_value}, a "
-        "difference of {loss} ({rule})",
-        "ui.title": "Review of {player} (seat {seat}), {game}: {worlds} worlds a decision, "
-        "seed {seed}",
+        "close": "{chosen} ({chosen_value} {unit}) and {best} ({best_value}) are within the noise "
+        "({rule})",
+        "worse": "{chosen}: expected {chosen_value} {unit}; {best} was {best_value}, a difference "
+        "of {loss} ({rule})",
+        "ui.title": "Review of {player} (seat {seat}), {game}: {worlds} worlds a decision, seed "
+        "{seed}",
         "ui.decision": "Move {number}: {player}",
         "ui.move": "Move",
         "ui.value": "Value",
@@ -53,26 +55,26 @@ TEXTS: dict[str, dict[str, str]] = {
     "hu": {
         "unit.stakes": "tét",
         "unit.points": "pont",
-        "tonk.drop_caught": "Virítás {total} ponton: a világok kb. {pct}%-ában valakinél "
-        "{total} vagy kevesebb van; várható {chosen_value} {unit}, a(z) {best} {best_value} "
-        "lett volna ({rule})",
-        "tonk.drop_missed": "{chosen} {total} ponton: a világok kb. {pct}%-ában senki másnál "
-        "nincs {total} vagy kevesebb; a virítás {drop_value} {unit} volt, a(z) {chosen} "
-        "{chosen_value} ({rule})",
-        "tonk.drop_close": "{chosen} {total} ponton: a virítás a világok kb. {pct}%-ában "
-        "nyerne ({drop_value} {unit}), nagyjából annyit ér, mint a(z) {chosen} "
-        "({chosen_value}) ({rule})",
-        "tonk.drop_right": "Virítás {total} ponton: a világok kb. {pct}%-ában fogják meg; "
-        "várható {chosen_value} {unit}, ez a legjobb lépés ({rule})",
-        "tonk.drop_declined": "Nincs virítás {total} ponton: a világok kb. {pct}%-ában "
-        "megfognák ({drop_value} {unit}); a(z) {chosen} {chosen_value} ({rule})",
+        "tonk.drop_caught": "Virítás {total} ponton: a világok kb. {pct}%-ában valakinél {total} "
+        "vagy kevesebb van ({catcher}: {catcher_pct}%); várható {chosen_value} {unit}, a(z) "
+        "{best} {best_value} lett volna ({rule})",
+        "tonk.drop_missed": "{chosen} {total} ponton: a világok kb. {pct}%-ában senki másnál nincs "
+        "{total} vagy kevesebb; a virítás {drop_value} {unit} volt, a(z) {chosen} {chosen_value} "
+        "({rule})",
+        "tonk.drop_close": "{chosen} {total} ponton: a virítás a világok kb. {pct}%-ában nyerne "
+        "({drop_value} {unit}), nagyjából annyit ér, mint a(z) {chosen} ({chosen_value}) ({rule})",
+        "tonk.drop_right": "Virítás {total} ponton: a világok kb. {pct}%-ában fogják meg; várható "
+        "{chosen_value} {unit}, ez a legjobb lépés ({rule})",
+        "tonk.drop_declined": "Nincs virítás {total} ponton: a világok kb. {pct}%-ában megfognák, "
+        "{catcher} {catcher_pct}%-ban ({drop_value} {unit}); a(z) {chosen} {chosen_value} "
+        "({rule})",
         "best": "A(z) {chosen} volt a legjobb lépés: várható {chosen_value} {unit} ({rule})",
         "close": "A(z) {chosen} ({chosen_value} {unit}) és a(z) {best} ({best_value}) a zajon "
         "belül van ({rule})",
-        "worse": "{chosen}: várható {chosen_value} {unit}; a(z) {best} {best_value} lett "
-        "volna, a különbség {loss} ({rule})",
-        "ui.title": "{player} elemzése ({seat}. hely), {game}: döntésenként {worlds} világ, "
-        "mag {seed}",
+        "worse": "{chosen}: várható {chosen_value} {unit}; a(z) {best} {best_value} lett volna, a "
+        "különbség {loss} ({rule})",
+        "ui.title": "{player} elemzése ({seat}. hely), {game}: döntésenként {worlds} világ, mag "
+        "{seed}",
         "ui.decision": "{number}. lépés: {player}",
         "ui.move": "Lépés",
         "ui.value": "Érték",
@@ -86,24 +88,26 @@ TEXTS: dict[str, dict[str, str]] = {
     "ru": {
         "unit.stakes": "ст.",
         "unit.points": "очк.",
-        "tonk.drop_caught": "Открыться при {total}: примерно в {pct}% миров у кого-то {total} "
-        "или меньше; ожидание {chosen_value} {unit}, {best} давало {best_value} ({rule})",
-        "tonk.drop_missed": "{chosen} при {total}: примерно в {pct}% миров ни у кого больше "
-        "нет {total} или меньше; открытие давало {drop_value} {unit}, {chosen} — "
-        "{chosen_value} ({rule})",
+        "tonk.drop_caught": "Открыться при {total}: примерно в {pct}% миров у кого-то {total} или "
+        "меньше ({catcher} — в {catcher_pct}%); ожидание {chosen_value} {unit}, {best} давало "
+        "{best_value} ({rule})",
+        "tonk.drop_missed": "{chosen} при {total}: примерно в {pct}% миров ни у кого больше нет "
+        "{total} или меньше; открытие давало {drop_value} {unit}, {chosen} — {chosen_value} "
+        "({rule})",
         "tonk.drop_close": "{chosen} при {total}: открытие выиграло бы примерно в {pct}% миров "
         "({drop_value} {unit}), почти как {chosen} ({chosen_value}) ({rule})",
         "tonk.drop_right": "Открыться при {total}: поймают примерно в {pct}% миров; ожидание "
         "{chosen_value} {unit}, лучший ход ({rule})",
-        "tonk.drop_declined": "Не открываться при {total}: открытие поймали бы примерно в "
-        "{pct}% миров ({drop_value} {unit}); {chosen} — {chosen_value} ({rule})",
+        "tonk.drop_declined": "Не открываться при {total}: открытие поймали бы примерно в {pct}% "
+        "миров, {catcher} — в {catcher_pct}% ({drop_value} {unit}); {chosen} — {chosen_value} "
+        "({rule})",
         "best": "{chosen} — лучший ход: ожидание {chosen_value} {unit} ({rule})",
         "close": "{chosen} ({chosen_value} {unit}) и {best} ({best_value}) в пределах шума "
         "({rule})",
-        "worse": "{chosen}: ожидание {chosen_value} {unit}; {best} давало {best_value}, "
-        "разница {loss} ({rule})",
-        "ui.title": "Разбор: {player} (место {seat}), {game}: {worlds} миров на решение, "
-        "зерно {seed}",
+        "worse": "{chosen}: ожидание {chosen_value} {unit}; {best} давало {best_value}, разница "
+        "{loss} ({rule})",
+        "ui.title": "Разбор: {player} (место {seat}), {game}: {worlds} миров на решение, зерно "
+        "{seed}",
         "ui.decision": "Ход {number}: {player}",
         "ui.move": "Ход",
         "ui.value": "Ценность",
@@ -117,24 +121,25 @@ TEXTS: dict[str, dict[str, str]] = {
     "uk": {
         "unit.stakes": "ст.",
         "unit.points": "оч.",
-        "tonk.drop_caught": "Відкритися при {total}: приблизно в {pct}% світів у когось "
-        "{total} або менше; очікування {chosen_value} {unit}, {best} давало {best_value} "
-        "({rule})",
+        "tonk.drop_caught": "Відкритися при {total}: приблизно в {pct}% світів у когось {total} "
+        "або менше ({catcher} — у {catcher_pct}%); очікування {chosen_value} {unit}, {best} "
+        "давало {best_value} ({rule})",
         "tonk.drop_missed": "{chosen} при {total}: приблизно в {pct}% світів ні в кого більше "
-        "немає {total} або менше; відкриття давало {drop_value} {unit}, {chosen} — "
-        "{chosen_value} ({rule})",
-        "tonk.drop_close": "{chosen} при {total}: відкриття виграло б приблизно в {pct}% "
-        "світів ({drop_value} {unit}), майже як {chosen} ({chosen_value}) ({rule})",
+        "немає {total} або менше; відкриття давало {drop_value} {unit}, {chosen} — {chosen_value} "
+        "({rule})",
+        "tonk.drop_close": "{chosen} при {total}: відкриття виграло б приблизно в {pct}% світів "
+        "({drop_value} {unit}), майже як {chosen} ({chosen_value}) ({rule})",
         "tonk.drop_right": "Відкритися при {total}: спіймають приблизно в {pct}% світів; "
         "очікування {chosen_value} {unit}, найкращий хід ({rule})",
         "tonk.drop_declined": "Не відкриватися при {total}: відкриття спіймали б приблизно в "
-        "{pct}% світів ({drop_value} {unit}); {chosen} — {chosen_value} ({rule})",
+        "{pct}% світів, {catcher} — у {catcher_pct}% ({drop_value} {unit}); {chosen} — "
+        "{chosen_value} ({rule})",
         "best": "{chosen} — найкращий хід: очікування {chosen_value} {unit} ({rule})",
         "close": "{chosen} ({chosen_value} {unit}) і {best} ({best_value}) в межах шуму ({rule})",
-        "worse": "{chosen}: очікування {chosen_value} {unit}; {best} давало {best_value}, "
-        "різниця {loss} ({rule})",
-        "ui.title": "Розбір: {player} (місце {seat}), {game}: {worlds} світів на рішення, "
-        "зерно {seed}",
+        "worse": "{chosen}: очікування {chosen_value} {unit}; {best} давало {best_value}, різниця "
+        "{loss} ({rule})",
+        "ui.title": "Розбір: {player} (місце {seat}), {game}: {worlds} світів на рішення, зерно "
+        "{seed}",
         "ui.decision": "Хід {number}: {player}",
         "ui.move": "Хід",
         "ui.value": "Цінність",

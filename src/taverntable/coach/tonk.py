@@ -58,13 +58,16 @@ class TonkFamily:
 
         return ENDING_BIAS * self.scale(view)
 
-    def world_fact(self, view: TonkView, world: TonkState, move: Any) -> float | None:
+    def world_fact(self, view: TonkView, world: TonkState, move: Any) -> tuple[float, ...] | None:
         if not isinstance(move, Drop):
             return None
         mine = view.total()
         # T6: a drop is caught when another hand's total is at most the dropper's.
-        caught = any(world.total(s) <= mine for s in range(view.num_players) if s != view.seat)
-        return 1.0 if caught else 0.0
+        by = [
+            1.0 if s != view.seat and world.total(s) <= mine else 0.0
+            for s in range(view.num_players)
+        ]
+        return (1.0 if any(by) else 0.0, *by)
 
     def note(self, valued: Valued) -> Note:
         view, chosen, best = valued.view, valued.chosen, valued.best
@@ -78,10 +81,16 @@ class TonkFamily:
         drops = [m for m in valued.moves if isinstance(m, Drop)]
         if drops:
             drop = drops[0]
-            fact = valued.facts[list(valued.moves).index(drop)]
-            caught = 0.0 if fact is None else fact
+            fact = valued.facts[list(valued.moves).index(drop)] or (0.0,)
+            caught = fact[0]
             params["total"] = view.total()
             params["pct"] = round(100 * caught)
+            # Who would catch it most often (the seed's "Goblin holds little").
+            by = list(fact[1:]) or [0.0]
+            catcher = max(range(len(by)), key=lambda s: (by[s], -s))
+            names = valued.players
+            params["catcher"] = names[catcher] if catcher < len(names) else f"seat {catcher}"
+            params["catcher_pct"] = round(100 * by[catcher])
             params["drop_value"] = valued.value_of(drop)
             if isinstance(chosen, Drop) and chosen != best:
                 return Note("tonk.drop_caught", "T6", params)

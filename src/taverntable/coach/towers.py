@@ -98,7 +98,7 @@ class TowersFamily:
         # The search's playouts all end at the round's count: no move is scored otherwise.
         return 0.0
 
-    def world_fact(self, view: TowersView, world: Any, move: Any) -> float | None:
+    def world_fact(self, view: TowersView, world: Any, move: Any) -> tuple[float, ...] | None:
         return None
 
     def note(self, valued: Valued) -> Note:

@@ -20,13 +20,13 @@ from .family import Family
 
 @dataclass(frozen=True, slots=True)
 class Sampled:
-    """Each move's value in each world (``values[i][w]``, in the family's unit), the mean of
-    the family's fact for each move (None: the family quotes none), and which moves end the
+    """Each move's value in each world (``values[i][w]``, in the family's unit), the means of
+    the family's facts for each move (None: the family quotes none), and which moves end the
     game at once (scored exactly, not by a playout)."""
 
     moves: Sequence[Any]
     values: list[list[float]]
-    facts: list[float | None]
+    facts: list[tuple[float, ...] | None]
     ends: list[bool]
 
 
@@ -44,8 +44,7 @@ def value_moves(
     me = view.seat
     scale = family.scale(view)
     values: list[list[float]] = [[] for _ in moves]
-    fact_sums: list[float] = [0.0] * len(moves)
-    has_fact = [False] * len(moves)
+    fact_sums: list[list[float] | None] = [None] * len(moves)
     ends = [False] * len(moves)
     scorer = game.paired_scorer(view, moves)
     for _ in range(worlds):
@@ -54,8 +53,11 @@ def value_moves(
         for i, m in enumerate(moves):
             fact = family.world_fact(view, world, m)
             if fact is not None:
-                has_fact[i] = True
-                fact_sums[i] += fact
+                sums = fact_sums[i]
+                if sums is None:
+                    sums = fact_sums[i] = [0.0] * len(fact)
+                for j, x in enumerate(fact):
+                    sums[j] += x
         if scorer is not None:
             for i, r in enumerate(scorer.score(world, seed)):
                 values[i].append(r * scale)
@@ -68,7 +70,7 @@ def value_moves(
             else:
                 ends[i] = True
             values[i].append(game.rewards(after)[me] * scale)
-    facts = [fact_sums[i] / worlds if has_fact[i] else None for i in range(len(moves))]
+    facts = [None if s is None else tuple(x / worlds for x in s) for s in fact_sums]
     bias = family.playing_on_bias(view)
     if bias and any(ends):
         # The playouts overrate playing on against a move scored exactly (a Tonk drop): the
