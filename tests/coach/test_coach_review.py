@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from taverntable.bots.tonk.search import ENDING_BIAS, TonkSearch
+from taverntable.bots.tonk.search import TonkSearch
 from taverntable.coach import render, review_record
-from taverntable.coach.tonk import TONK
+from taverntable.coach.tonk import PLAYING_ON_BIAS, TONK
 from taverntable.coach.values import value_moves
 from taverntable.games.tonk import Drop, TonkView
 from taverntable.records import adapter_for
@@ -70,7 +70,7 @@ def test_values_stay_within_what_a_deal_can_pay() -> None:
     most 1x from each (tonk preset), in stakes; playing on carries the measured bias."""
     review = review_record(example("seed-tonk-1"), 1, worlds=WORLDS)
     n = 3
-    bias = ENDING_BIAS * 2 * (n - 1)
+    bias = PLAYING_ON_BIAS * (n - 1)
     for d in review.decisions:
         for o in d.options:
             assert -2 * (n - 1) - bias - 1e-9 <= o.value.mean <= (n - 1) + 1e-9
