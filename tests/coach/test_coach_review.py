@@ -190,3 +190,16 @@ def test_seat_out_of_range_and_an_unfinished_record_are_refused() -> None:
     del unfinished["result"]
     with pytest.raises(RecordError, match="not over"):
         review_record(unfinished, 0, worlds=2)
+
+
+def test_every_game_names_its_coach_family_by_a_plug_in() -> None:
+    """No table of games in the coach: each registry game's ``coach`` plug-in loads a family
+    whose unit is the game's own (``Game.unit``)."""
+    from taverntable.coach.family import family_of
+    from taverntable.games import game_names, get_game
+    from taverntable.plugins.coach import CoachFamily
+
+    for name in game_names():
+        family = family_of(name)
+        assert isinstance(family, CoachFamily)
+        assert family.unit == get_game(name).unit

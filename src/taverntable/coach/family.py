@@ -1,28 +1,21 @@
 """What a game family gives the coach: its search adapter, units, options, facts and notes.
 
 The valuing itself (``values``) and the review (``review``) are game-independent; each family
-(``tonk``: Tonk, Tőr, pagat; ``towers``: Three Towers) states only what its game changes. The
-registry is by ``Game.family`` and names each family by import path, so importing the coach
-stays cheap.
+(``tonk``: Tonk, Tőr, pagat; ``towers``: Three Towers) states only what its game changes. A game
+names its family by its ``coach`` plug-in (``plugins/coach.py``), so no table of games is kept
+here and importing the coach stays cheap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, Protocol
 
 from taverntable.bots.search_game import SearchGame
 from taverntable.games import get_game
 
 from .stats import Interval
-
-# Game family -> ``module:attribute`` of its ``Family``.
-FAMILIES = {
-    "tonk": "taverntable.coach.tonk:TONK",
-    "three-towers": "taverntable.coach.towers:TOWERS",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +90,10 @@ class Family(Protocol):
 
 
 def family_of(game: str) -> Family:
-    """The coach's family for a registry game name (``tonk``, ``tor``, ``three-towers``);
-    KeyError when the coach has none."""
-    path = FAMILIES[get_game(game).family]
-    module, _, name = path.partition(":")
-    found: Family = getattr(import_module(module), name)
-    return found
+    """The coach's family of a registry game (its ``Game.coach`` plug-in); KeyError when the
+    game has none."""
+    plug_in = getattr(get_game(game), "coach", None)  # a game may predate the coach
+    if plug_in is None:
+        raise KeyError(game)
+    family: Family = plug_in.load()
+    return family
