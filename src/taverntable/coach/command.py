@@ -38,7 +38,7 @@ def add_parser(subparsers: Any) -> None:
         help="what each decision of a finished deal was worth (the coach)",
         description="Review finished deals (or Three Towers games): for each decision of a seat, "
         "the value of every move it could have made from its own view (expected stakes, or "
-        "points, with a 95%% interval over worlds drawn by the hard bot's opponent model and "
+        "points, with a 95% interval over worlds drawn by the hard bot's opponent model and "
         "played out by its playout policy), the chosen move against the best, and the "
         "mistakes: a loss above the game's threshold whose paired interval excludes zero. "
         "Deterministic from --seed. Exit status 1 if any record cannot be reviewed.",
