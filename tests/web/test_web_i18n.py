@@ -48,6 +48,7 @@ NAMESPACES = (
     "sheet",
     "error",
     "http",
+    "replay",
 )
 LITERAL = re.compile('"((?:' + "|".join(NAMESPACES) + r')\.[A-Za-z0-9_./-]+)"')
 CALL = re.compile(r'\bt\(\s*"([^"]+)"')
