@@ -11,6 +11,7 @@ from importlib import import_module
 COMMANDS = {
     "play": "taverntable.play.command",
     "replay": "taverntable.records.command",
+    "review": "taverntable.coach.command",
     "bench": "taverntable.bench.command",
     "lab": "taverntable.lab.command",
     "arena": "taverntable.lab.arena.command",

@@ -19,7 +19,7 @@ ROOT = "taverntable"
 # vocabulary every game speaks, plugins the protocols of what a game names in the layers above
 # the engine (its bots, search, front end …), match a match of deals through the contract,
 # names, worker_life and extras small helpers, ratings the ladder (above the bots, below the
-# server), cli the command line.
+# server), coach the review of a deal (likewise), cli the command line.
 TOP = (
     "engine",
     "cards",
@@ -32,6 +32,7 @@ TOP = (
     "match",
     "bots",
     "ratings",
+    "coach",
     "play",
     "web",
     "lab",
@@ -43,7 +44,7 @@ TOP = (
     "cli",
 )
 # What the engine and the games must never reach, even through another package.
-EDGES = ("bots", "ratings", "play", "web", "lab", "envs", "bench", "cli")
+EDGES = ("bots", "ratings", "coach", "play", "web", "lab", "envs", "bench", "cli")
 
 
 @functools.cache

@@ -27,6 +27,7 @@ from typing import Protocol
 from taverntable.engine import Bot, Game
 
 from .arena import FastArena
+from .coach import CoachFamily
 from .learning import Learning
 from .plugin import PlugIn, PlugInError, bot
 from .search import SearchFactory
@@ -77,4 +78,9 @@ class RegisteredGame(Game, Protocol):
     @property
     def arena_fast(self) -> PlugIn[FastArena] | None:
         """The arena's compiled fast path (``plugins.arena``), or None."""
+        ...
+
+    @property
+    def coach(self) -> PlugIn[CoachFamily] | None:
+        """The coach's side of the game (``plugins.coach``), or None: no ``tavern review``."""
         ...

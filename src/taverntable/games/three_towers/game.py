@@ -12,6 +12,7 @@ from typing import Any
 from taverntable.engine import ActionSpace, Bot, GameState, RecordAdapter
 from taverntable.plugins import PlugIn, bot
 from taverntable.plugins.arena import FastArena
+from taverntable.plugins.coach import CoachFamily, coach_family
 from taverntable.plugins.learning import Learning, learning_kit
 from taverntable.plugins.search import SearchFactory, search_adapter
 from taverntable.plugins.terminal import FrontEnd, front_end
@@ -26,6 +27,7 @@ _BOTS = {
 }
 _LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
 # The layers' plug-ins (``taverntable.plugins``), each imported when a layer first loads it.
+_COACH = coach_family("taverntable.coach.towers:TOWERS")
 _SEARCH = search_adapter("taverntable.bots.three_towers.search:TowersSearch")
 _TERMINAL = front_end("taverntable.play.three_towers:FRONT_END")
 _LEARNING = learning_kit("taverntable.envs.three_towers:LEARNING")
@@ -51,6 +53,7 @@ class TowersGame:
     learning: PlugIn[Learning] = _LEARNING
     cheats: Mapping[str, PlugIn[type[Bot]]] = field(default_factory=dict)
     arena_fast: PlugIn[FastArena] | None = None
+    coach: PlugIn[CoachFamily] | None = _COACH
 
     @property
     def actions(self) -> ActionSpace[Any]:

@@ -12,6 +12,7 @@ from typing import Any
 from taverntable.engine import ActionSpace, Bot, GameState, RecordAdapter
 from taverntable.plugins import PlugIn, bot
 from taverntable.plugins.arena import FastArena, fast_path
+from taverntable.plugins.coach import CoachFamily, coach_family
 from taverntable.plugins.learning import Learning, learning_kit
 from taverntable.plugins.search import SearchFactory, search_adapter
 from taverntable.plugins.terminal import FrontEnd, front_end
@@ -34,6 +35,7 @@ _CHEATS = {
     "cheat-see-all": bot("taverntable.bots.tonk.cheats:CheatSeeAllBot"),
 }
 # The layers' plug-ins (``taverntable.plugins``), each imported when a layer first loads it.
+_COACH = coach_family("taverntable.coach.tonk:TONK")
 _SEARCH = search_adapter("taverntable.bots.tonk.search:TonkSearch")
 _TERMINAL = front_end("taverntable.play.tonk:FRONT_END")
 _LEARNING = learning_kit("taverntable.envs.tonk:LEARNING")
@@ -60,6 +62,7 @@ class TonkGame:
     learning: PlugIn[Learning] = _LEARNING
     cheats: Mapping[str, PlugIn[type[Bot]]] = field(default_factory=lambda: dict(_CHEATS))
     arena_fast: PlugIn[FastArena] | None = _ARENA_FAST
+    coach: PlugIn[CoachFamily] | None = _COACH
 
     @property
     def actions(self) -> ActionSpace[Any]:
