@@ -93,13 +93,15 @@ def build_report(
     total = len(folders) + scaling.exists() + 1
     tell = progress or (lambda done, total, doing: None)
     sections: list[tuple[str, Section]] = []
-    for folder in folders:
-        tell(len(sections), total, f"analysing and plotting {folder.name}")
-        sections.append(analyse_folder(folder))
+    for done, folder in enumerate(folders):
+        tell(done, total, f"analysing and plotting {folder.name}")
+        key, section = analyse_folder(folder)
+        sections.append((key, section))
+        sections += [(f"{key}-{slug}", part) for slug, part in section.parts]
     if scaling.exists():
-        tell(len(sections), total, "scaling")
+        tell(len(folders), total, "scaling")
         sections.append(("scaling", scaling_section(json.loads(scaling.read_text()))))
-    tell(len(sections), total, "writing the page, CSVs and PNGs")
+    tell(total - 1, total, "writing the page, CSVs and PNGs")
     out.mkdir(parents=True, exist_ok=True)
     for key, section in sections:
         (out / key).mkdir(exist_ok=True)

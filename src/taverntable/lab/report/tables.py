@@ -69,3 +69,5 @@ class Section:
     tables: list[Table] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
     facts: dict[str, Any] = field(default_factory=dict)  # headline numbers, for the terminal
+    # Parts shown as sections of their own after this one (one per question), by key suffix.
+    parts: list[tuple[str, Section]] = field(default_factory=list)
