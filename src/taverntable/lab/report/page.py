@@ -31,6 +31,7 @@ img { max-width: 100%; height: auto; } figcaption { font-size: 0.8em; max-width:
 .note { color: #555; font-size: 0.85em; } h2 { border-bottom: 1px solid #ccc; }
 nav.toc { background: #f7f7f7; border: 1px solid #ddd; padding: 0.5em 1.5em; }
 nav.toc li { margin: 0.2em 0; } nav.toc ul { font-size: 0.85em; }
+section.letter { max-width: 48em; line-height: 1.45; } section.letter li { margin: 0.4em 0; }
 """
 
 
@@ -42,6 +43,16 @@ def page(header: str, sections: Sequence[tuple[str, Section]]) -> str:
         f"<meta name=viewport content='width=device-width, initial-scale=1'>"
         f"<title>Tavern Table lab</title><style>{STYLE}</style></head>"
         f"<body>{''.join(body)}</body></html>\n"
+    )
+
+
+def standalone(body: str, lang: str = "en") -> str:
+    """A page of its own (the letter in one language) with the report's style."""
+    return (
+        f"<!doctype html><html lang={lang}><head><meta charset=utf-8>"
+        f"<meta name=viewport content='width=device-width, initial-scale=1'>"
+        f"<title>Tavern Table lab</title><style>{STYLE}</style></head>"
+        f"<body>{body}</body></html>\n"
     )
 
 

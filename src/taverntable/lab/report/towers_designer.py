@@ -208,45 +208,47 @@ def _answers(games: list[Row]) -> dict[str, Estimate]:
     }
 
 
-def head_to_head(found: dict[str, list[Row]]) -> tuple[Table, dict[str, Estimate]]:
-    """Each pairing of styles at two players: the first bot's win rate and margin."""
+def head_to_head(found: dict[str, list[Row]]) -> tuple[Table, dict[str, dict[str, Estimate]]]:
+    """Each pairing of styles at two players: each bot's win rate and margin (by variant, then
+    by the bot's name as the variant names it)."""
     lines: list[tuple[Cell, ...]] = []
-    rates: dict[str, Estimate] = {}
+    rates: dict[str, dict[str, Estimate]] = {}
     for name, games in found.items():
         v = VARIANTS[name]
         if len(set(v.bots)) < 2:
             continue
-        first = v.bots[0]
-        margins, wins, spades_out = [], 0, []
-        for g in games:
-            for seat, bot in enumerate(g["bots"]):
-                if bot == first:
-                    margins.append(float(g["margins"][seat]))
-                    wins += seat in g["winners"] and len(g["winners"]) == 1
-                else:
-                    spades_out.append(float(g["spades_out"][seat]))
-        rate = share_of(wins, len(margins), "games")
-        margin = mean_of(margins, "games")
-        rates[name] = rate
-        out = mean_of(spades_out, "games")
-        lines.append(
-            (
-                bot_words(v.bots[0]),
-                bot_words(v.bots[1]),
-                len(games),
-                rate.value,
-                rate.low,
-                rate.high,
-                margin.value,
-                margin.low,
-                margin.high,
-                out.value,
+        rates[name] = {}
+        for bot, other in (v.bots, v.bots[::-1]):
+            margins, wins, spades_out = [], 0, []
+            for g in games:
+                for seat, at in enumerate(g["bots"]):
+                    if at == bot:
+                        margins.append(float(g["margins"][seat]))
+                        wins += seat in g["winners"] and len(g["winners"]) == 1
+                    else:
+                        spades_out.append(float(g["spades_out"][seat]))
+            rate = share_of(wins, len(margins), "games")
+            margin = mean_of(margins, "games")
+            out = mean_of(spades_out, "games")
+            rates[name][bot] = rate
+            lines.append(
+                (
+                    bot_words(bot),
+                    bot_words(other),
+                    len(games),
+                    rate.value,
+                    rate.low,
+                    rate.high,
+                    margin.value,
+                    margin.low,
+                    margin.high,
+                    out.value,
+                )
             )
-        )
     return (
         Table(
             "styles",
-            "Styles head to head, two players: the first bot's wins and margin",
+            "Styles head to head, two players: each bot's wins and margin",
             (
                 "bot",
                 "against",
@@ -260,10 +262,9 @@ def head_to_head(found: dict[str, list[Row]]) -> tuple[Table, dict[str, Estimate
                 "spades_out_by_the_other",
             ),
             lines,
-            note="Seats rotate every game. win_rate: games the first bot won outright (a tie "
-            "counts for neither); margin: its score minus the other's; spades_out_by_the_"
-            "other: spade cards the other bot put out of its hand (trades, curses, redeals) "
-            "in a game.",
+            note="Seats rotate every game. win_rate: games the bot won outright (a tie counts "
+            "for neither); margin: its score minus the other's; spades_out_by_the_other: spade "
+            "cards the other bot put out of its hand (trades, curses, redeals) in a game.",
         ),
         rates,
     )
@@ -357,6 +358,7 @@ MEASURE_WORDS = {
     "r28_wins": "win rate of the noble bot, R28 at 5",
     "r28_nobility_points": "R28 points per game, R28 at 5",
     "redeals": "redeals per game (plain heuristic)",
+    "win_rate": "win rate",
 }
 
 
@@ -413,13 +415,17 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
             part_rows[words(BASE)] = nobility(found)
         elif slug == "styles":
             part.tables.append(styles_table)
-            part_rows = {words(name): {"win_rate": rate} for name, rate in rates.items()}
+            part_rows = {
+                f"{words(name)}: {bot_words(bot)}": {"win_rate": rate}
+                for name, by_bot in rates.items()
+                for bot, rate in by_bot.items()
+            }
         else:
             for name in ("2p", "3p", "4p", HARD):
                 if name in found:
                     part_rows[words(name)] = POINT_MEASURES[k](found[name])
         answers[slug] = part_rows
-        if slug != "styles":
+        if slug != "styles" or part_rows:
             part.tables.append(
                 estimates_table(
                     f"point-{k + 1}",
@@ -443,6 +449,8 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
                 part.figures.append(made[1])
         section.parts.append((slug, part))
     section.facts["answers"] = answers
+    section.facts["styles"] = rates
+    section.facts["games"] = {k: len(v) for k, v in found.items()}
     return section
 
 

@@ -102,6 +102,7 @@ def measure(played: TowersState) -> dict[str, Any]:
     curse: _Curse | None = None
     jokers_left: list[int] = []  # jokers in the hands at each round's end
     figures_left: list[int] = []  # ♠ figures in the hands at each round's end
+    nobility_left: list[int] = []  # warriors in the nobilities at each round's end
     spades_out = [0] * n  # ♠ cards a seat put out of its hand (trades, curses, redeals)
     spades_own = [0] * n  # ♠ cards from a seat's hand into its own store (R6, the count)
     answers = Counter[str]()
@@ -138,7 +139,7 @@ def measure(played: TowersState) -> dict[str, Any]:
                 curse.change[k] += c
         ended = any(e.kind == "collect" for e in events)
         if ended:
-            _round_end(events, jokers_left, figures_left)
+            _round_end(events, jokers_left, figures_left, nobility_left)
             round_turns.append(this_round)
             at_end, started = started, [-1] * n
         for e in events:  # the count comes after the ♣ takes and dark gives (R13)
@@ -166,6 +167,7 @@ def measure(played: TowersState) -> dict[str, Any]:
         "curses": curses,
         "jokers_left": jokers_left,
         "figures_left": figures_left,
+        "nobility_left": nobility_left,
         "spades_out": spades_out,
         "spades_own": spades_own,
         "answers": dict(answers),
@@ -222,7 +224,14 @@ def _answer(state: TowersState, move: Answer, answers: Counter[str]) -> None:
         answers["pair_forced"] += 1
 
 
-def _round_end(events: Sequence[Event], jokers: list[int], figures: list[int]) -> None:
+def _round_end(
+    events: Sequence[Event], jokers: list[int], figures: list[int], nobility: list[int]
+) -> None:
+    """What the round's end collects: jokers and ♠ figures still in the hands, and the warriors
+    still in the nobilities (R19; under R28 they score)."""
+    nobility.append(
+        sum(len(e.cards) for e in events if e.kind == "collect" and e.source.startswith("nob"))
+    )
     hands = [e for e in events if e.kind == "collect" and e.source.startswith("hand:")]
     jokers.append(sum(e.cards.count(TEXT[JOKER]) for e in hands))
     figures.append(sum(1 for e in hands for c in e.cards if c in FIGURES))
