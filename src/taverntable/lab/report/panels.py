@@ -44,7 +44,7 @@ def forest(
     ncols = min(ncols, len(measures))
     nrows = -(-len(measures) // ncols)
     fig, axes = new_figure(
-        4.2 * ncols + 1.2, (0.24 * len(names) + 1.3) * nrows, nrows, ncols, sharey=True
+        4.2 * ncols + 1.2, (max(0.24 * len(names), 1.0) + 1.3) * nrows, nrows, ncols, sharey=True
     )
     notes = list(notes)
     ys = list(range(len(names)))

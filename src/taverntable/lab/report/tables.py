@@ -20,6 +20,7 @@ class Table:
     columns: tuple[str, ...]
     rows: Sequence[Sequence[Cell]]
     note: str = ""
+    hidden: tuple[str, ...] = ()  # columns the CSV keeps and the page leaves out (codes)
 
     def csv_text(self) -> str:
         """The table as CSV: full precision, so the file holds the numbers behind the report."""
