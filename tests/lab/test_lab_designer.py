@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 
 from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
 from taverntable.bots.three_towers.search import TowersSearch
 from taverntable.cli import main
 from taverntable.games import get_game
-from taverntable.games.three_towers import TowersState, view_of
+from taverntable.games.three_towers import TowersMove, TowersState, view_of
 from taverntable.games.three_towers.cards import IS_TOWER_ACE
 from taverntable.games.three_towers.moves import Add, Build, Raid
 from taverntable.lab.arena.bots import build_bot
@@ -26,6 +27,8 @@ from taverntable.lab.report.towers_designer import POINTS, analyse
 from taverntable.lab.studies.towers_bots import play_lab_out
 from taverntable.lab.studies.towers_designer import VARIANTS
 from taverntable.lab.studies.towers_measures import measure
+
+from browser_helpers import new_page, overflows
 
 GAMES = 16  # seeded two-player games per pairing: enough for the habits to show every time
 
@@ -81,7 +84,9 @@ def test_the_hard_raider_compares_no_tower_move_on_its_turn() -> None:
     seen = 0
     for seed in range(40):
         state = TowersState.start(rules, 2, rng=random.Random(seed), dealer=0)
-        view = view_of(state, state.current_seat)
+        seat = state.current_seat
+        assert seat is not None
+        view = view_of(state, seat)
         if not any(isinstance(m, Build) for m in view.legal_moves):
             continue
         roots = TowersSearch(style="raider").root_moves(view)
@@ -115,6 +120,7 @@ def test_measures_count_turns_and_waiting_as_the_state_shows() -> None:
     for seat, move in state.history:
         if replay.phase == "turn" and seat >= 0 and not replay.towers[seat]:
             waiting[seat] += not any(IS_TOWER_ACE[c] for c in replay.hands[seat])
+        assert isinstance(move, TowersMove)
         replay.apply(move)
     assert waiting == m["waiting_turns"]
     # R1: four jokers; those in the hands at the round's end are at most all of them.
@@ -147,6 +153,9 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Path:
     args += [a for v in LETTER_VARIANTS for a in ("--variant", v)]
     # Five passes: the heuristic's variants five times, the hard bot's once (HARD_EVERY).
     assert main([*args, "--games", str(5 * len(LETTER_VARIANTS))]) == 0
+    # The options study's table is the widest of the Three Towers report (32 columns).
+    small = ["lab", "run", "towers-options", "--quiet", "--workers", "1", "--lab", str(lab)]
+    assert main(small) == 0
     assert main(["lab", "report", "--lab", str(lab)]) == 0
     return lab
 
@@ -225,3 +234,26 @@ def test_every_variant_is_named_in_words_on_the_page(lab: Path) -> None:
         assert html.escape(VARIANTS[name].note) in page
     for name in VARIANTS:  # codes stay in the CSVs, never in a table's cell
         assert f"<td class=text>{name}</td>" not in page
+
+
+@pytest.mark.slow
+def test_the_page_never_scrolls_sideways_and_no_table_is_wider_than_its_column(
+    lab: Path, browser: Browser
+) -> None:
+    """At 1,280 px, the report, its letters and every table fit the page's column."""
+    page = new_page(browser, width=1280, height=900)
+    for name in ("index.html", "letter-en.html", "letter-uk.html"):
+        page.goto((lab / "report" / name).as_uri())
+        assert not overflows(page), name
+    page.goto((lab / "report" / "index.html").as_uri())
+    column = page.evaluate("document.body.clientWidth")
+    widths = page.evaluate(
+        "[...document.querySelectorAll('div.wide')].map(d => [d.scrollWidth, d.clientWidth])"
+    )
+    assert len(widths) > 20 and column <= 1280
+    # No box scrolls inside itself either: every table is within the column.
+    assert all(inner <= outer + 1 <= column + 1 for inner, outer in widths), widths
+    shot = lab / "report" / "screenshot-1280.png"
+    page.screenshot(path=str(shot), full_page=False)
+    assert shot.stat().st_size > 10_000
+    assert not page.errors  # type: ignore[attr-defined]
