@@ -3,6 +3,7 @@ import { cardShort } from "./cards.js";
 import { html } from "./html.js";
 import { joinNames, t } from "./i18n.js";
 import { END } from "./log.js";
+import { isTowers } from "./moves.js";
 
 const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 const signed = (x) => (x > 0 ? `+${fmt(x)}` : fmt(x));
@@ -105,7 +106,7 @@ export function TowersSheet({ table, names }) {
   const { summary, view, roundDetails, deal } = table;
   const teams = Boolean(summary.rules.teams);
   const finished = (summary.sheet || []).filter((row) => row.deal !== deal || !view || view.result);
-  const current = view && view.game === "three-towers" && !view.result ? view : null;
+  const current = view && isTowers(view.game) && !view.result ? view : null;
   return html`<section class="sheet" aria-label=${t("sheet.title")}>
     <h2>${t("sheet.title")}</h2>
     <p class="sub">${matchLine(summary)}</p>

@@ -10,10 +10,8 @@ import { isTonk } from "./moves.js";
 import { api, connect, errorText, sendMove } from "./net.js";
 import { Seat, seatNames } from "./seats.js";
 import { TonkSheet, TowersSheet } from "./sheet.js";
-import { state, tokens, update, updateTable, useStore } from "./store.js";
+import { gameInfo, gameTitle, state, tokens, update, updateTable, useStore } from "./store.js";
 import { Timer } from "./timer.js";
-
-const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
 
 const ERROR = {
   "bad-message": "error.bad-message", "bad-move": "error.bad-move", "not-your-turn": "error.not-your-turn",
@@ -40,15 +38,15 @@ export function reasonText(reason, names) {
   return t(`reason.${reason.key}`, params);
 }
 
+// The rules page of a game (its family's, /api/games's ``rules``), at a rule's anchor.
 export function rulesLink(game, rule, lang) {
-  const page = isTonk(game) ? "tonk" : "three-towers";
-  return `/rules/${page}?lang=${lang}${rule && rule !== "A" ? `#${rule}` : ""}`;
+  return `/rules/${gameInfo(game).rules}?lang=${lang}${rule && rule !== "A" ? `#${rule}` : ""}`;
 }
 
 function ErrorBar({ table, names }) {
   const error = table.error;
   if (!error) return null;
-  const game = table.summary?.game || "tonk";
+  const game = table.summary?.game ?? "";
   const text = error.code === "illegal-move" && error.reason ? reasonText(error.reason, names)
     : t(ERROR[error.code] || "error.refused");
   return html`<div class="notice error" role="alert">
@@ -268,7 +266,7 @@ export function TablePage() {
   const game = view?.game || summary.game;
   return html`<main class="table-page">
     <div class="table-head">
-      <h1>${t(GAME_TITLE[summary.game] || "game.tonk")}</h1>
+      <h1>${gameTitle(t, summary.game, summary.title)}</h1>
       <span class="status">${t(STATUS[summary.status])}${summary.status === "playing"
         ? ` · ${t(isTonk(game) ? "table.deal" : "table.game", { deal: summary.deal })}` : ""}</span>
       <a href=${rulesLink(game, null, s.lang)} target="_blank" rel="noopener">${t("ui.rules")}</a>
