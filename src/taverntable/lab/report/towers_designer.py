@@ -233,6 +233,7 @@ def head_to_head(found: dict[str, list[Row]]) -> tuple[Table, dict[str, dict[str
             rates[name][bot] = rate
             lines.append(
                 (
+                    words(name),
                     bot_words(bot),
                     bot_words(other),
                     len(games),
@@ -250,6 +251,7 @@ def head_to_head(found: dict[str, list[Row]]) -> tuple[Table, dict[str, dict[str
             "styles",
             "Styles head to head, two players: each bot's wins and margin",
             (
+                "configuration",
                 "bot",
                 "against",
                 "games",
