@@ -48,6 +48,12 @@ NAMESPACES = (
     "sheet",
     "error",
     "http",
+    "replay",
+    "account",
+    "games",
+    "ladder",
+    "profile",
+    "outcome",
 )
 LITERAL = re.compile('"((?:' + "|".join(NAMESPACES) + r')\.[A-Za-z0-9_./-]+)"')
 CALL = re.compile(r'\bt\(\s*"([^"]+)"')

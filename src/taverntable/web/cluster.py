@@ -24,9 +24,10 @@ import uuid
 from collections.abc import Coroutine
 from typing import Any
 
+from .accounts import Account
 from .botpool import BotPool
 from .bus import Bus, BusError
-from .hub import BadRequest, Created, Endpoint, Hub
+from .hub import BadRequest, Created, Endpoint, Hub, check_table_id, is_host_token
 from .protocol.api import CreateTable, Health
 from .protocol.frames import Reason, UpdateMessage
 from .protocol.summary import TableSummary
@@ -238,8 +239,8 @@ class ClusterHub(Hub):
     def new_lease(self) -> tuple[str, float] | None:
         return (self.node, LEASE_SECONDS)
 
-    async def create(self, req: CreateTable) -> Created:
-        made = await super().create(req)
+    async def create(self, req: CreateTable, account: Account | None = None) -> Created:
+        made = await super().create(req, account)
         self.own(made.table, 1)  # the table was stored with this process's lease, epoch 1
         return made
 
@@ -247,6 +248,7 @@ class ClusterHub(Hub):
         """This process now applies the table's moves."""
         table.fence = (table.id, self.node, epoch)
         table.outlet = self.outlet
+        table.book = self.book
         self.tables[table.id] = table
         remote = self.remotes.pop(table.id, None)
         if remote is not None:  # this process's clients of the table come along
@@ -319,13 +321,14 @@ class ClusterHub(Hub):
         return TableSummary.model_validate(answer)
 
     async def join(
-        self, table_id: str, name: str, seat: int | None
+        self, table_id: str, name: str, seat: int | None, account: Account | None = None
     ) -> tuple[int, str, TableSummary]:
         owner = await self._where(table_id)
         if isinstance(owner, Table):
-            return await super().join(table_id, name, seat)
+            return await super().join(table_id, name, seat, account)
+        who = None if account is None else [account.id, account.name, account.created]
         answer = await self._ask(
-            owner, {"op": "join", "table": table_id, "name": name, "seat": seat}
+            owner, {"op": "join", "table": table_id, "name": name, "seat": seat, "account": who}
         )
         return answer["seat"], answer["token"], TableSummary.model_validate(answer["summary"])
 
@@ -338,13 +341,16 @@ class ClusterHub(Hub):
         )
         return TableSummary.model_validate(answer)
 
-    async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
+    async def socket(
+        self, table_id: str, token: str | None, host_token: str | None = None
+    ) -> tuple[Endpoint, int | None, bool]:
         owner = await self._where(table_id)
         if isinstance(owner, Table):
-            _, seat = await super().socket(table_id, token)
+            _, seat, host = await super().socket(table_id, token, host_token)
         else:
             stored = await self.store.load(table_id)
             assert stored is not None
+            host = is_host_token(stored.host_hash, host_token)
             seat = None
             if token:
                 h = digest(token)
@@ -355,7 +361,7 @@ class ClusterHub(Hub):
                     )
             await self._remote(table_id, owner)
         self.cids += 1
-        return Route(self, table_id, self.cids), seat
+        return Route(self, table_id, self.cids), seat, host
 
     # --- between processes --------------------------------------------------------------------
 
@@ -364,6 +370,7 @@ class ClusterHub(Hub):
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        check_table_id(table_id)
         lease = await self.store.owner(table_id)
         if lease is None:
             raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
@@ -460,7 +467,9 @@ class ClusterHub(Hub):
             elif op == "summary":
                 answer = table.summary().model_dump(mode="json")
             elif op == "join":
-                seat, token = await self.take_seat(table, message["name"], message["seat"])
+                who = message.get("account")
+                account = None if not who else Account(who[0], who[1], who[2])
+                seat, token = await self.take_seat(table, message["name"], message["seat"], account)
                 summary = table.summary().model_dump(mode="json")
                 answer = {"seat": seat, "token": token, "summary": summary}
             elif op == "host":

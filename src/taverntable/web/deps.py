@@ -10,11 +10,15 @@ from typing import Annotated
 from fastapi import Depends, Header, Response
 from starlette.requests import HTTPConnection
 
-from .hub import Hub
+from .accounts import Account
+from .hub import BadRequest, Hub
 from .store import Store
 
 # A seat's token stays in the browser this long (the cookie of the table, HttpOnly).
 SEAT_COOKIE_SECONDS = 30 * 24 * 3600
+# The signed-in browser's session token (HttpOnly, SameSite=Lax; accounts.py).
+SESSION_COOKIE = "tt_session"
+SEAT_COOKIE_PREFIX = "tt_seat_"
 
 
 def get_hub(connection: HTTPConnection) -> Hub:
@@ -38,7 +42,7 @@ HostToken = Annotated[str | None, Header(alias="X-Host-Token")]
 
 
 def cookie_name(table_id: str) -> str:
-    return f"tt_seat_{table_id}"
+    return f"{SEAT_COOKIE_PREFIX}{table_id}"
 
 
 def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
@@ -59,3 +63,65 @@ def seat_token(connection: HTTPConnection, table_id: str, token: str | None = No
 
 
 SeatToken = Annotated[str | None, Depends(seat_token)]
+
+
+def socket_host_token(host: str | None = None, x_host_token: HostToken = None) -> str | None:
+    """A WebSocket's host token: the query's ``?host=`` (a page cannot set a WebSocket's
+    headers), else the ``X-Host-Token`` header; it only makes ``hello.you.host`` true (the
+    host's actions stay HTTP requests with the header)."""
+    return host or x_host_token
+
+
+SocketHostToken = Annotated[str | None, Depends(socket_host_token)]
+
+
+def session_token(connection: HTTPConnection) -> str | None:
+    return connection.cookies.get(SESSION_COOKIE)
+
+
+async def current_account(connection: HTTPConnection, hub: HubDep) -> Account | None:
+    """The signed-in person of a request (None: a guest), from the session cookie, read in
+    the database (every server process knows every session)."""
+    return await hub.accounts.session(session_token(connection))
+
+
+MaybeAccount = Annotated[Account | None, Depends(current_account)]
+
+
+async def signed_in(account: MaybeAccount) -> Account:
+    """The signed-in person; 401 for a guest (private data)."""
+    if account is None:
+        raise BadRequest(401, "sign in first", "signed-out")
+    return account
+
+
+SignedIn = Annotated[Account, Depends(signed_in)]
+
+
+def set_session_cookie(response: Response, token: str, secure: bool) -> None:
+    """The session's cookie: HttpOnly (no script reads it), SameSite=Lax (no cross-site post
+    carries it), Secure when the page is served over https."""
+    from .accounts import SESSION_SECONDS
+
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        max_age=SESSION_SECONDS,
+        httponly=True,
+        samesite="lax",
+        secure=secure,
+        path="/",
+    )
+
+
+def clear_session_cookie(response: Response, secure: bool) -> None:
+    response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="lax", secure=secure, path="/")
+
+
+def seat_cookies(connection: HTTPConnection) -> dict[str, str]:
+    """Every seat token this browser's cookies hold: table id to token."""
+    return {
+        name[len(SEAT_COOKIE_PREFIX) :]: value
+        for name, value in connection.cookies.items()
+        if name.startswith(SEAT_COOKIE_PREFIX)
+    }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import re
 import secrets
 import typing
 from dataclasses import dataclass
@@ -13,12 +14,15 @@ from taverntable.bots import BotError, bot_names
 from taverntable.engine import Game, TavernError
 from taverntable.games import UnknownGame, family_games, game_names, get_game
 
+from .accounts import Account, Accounts
 from .botpool import BotPool
+from .history import MatchBook
 from .protocol.api import CreateTable, GameInfo, Health
 from .protocol.summary import TableSummary
 from .seats import Connection, Seat
 from .store import Store, StoredSeat, digest
 from .tables import Pace, Settings, Table
+from .throttle import Throttle
 
 log = logging.getLogger("taverntable.web")
 
@@ -62,6 +66,21 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+# A table's id as ``_new_id`` makes them (URL-safe base64); anything else is no table's, and is
+# never sent to the database (PostgreSQL refuses a NUL in a text: a 500).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def no_table(table_id: str) -> BadRequest:
+    return BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
+
+
+def check_table_id(table_id: str) -> None:
+    """BadRequest(404) for an id no table can have."""
+    if not TABLE_ID.fullmatch(table_id):
+        raise no_table(table_id)
+
+
 class Hub:
     """The server's tables, in memory and in the store."""
 
@@ -70,10 +89,16 @@ class Hub:
         self.bots = bots
         self.pace = pace
         self.tables: dict[str, Table] = {}
+        # Accounts and their sessions, signed-in people's matches and ratings, and the
+        # throttle of sign-in attempts (accounts.py, history.py, throttle.py).
+        self.accounts = Accounts(store)
+        self.book = MatchBook(store)
+        self.throttle = Throttle()
 
     async def open(self) -> None:
         """Open the database and bring back every table where it was."""
         await self.store.open()
+        unwritten = await self.book.unfinished()
         for stored in await self.store.load_all():
             try:
                 game = get_game(stored.game)
@@ -81,9 +106,21 @@ class Hub:
             except (TavernError, ValueError, KeyError, TypeError):
                 log.exception("table %s cannot be restored; it is left out", stored.id)
                 continue
+            await self.booked(table, (table.id, table.match) in unwritten)
             self.tables[table.id] = table
             if table.status == "playing":
                 table.run()
+
+    async def booked(self, table: Table, unwritten: bool = False) -> None:
+        """The table writes its signed-in people's matches to the book; a finished rated
+        match shows its rating changes again (and one whose results the server stopped before
+        writing writes them now)."""
+        table.book = self.book
+        if table.status == "finished":
+            if unwritten:
+                await self.book.match_finished(table, table.match, table.balances())
+            if table.settings.rated:
+                table.rating_changes = await self.book.changes(table)
 
     async def close(self) -> None:
         for table in self.tables.values():
@@ -97,12 +134,17 @@ class Hub:
             raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
         return table
 
-    async def create(self, req: CreateTable) -> Created:
-        """A new table in the lobby; the creator gets the host token (and their seat's)."""
+    async def create(self, req: CreateTable, account: Account | None = None) -> Created:
+        """A new table in the lobby; the creator gets the host token (and their seat's). A
+        signed-in creator sits as their account."""
         try:
             game = get_game(req.game)
             rules = game.rules(req.options)
             game.check_players(rules, len(req.seats))
+            if req.rated and rules.options() != game.rules().options():
+                raise BadRequest(
+                    400, "a rated match plays the preset's rules as they stand", "rated-rules"
+                )
         except UnknownGame as e:
             raise BadRequest(400, str(e)) from None
         except TavernError as e:
@@ -117,6 +159,10 @@ class Hub:
                 )
         if req.bot_level not in levels:
             raise BadRequest(400, f"unknown bot level {req.bot_level!r}")
+        if req.rated and (account is None or req.host_seat is None):
+            raise BadRequest(
+                403, "a rated table is made by a signed-in person who sits at it", "sign-in"
+            )
         if req.stake != 1 and game.unit != "stakes":
             raise BadRequest(400, f"{game.title} is scored in {game.unit}: leave the stake at 1")
         host_token = new_token()
@@ -132,6 +178,8 @@ class Hub:
             mine = seats[req.host_seat]
             mine.token_hash = digest(token)
             mine.name = req.host_name or mine.name or "Host"
+            if account is not None:
+                mine.name, mine.account_id = account.name, account.id
         settings = Settings(
             stake=req.stake,
             deals=req.deals,
@@ -139,6 +187,7 @@ class Hub:
             absent_seconds=req.absent_seconds,
             turn_seconds=req.turn_seconds,
             bot_level=req.bot_level,
+            rated=req.rated,
         )
         table_id = self._new_id()
         table = Table(
@@ -158,9 +207,13 @@ class Hub:
             dict(req.options),
             settings.to_json(),
             table.host_hash,
-            [StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in seats],
+            [
+                StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash, s.account_id)
+                for s in seats
+            ],
             self.new_lease(),
         )
+        table.book = self.book
         self.tables[table_id] = table
         return Created(table, host_token, req.host_seat, token)
 
@@ -180,11 +233,11 @@ class Hub:
         return self.get(table_id).summary()
 
     async def join(
-        self, table_id: str, name: str, seat: int | None
+        self, table_id: str, name: str, seat: int | None, account: Account | None = None
     ) -> tuple[int, str, TableSummary]:
         """A person takes an open seat; (seat, token, the table's summary)."""
         table = self.get(table_id)
-        taken, token = await self.take_seat(table, name, seat)
+        taken, token = await self.take_seat(table, name, seat, account)
         return taken, token, table.summary()
 
     async def host(self, table_id: str, token: str | None, action: str) -> TableSummary:
@@ -195,10 +248,13 @@ class Hub:
         await (table.start() if action == "start" else table.rematch())
         return table.summary()
 
-    async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
-        """The endpoint of a client's connection and the seat its token sits at."""
+    async def socket(
+        self, table_id: str, token: str | None, host_token: str | None = None
+    ) -> tuple[Endpoint, int | None, bool]:
+        """The endpoint of a client's connection, the seat its token sits at, and whether its
+        host token is the table's."""
         table = self.get(table_id)
-        return table, self.seat_of(table, token)
+        return table, self.seat_of(table, token), self.is_host(table, host_token)
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -206,8 +262,13 @@ class Hub:
         """The lease a new table starts with (none for a lone process)."""
         return None
 
-    async def take_seat(self, table: Table, name: str, seat: int | None) -> tuple[int, str]:
-        """A person takes an open seat (the first one if ``seat`` is None)."""
+    async def take_seat(
+        self, table: Table, name: str, seat: int | None, account: Account | None = None
+    ) -> tuple[int, str]:
+        """A person takes an open seat (the first one if ``seat`` is None); a signed-in person
+        sits under their account's name. A rated table seats signed-in people only."""
+        if table.settings.rated and account is None:
+            raise BadRequest(403, "sign in to sit at a rated table", "sign-in")
         free = [s.seat for s in table.seats if not s.is_bot and s.token_hash is None]
         if seat is None:
             if not free:
@@ -216,8 +277,24 @@ class Hub:
         if seat not in free:
             raise BadRequest(409, f"seat {seat} is not an open seat", "seat-taken")
         token = new_token()
-        await table.claim(seat, name, digest(token))
+        if account is None:
+            await table.claim(seat, name, digest(token))
+        else:
+            await table.claim(seat, account.name, digest(token), account.id)
         return seat, token
+
+    async def link_guest_seats(self, account: Account, seat_tokens: dict[str, str]) -> int:
+        """A guest who signs up or in keeps what they played in this browser: the seats its
+        tokens hold become the account's (in the database, in this process's tables, and in
+        the account's history). Returns how many seats were linked."""
+        pairs = [(t, k) for t, k in seat_tokens.items() if len(t) <= 32 and len(k) <= 100]
+        linked = await self.accounts.link_seats(account.id, pairs)
+        for table_id, seat in linked:
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.seats[seat].account_id = account.id
+            await self.book.linked(account.id, table_id, seat)
+        return len(linked)
 
     def seat_of(self, table: Table, token: str | None) -> int | None:
         """The seat a token sits at; BadRequest(403) for a token of no seat."""
@@ -230,13 +307,18 @@ class Hub:
         raise BadRequest(403, "this seat token does not belong to this table", "unknown-seat")
 
     def is_host(self, table: Table, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(table.host_hash, digest(token or ""))
+        return is_host_token(table.host_hash, token)
 
     def _new_id(self) -> str:
         while True:
             table_id = secrets.token_urlsafe(6)
             if table_id not in self.tables:
                 return table_id
+
+
+def is_host_token(host_hash: str, token: str | None) -> bool:
+    """Whether ``token`` is the host's secret of the table whose host digest is ``host_hash``."""
+    return bool(token) and hmac.compare_digest(host_hash, digest(token or ""))
 
 
 def game_offers() -> list[GameInfo]:

@@ -22,6 +22,7 @@ class Seat:
     name: str | None
     level: str | None  # a bot seat's level
     token_hash: str | None  # a person seat's secret, once claimed
+    account_id: str | None = None  # the signed-in person who sits there (None: a guest)
     connected: int = 0
     # When the seat was last left without anyone connected (monotonic seconds); a person seat
     # nobody has claimed yet counts as away since the table was loaded.

@@ -66,6 +66,7 @@ seats_t = Table(
     Column("name", String(128), nullable=True),
     Column("level", String(16), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    Column("account_id", String(32), nullable=True),  # a signed-in person's seat (0003)
 )
 
 deals_t = Table(
@@ -121,6 +122,7 @@ class StoredSeat:
     name: str | None
     level: str | None
     token_hash: str | None
+    account_id: str | None = None
 
 
 @dataclass
@@ -171,6 +173,11 @@ class Store:
         self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
         if url.startswith("sqlite"):
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+
+    def write(self) -> contextlib.AbstractAsyncContextManager[AsyncConnection]:
+        """A write transaction (committed on leaving), queued behind SQLite's one writer: for
+        the stores that share this database (``accounts.py``)."""
+        return self._write()
 
     @contextlib.asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncConnection]:
@@ -228,6 +235,7 @@ class Store:
                         "name": s.name,
                         "level": s.level,
                         "token_hash": s.token_hash,
+                        "account_id": s.account_id,
                     }
                     for s in seats
                 ],
@@ -239,8 +247,16 @@ class Store:
                     )
                 )
 
-    async def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an open person seat a name and a token; False when it was taken meanwhile."""
+    async def claim_seat(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        account_id: str | None = None,
+    ) -> bool:
+        """Give an open person seat a name and a token (and the account of a signed-in
+        person); False when it was taken meanwhile."""
         async with self._write() as conn:
             result = await conn.execute(
                 update(seats_t)
@@ -250,7 +266,7 @@ class Store:
                     seats_t.c.kind == "person",
                     seats_t.c.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, account_id=account_id)
             )
             return bool(result.rowcount)
 
@@ -523,7 +539,7 @@ class Store:
     async def _load(self, conn: Any, row: dict[str, Any]) -> StoredTable:
         tid = row["id"]
         seats = [
-            StoredSeat(r.seat, r.kind, r.name, r.level, r.token_hash)
+            StoredSeat(r.seat, r.kind, r.name, r.level, r.token_hash, r.account_id)
             for r in (
                 await conn.execute(
                     select(seats_t).where(seats_t.c.table_id == tid).order_by(seats_t.c.seat)

@@ -34,10 +34,11 @@ from taverntable.match import MatchLength, deal_points
 from taverntable.records import dump_record, replay_record
 
 from .botpool import BotPool
+from .history import MatchBook, RatingChange, standings
 from .protocol.frames import Reason, TableMessage, UpdateMessage, encode
 from .protocol.summary import SeatInfo, SheetRow, TableSettings, TableSummary, Turn
 from .seats import Connection, Seat
-from .store import Fence, Store, StoredTable
+from .store import Fence, LeaseLost, Store, StoredTable
 
 log = logging.getLogger("taverntable.web")
 
@@ -55,9 +56,11 @@ class Settings:
     absent_seconds: float = 30.0  # a person away this long is played by a bot until back
     turn_seconds: float | None = None  # a turn timer, after which a bot moves for the seat
     bot_level: str = "medium"  # who plays for an absent person or a seat whose timer ran out
+    rated: bool = False  # the match changes its people's ratings (history.py)
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "rated": self.rated,
             "stake": self.stake,
             "deals": self.deals,
             "target": self.target,
@@ -164,6 +167,10 @@ class Table:
         self.fence: Fence | None = None
         self.remote: dict[tuple[str, int], int | None] = {}
         self.outlet: Outlet | None = None
+        # Signed-in people's matches and ratings (set by the hub), and what the last match
+        # did to each seat's rating.
+        self.book: MatchBook | None = None
+        self.rating_changes: dict[int, RatingChange] = {}
 
     # --- what everyone may know ---------------------------------------------------------------
 
@@ -207,12 +214,14 @@ class Table:
                     claimed=s.is_bot or s.token_hash is not None,
                     connected=s.connected > 0,
                     bot_playing=self._bot_for(s) is not None,
+                    account=s.account_id,
                 )
                 for s in self.seats
             ],
             balances=self.balances(),
             sheet=[SheetRow(**row) for row in self.sheet],
             turn=turn,
+            standings=standings(self) if self.status == "finished" else None,
         )
 
     def turn(self) -> Turn | None:
@@ -306,9 +315,16 @@ class Table:
                 raise MoveRefused(
                     "not-waiting", f"the table is {self.status}, not waiting to start"
                 )
+            open_seats = [s.seat for s in self.seats if not s.is_bot and s.account_id is None]
+            if self.settings.rated and open_seats:
+                raise MoveRefused(
+                    "rated-seats-open",
+                    "a rated match starts once a signed-in person sits at every person's seat",
+                )
             self.status = "playing"
             await self.store.set_status(self.id, "playing", fence=self.fence)
             await self._new_deal()
+            await self._match_started()
         self.run()
 
     async def rematch(self) -> None:
@@ -318,18 +334,39 @@ class Table:
                 raise MoveRefused("match-not-over", "a rematch comes after the match is over")
             self.match += 1
             self.sheet = []
+            self.rating_changes = {}
             self.status = "playing"
             await self.store.set_status(self.id, "playing", self.match, fence=self.fence)
             await self._new_deal()
+            await self._match_started()
         self.run()
 
-    async def claim(self, seat: int, name: str, token_hash: str) -> None:
-        """A person takes an open seat."""
+    async def claim(
+        self, seat: int, name: str, token_hash: str, account_id: str | None = None
+    ) -> None:
+        """A person takes an open seat (a signed-in person: with their account)."""
         info = self.seats[seat]
-        if not await self.store.claim_seat(self.id, seat, name, token_hash):
+        if not await self.store.claim_seat(self.id, seat, name, token_hash, account_id):
             raise MoveRefused("seat-taken", f"seat {seat} is not free")
-        info.name, info.token_hash = name, token_hash
+        info.name, info.token_hash, info.account_id = name, token_hash, account_id
+        if account_id is not None and self.book is not None:
+            await self._booked(self.book.seat_taken(self, seat, account_id))
         self._changed()
+
+    async def _match_started(self) -> None:
+        if self.book is not None:
+            await self._booked(self.book.match_started(self))
+
+    async def _booked(self, work: Any) -> Any:
+        """What the book writes never stops a table: a failure is logged, and the match goes
+        on (its history row may be missing, never a move)."""
+        try:
+            return await work
+        except LeaseLost:
+            raise  # another process owns the table now: this one writes nothing more
+        except Exception:
+            log.exception("table %s: the match book failed", self.id)
+            return None
 
     async def play(self, seat: int | None, text: str, version: int | None) -> None:
         """A client's move for its seat; MoveRefused says why not (nothing changes then)."""
@@ -394,13 +431,23 @@ class Table:
                 async with self.lock:
                     self.status = "finished"
                     await self.store.set_status(self.id, "finished", fence=self.fence)
+                    match, totals = self.match, self.balances()
                 self._changed()
+                if self.book is not None:
+                    # Its people's results and ratings, once everyone knows who won.
+                    changes = await self._booked(self.book.match_finished(self, match, totals))
+                    if changes and self.match == match:
+                        self.rating_changes = changes
+                        self._changed()
                 return None
             left = self.deal_ended + self.pace.deal_pause - time.monotonic()
             if state is not None and left > 0:
                 return left
             async with self.lock:
-                await self._new_deal()
+                # A move that ended the deal may have been storing while this waited for the
+                # lock: it booked the deal since, and the match may be over now.
+                if self.state is state and not self.match_over():
+                    await self._new_deal()
             return None
         seat = state.current_seat
         assert seat is not None
@@ -582,7 +629,9 @@ class Table:
         cls, stored: StoredTable, game: Game, store: Store, bots: BotPool, pace: Pace
     ) -> Table:
         """A table as it was stored: the current deal replayed from its moves."""
-        seats = [Seat(s.seat, s.kind, s.name, s.level, s.token_hash) for s in stored.seats]
+        seats = [
+            Seat(s.seat, s.kind, s.name, s.level, s.token_hash, s.account_id) for s in stored.seats
+        ]
         table = cls(
             stored.id,
             game,

@@ -2,7 +2,8 @@
 
 - ``api``: the HTTP API's request bodies and answers;
 - ``summary``: the table summary, which the HTTP API and the WebSocket's ``table`` frame share;
-- ``frames``: the WebSocket's frames, client to server and server to client.
+- ``frames``: the WebSocket's frames, client to server and server to client;
+- ``replay``: the replay viewer's answers (a deal step by step).
 
 Every model is a Pydantic model that refuses unknown fields, with a description on each field:
 the server validates what a client sends with them, builds what it sends through them, and
@@ -22,6 +23,13 @@ class Strict(BaseModel):
     client validating the server's messages learns of a field its models lack."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+class FromClient(Strict):
+    """A message a client sends: its types are strict too, so that ``true``, ``"1"`` and ``1.0``
+    are no seat 1 (a number field takes a JSON number of its kind, a text field a string)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 def is_null(value: object) -> bool:

@@ -26,11 +26,23 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from . import Strict, api, frames, summary
+from . import Strict, accounts, api, frames, replay, summary
 
 BLOCK = re.compile(r"(<!-- (model|frames): ([\w-]+) -->\n)(.*?)(<!-- end -->)", re.DOTALL)
 # What a client sends: their tables give each field's default ("required" when it has none).
-SENT_BY_CLIENTS = frozenset({"SeatSpec", "CreateTable", "JoinTable", "MoveMessage", "PingMessage"})
+SENT_BY_CLIENTS = frozenset(
+    {
+        "SeatSpec",
+        "CreateTable",
+        "JoinTable",
+        "MoveMessage",
+        "PingMessage",
+        "SignUp",
+        "SignIn",
+        "ChangePassword",
+        "DeleteAccount",
+    }
+)
 FRAMES: Mapping[str, Sequence[type[BaseModel]]] = {
     "client": get_args(get_args(frames.ClientMessage)[0]),
     "server": get_args(frames.Outgoing),
@@ -41,7 +53,7 @@ SCALARS = {str: "text", int: "integer", float: "number", bool: "true/false", typ
 def protocol_models() -> dict[str, type[BaseModel]]:
     """Every message model of ``protocol/``, by name, in the order of their modules."""
     found: dict[str, type[BaseModel]] = {}
-    for module in (api, summary, frames):
+    for module in (api, accounts, summary, frames, replay):
         for name, value in vars(module).items():
             if (
                 isinstance(value, type)

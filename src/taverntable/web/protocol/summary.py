@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from . import Strict
+from . import Strict, is_null
 
 
 class TableSettings(Strict):
@@ -41,6 +41,11 @@ class TableSettings(Strict):
         default="medium",
         description="the level of the bot that plays for an absent or timed-out person",
     )
+    rated: bool = Field(
+        default=False,
+        description="a rated match: the preset's rules as they stand, signed-in people only "
+        "(each person's rating in the game changes at its end)",
+    )
 
 
 class SeatInfo(Strict):
@@ -54,6 +59,11 @@ class SeatInfo(Strict):
     connected: bool = Field(description="a client of this seat is connected")
     bot_playing: bool = Field(
         description="a bot plays the seat now (a bot's, or an absent person's)"
+    )
+    account: str | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="a signed-in person's account id (their profile: `/players/ID`)",
     )
 
 
@@ -77,6 +87,21 @@ class Turn(Strict):
     )
 
 
+class Standing(Strict):
+    """A seat's place at the end of a match, and what the match did to its rating."""
+
+    seat: int = Field(description="the seat")
+    place: int = Field(description="1 is first; equal totals share a place")
+    total: float = Field(description="the seat's total of the match (as `balances`)")
+    rating_before: int | None = Field(
+        default=None, description="a rated match: the person's rating before it (a bot: its own)"
+    )
+    rating_after: int | None = Field(default=None, description="a rated match: the rating after it")
+    provisional: bool | None = Field(
+        default=None, description="the rating after it is still provisional"
+    )
+
+
 class TableSummary(Strict):
     """The table as every client and the lobby may see it."""
 
@@ -96,3 +121,8 @@ class TableSummary(Strict):
     )
     sheet: list[SheetRow] = Field(description="the finished deals of this match")
     turn: Turn | None = Field(description="whose decision it is now")
+    standings: list[Standing] | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="once the match is over: every seat's place, best first",
+    )

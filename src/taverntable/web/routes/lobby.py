@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from ..deps import HubDep, set_seat_cookie
+from ..deps import HubDep, MaybeAccount, set_seat_cookie
 from ..hub import game_offers
 from ..protocol.api import CreatedTable, CreateTable, GameInfo, HTTPError
 from ..protocol.summary import TableSummary
@@ -24,10 +24,15 @@ async def lobby(hub: HubDep) -> list[TableSummary]:
     return await hub.lobby()
 
 
-@router.post("/tables", status_code=201, responses={400: {"model": HTTPError}})
-async def create(req: CreateTable, response: Response, hub: HubDep) -> CreatedTable:
-    """A new table in the lobby; the creator's seat (``host_seat``), if any, is in the cookie."""
-    made = await hub.create(req)
+@router.post(
+    "/tables", status_code=201, responses={400: {"model": HTTPError}, 403: {"model": HTTPError}}
+)
+async def create(
+    req: CreateTable, response: Response, hub: HubDep, account: MaybeAccount
+) -> CreatedTable:
+    """A new table in the lobby; the creator's seat (``host_seat``), if any, is in the cookie
+    (a signed-in creator sits there as their account; a rated table needs one)."""
+    made = await hub.create(req, account)
     table = made.table
     if made.token is not None:
         set_seat_cookie(response, table.id, made.token)

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Response, WebSocket
 
 from ..client import serve_socket
-from ..deps import HostToken, HubDep, SeatToken, set_seat_cookie
+from ..deps import HostToken, HubDep, MaybeAccount, SeatToken, SocketHostToken, set_seat_cookie
 from ..protocol.api import HTTPError, JoinedTable, JoinTable
 from ..protocol.summary import TableSummary
 
@@ -25,10 +25,13 @@ async def table_info(table_id: str, hub: HubDep) -> TableSummary:
 
 
 @router.post("/api/tables/{table_id}/join", responses=REFUSALS)
-async def join(table_id: str, req: JoinTable, response: Response, hub: HubDep) -> JoinedTable:
+async def join(
+    table_id: str, req: JoinTable, response: Response, hub: HubDep, account: MaybeAccount
+) -> JoinedTable:
     """A person takes an open seat (the first one without ``seat``); the token is in the
-    table's cookie too."""
-    seat, token, summary = await hub.join(table_id, req.name, req.seat)
+    table's cookie too. A signed-in person sits as their account (a rated table seats no
+    one else)."""
+    seat, token, summary = await hub.join(table_id, req.name, req.seat, account)
     set_seat_cookie(response, table_id, token)
     return JoinedTable(seat=seat, token=token, table=summary)
 
@@ -46,6 +49,9 @@ async def rematch(table_id: str, hub: HubDep, x_host_token: HostToken = None) ->
 
 
 @router.websocket("/ws/{table_id}")
-async def play(websocket: WebSocket, table_id: str, hub: HubDep, token: SeatToken) -> None:
-    """A client's connection to the table (``protocol.frames``); its seat is the token's."""
-    await serve_socket(hub, websocket, table_id, token)
+async def play(
+    websocket: WebSocket, table_id: str, hub: HubDep, token: SeatToken, host: SocketHostToken
+) -> None:
+    """A client's connection to the table (``protocol.frames``); its seat is the token's, and
+    it is the host's with the host's token."""
+    await serve_socket(hub, websocket, table_id, token, host)

@@ -4,7 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { api, errorText } from "./net.js";
-import { seatNames } from "./seats.js";
+import { Name, seatNames } from "./seats.js";
 import { InviteLink } from "./table.js";
 import { gameTitle, tokens, update, useStore } from "./store.js";
 
@@ -47,8 +47,10 @@ function OptionField({ name, choices, value, onChange }) {
     onInput=${(e) => onChange(e.target.value === "" ? null : Number(e.target.value))} /></label>`;
 }
 
-function CreateForm({ games }) {
+function CreateForm({ games, account }) {
   const [gameName, setGameName] = useState(games[0].name);
+  // A rated match (signed-in people only): the preset's rules as they stand, the host sits.
+  const [rated, setRated] = useState(false);
   const game = games.find((g) => g.name === gameName) || games[0];
   const [options, setOptions] = useState({ ...game.options });
   const [seats, setSeats] = useState(defaultSeats(3));
@@ -63,6 +65,7 @@ function CreateForm({ games }) {
   const chooseGame = (name) => {
     const next = games.find((g) => g.name === name);
     setGameName(name);
+    setRated(rated && Boolean(account));
     setOptions({ ...next.options });
     setDeals(next.length === "game" ? 1 : 4);
     setSeats(defaultSeats(Math.min(Math.max(seats.length, next.min_players), next.max_players)));
@@ -78,18 +81,20 @@ function CreateForm({ games }) {
   const submit = async (e) => {
     e.preventDefault();
     setBusy(true);
+    const isRated = rated && Boolean(account);
     const body = {
-      game: game.name, options, stake: game.unit === "stakes" ? Number(stake) : 1,
+      game: game.name, options: isRated ? {} : options, stake: game.unit === "stakes" ? Number(stake) : 1,
+      rated: isRated,
       seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "person" })),
       deals: deals === "" || deals === null ? null : Number(deals),
       target: target === "" ? null : Number(target),
       absent_seconds: Number(absent),
       turn_seconds: turnSeconds === "" ? null : Number(turnSeconds),
     };
-    const hostSeat = sit ? seats.findIndex((s) => s.kind === "person") : -1;
+    const hostSeat = sit || isRated ? seats.findIndex((s) => s.kind === "person") : -1;
     if (hostSeat >= 0) {
       body.host_seat = hostSeat;
-      body.host_name = hostName.trim() || null;
+      body.host_name = account ? null : hostName.trim() || null;
     }
     try {
       const made = await api.create(body);
@@ -120,11 +125,17 @@ function CreateForm({ games }) {
           <option value="person">${t("lobby.person")}</option>
           ${Object.keys(LEVELS).map((level) => html`<option value=${level}>${t("seat.bot", { level: t(LEVELS[level]) })}</option>`)}
         </select></li>`)}</ol>
-      <label class="check"><input type="checkbox" name="sit" checked=${sit} onChange=${(e) => setSit(e.target.checked)} />
+      <label class="check"><input type="checkbox" name="sit" checked=${sit || Boolean(rated && account)} disabled=${Boolean(rated && account)}
+        onChange=${(e) => setSit(e.target.checked)} />
         ${t("lobby.sit")}</label>
-      ${sit ? html`<label>${t("lobby.your_name")} <input name="host_name" maxlength="40" value=${hostName}
+      ${(sit || rated) && account ? html`<p class="sub">${t("join.as", { name: account.name })}</p>` : null}
+      ${sit && !account ? html`<label>${t("lobby.your_name")} <input name="host_name" maxlength="40" value=${hostName}
         onInput=${(e) => setHostName(e.target.value)} /></label>` : null}
     </fieldset>
+    ${account ? html`<label class="check"><input type="checkbox" name="rated" checked=${rated}
+      onChange=${(e) => setRated(e.target.checked)} /> ${t("lobby.rated")}</label>
+      ${rated ? html`<p class="sub">${t("lobby.rated_text")}</p>` : null}`
+      : html`<p class="sub">${t("lobby.rated_sign_in")} <a href="/account">${t("account.sign_in")}</a></p>`}
     <fieldset><legend>${t("lobby.match")}</legend>
       ${game.unit === "stakes" ? html`<label>${t("lobby.stake")} <input type="number" name="stake" min="1" value=${stake}
         onInput=${(e) => setStake(e.target.value)} /></label>` : null}
@@ -137,10 +148,10 @@ function CreateForm({ games }) {
       <label>${t("lobby.absent_seconds")} <input type="number" name="absent_seconds" min="0" value=${absent}
         onInput=${(e) => setAbsent(e.target.value)} /></label>
     </fieldset>
-    <details class="options"><summary>${t("lobby.options")}</summary>
+    ${rated && account ? null : html`<details class="options"><summary>${t("lobby.options")}</summary>
       ${Object.entries(game.choices || {}).map(([name, choices]) => html`<${OptionField} name=${name} choices=${choices}
         value=${options[name]} onChange=${(v) => setOptions({ ...options, [name]: v })} />`)}
-    </details>
+    </details>`}
     <button type="submit" class="primary" name="create" disabled=${busy}>${t("lobby.create_button")}</button>
   </form>`;
 }
@@ -152,7 +163,8 @@ function OpenTables({ tables }) {
     const names = seatNames(table);
     return html`<li data-table=${table.id}>
       <strong>${gameTitle(t, table.game, table.title)}</strong>
-      <span class="sub">${table.seats.map((s, k) => (s.kind === "person" && !s.claimed ? t("seat.free") : names[k])).join(", ")}</span>
+      <span class="sub seat-names">${table.seats.map((s, k) => [k ? ", " : "",
+        s.kind === "person" && !s.claimed ? t("seat.free") : html`<${Name} name=${names[k]} />`])}</span>
       <span class="badge">${t(table.status === "lobby" ? "status.lobby" : "status.playing")}</span>
       <a class="button" href=${`/t/${table.id}`}>${free ? t("lobby.join") : t("lobby.watch")}</a>
     </li>`;
@@ -176,7 +188,7 @@ export function LobbyPage() {
       <a class="button primary" href=${`/t/${s.created.id}`}>${t("lobby.open_table")}</a>
     </section>` : null}
     <div class="lobby-cols">
-      ${s.games.length ? html`<${CreateForm} games=${s.games} />` : html`<p>${t("table.loading")}</p>`}
+      ${s.games.length ? html`<${CreateForm} games=${s.games} account=${s.account} />` : html`<p>${t("table.loading")}</p>`}
       <section class="tables"><h2>${t("lobby.open_tables")}</h2><${OpenTables} tables=${s.lobbyTables} /></section>
     </div>
   </main>`;

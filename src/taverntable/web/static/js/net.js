@@ -10,10 +10,23 @@ const HTTP_ERROR = {
   "seats-taken": "http.seats-taken", "seat-taken": "http.seat-taken",
   "server-busy": "http.server-busy", "unknown-seat": "error.unknown-seat",
   "not-waiting": "http.not-waiting", "match-not-over": "http.match-not-over",
+  "no-deal": "http.no-deal", "deal-in-play": "http.deal-in-play", "not-your-seat": "http.not-your-seat",
+  "bad-seat": "http.bad-seat", "bad-record": "http.bad-record", "no-record": "http.no-record",
+  "too-large": "http.too-large", "too-long": "http.too-long",
+  "foreign-origin": "http.foreign-origin",
+  // accounts (docs/protocol.md, "Accounts")
+  "name-bad": "http.name-bad", "name-too-short": "http.name-too-short", "name-too-long": "http.name-too-long",
+  "name-taken": "http.name-taken", "password-too-short": "http.password-too-short",
+  "password-too-long": "http.password-too-long", "password-common": "http.password-common",
+  "password-is-name": "http.password-is-name", "bad-credentials": "http.bad-credentials",
+  "throttled": "http.throttled", "signed-out": "http.signed-out", "sign-in": "http.sign-in",
+  "rated-rules": "http.rated-rules", "rated-seats-open": "http.rated-seats-open",
+  "no-player": "http.no-player",
 };
 
+// `{message}` in a translation is the server's own words (the engine's reason for a record).
 export function errorText(err) {
-  return HTTP_ERROR[err.code] ? t(HTTP_ERROR[err.code]) : err.message;
+  return HTTP_ERROR[err.code] ? t(HTTP_ERROR[err.code], { message: err.message }) : err.message;
 }
 
 async function request(method, url, body, headers = {}) {
@@ -22,6 +35,7 @@ async function request(method, url, body, headers = {}) {
     headers: { "Content-Type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (response.status === 204) return {};
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = new Error(data.error || response.statusText);
@@ -40,7 +54,26 @@ export const api = {
   join: (id, name, seat) => request("POST", `/api/tables/${id}/join`, { name, seat }),
   start: (id) => request("POST", `/api/tables/${id}/start`, undefined, { "X-Host-Token": tokens.host(id) }),
   rematch: (id) => request("POST", `/api/tables/${id}/rematch`, undefined, { "X-Host-Token": tokens.host(id) }),
+  // accounts: the session is an HttpOnly cookie; the page only learns who is signed in
+  me: () => request("GET", "/api/account"),
+  signUp: (name, password) => request("POST", "/api/account/signup", { name, password, seats: tokens.allSeats() }),
+  signIn: (name, password) => request("POST", "/api/account/signin", { name, password, seats: tokens.allSeats() }),
+  signOut: () => request("POST", "/api/account/signout"),
+  changePassword: (old, next) => request("POST", "/api/account/password", { old, new: next }),
+  deleteAccount: (password) => request("POST", "/api/account/delete", { password }),
+  myGames: (page) => request("GET", `/api/account/games?page=${page}`),
+  ladder: (game) => request("GET", `/api/ladder/${encodeURIComponent(game)}`),
+  player: (id) => request("GET", `/api/players/${encodeURIComponent(id)}`),
 };
+
+// Who is signed in here (null: a guest), asked once when the page opens.
+export async function loadAccount() {
+  try {
+    update({ account: await api.me(), accountKnown: true });
+  } catch {
+    update({ account: null, accountKnown: true });
+  }
+}
 
 let socket = null;
 let retry = 0;
@@ -51,7 +84,11 @@ export function connect(id) {
   if (socket) socket.close();
   const token = tokens.seat(id);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${scheme}://${location.host}/ws/${id}` + (token ? `?token=${encodeURIComponent(token)}` : "");
+  // The host's token too, so that hello's you.host says this page is the host's.
+  const query = new URLSearchParams();
+  if (token) query.set("token", token);
+  if (tokens.host(id)) query.set("host", tokens.host(id));
+  const url = `${scheme}://${location.host}/ws/${id}` + (query.toString() ? `?${query}` : "");
   const ws = new WebSocket(url);
   socket = ws;
   ws.onopen = () => {

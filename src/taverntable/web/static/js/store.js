@@ -11,6 +11,9 @@ export const state = {
   created: null, // the table just created here: {id, invite}
   notice: null, // {kind: "error"|"info", text, rule, game}
   table: null, // the table page: see newTable()
+  replay: null, // the replay viewer: see replay.js's newReplay()
+  account: null, // the signed-in person, {id, name, created}, or null for a guest
+  accountKnown: false, // whether /api/account has answered yet
 };
 
 const listeners = new Set();
@@ -81,4 +84,13 @@ export const tokens = {
   setSeat: (id, token) => localStorage.setItem(`tt_seat_${id}`, token),
   host: (id) => localStorage.getItem(`tt_host_${id}`),
   setHost: (id, token) => localStorage.setItem(`tt_host_${id}`, token),
+  // Every seat token this browser keeps (table id -> token): a guest who signs up keeps them.
+  allSeats: () => {
+    const out = {};
+    for (let k = 0; k < localStorage.length; k++) {
+      const key = localStorage.key(k);
+      if (key.startsWith("tt_seat_")) out[key.slice(8)] = localStorage.getItem(key);
+    }
+    return out;
+  },
 };

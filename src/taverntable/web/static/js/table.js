@@ -5,13 +5,14 @@ import { cardsShort, SUIT_SYMBOL } from "./cards.js";
 import { TonkBoard, TowersBoard } from "./boards.js";
 import { MoveBar, movesForKeys, SelectableCards } from "./hand.js";
 import { html } from "./html.js";
-import { joinNames, t } from "./i18n.js";
+import { isolate, joinNames, t } from "./i18n.js";
 import { isTonk } from "./moves.js";
 import { api, connect, errorText, sendMove } from "./net.js";
 import { Seat, seatNames } from "./seats.js";
 import { TonkSheet, TowersSheet } from "./sheet.js";
 import { gameInfo, gameTitle, state, tokens, update, updateTable, useStore } from "./store.js";
 import { Timer } from "./timer.js";
+import { ratingChange, replayUrl } from "./history.js";
 
 const ERROR = {
   "bad-message": "error.bad-message", "bad-move": "error.bad-move", "not-your-turn": "error.not-your-turn",
@@ -62,7 +63,10 @@ function Prompt({ table, names }) {
   const { view, summary, you, turn } = table;
   if (!summary) return null;
   if (summary.status === "lobby") return html`<p class="prompt">${t("prompt.lobby")}</p>`;
-  if (summary.status === "finished") return html`<p class="prompt">${t("prompt.match_over")}</p>`;
+  if (summary.status === "finished") {
+    const winners = (summary.standings || []).filter((x) => x.place === 1).map((x) => names[x.seat]);
+    return html`<p class="prompt">${t("prompt.match_won", { winners: joinNames(winners) })}</p>`;
+  }
   if (!view) return null;
   if (view.result) return html`<p class="prompt">${t(isTonk(view.game) ? "prompt.deal_over" : "prompt.game_over")}</p>`;
   const seat = view.current_seat;
@@ -97,14 +101,14 @@ function Prompt({ table, names }) {
   return html`<p class="prompt yours" role="status">${t(key, params)}${timer}</p>`;
 }
 
-function Log({ table, names }) {
+export function Log({ table, names }) {
   const items = table.log;
   const say = (s) => {
     const p = { ...s.params };
     if ("who" in s) p.who = names[s.who] ?? "?";
     if (s.whom !== undefined && s.whom !== null) p.whom = names[s.whom] ?? "";
     if (s.winners) p.winners = joinNames(s.winners.map((w) => names[w]));
-    if (s.points) p.points = s.points.map((x, i) => `${names[i]} ${x}`).join(", ");
+    if (s.points) p.points = s.points.map((x, i) => `${isolate(names[i])} ${x}`).join(", ");
     for (const k of ["mode", "kind"]) if (p[k]) p[k] = t(p[k]);
     return t(s.key, p);
   };
@@ -125,10 +129,40 @@ function HostControls({ table }) {
   if (summary.status === "lobby") {
     return html`<button type="button" class="primary" data-action="start" onClick=${() => act(api.start)}>${t("host.start")}</button>`;
   }
-  if (summary.status === "finished") {
-    return html`<button type="button" class="primary" data-action="rematch" onClick=${() => act(api.rematch)}>${t("host.rematch")}</button>`;
-  }
   return null;
+}
+
+// The end of a match: who won, every seat's place and total, what the match did to the
+// ratings, and the buttons for a rematch (the host's), watching the last deal again and
+// downloading the match's records.
+function Outcome({ table, names }) {
+  const { summary, id, you } = table;
+  if (!summary || summary.status !== "finished" || !summary.standings) return null;
+  const host = Boolean(tokens.host(id));
+  const rematch = () => api.rematch(id).catch((e) => update({ notice: { kind: "error", text: errorText(e) } }));
+  const last = summary.sheet.length ? summary.sheet[summary.sheet.length - 1].deal : null;
+  const seat = you && you.seat !== null && you.seat !== undefined ? you.seat : 0;
+  const unit = summary.unit === "points" ? "outcome.points" : "outcome.stakes";
+  return html`<section class="outcome" role="status" aria-label=${t("outcome.title")}>
+    <h2>${t("outcome.title")}</h2>
+    <div class="scroll"><table>
+      <thead><tr><th>${t("ladder.place")}</th><th>${t("ladder.player")}</th><th>${t(unit)}</th>
+        ${summary.settings.rated ? html`<th>${t("ladder.rating")}</th>` : null}</tr></thead>
+      <tbody>${summary.standings.map((x) => html`<tr class=${`${x.place === 1 ? "winner" : ""} ${you && x.seat === you.seat ? "you" : ""}`}
+          data-seat=${x.seat} data-place=${x.place}>
+        <td>${x.place === 1 ? html`<span class="crown" aria-hidden="true">★</span> ` : null}${x.place}</td>
+        <td>${summary.seats[x.seat].account ? html`<a href=${`/players/${summary.seats[x.seat].account}`}>${names[x.seat]}</a>` : names[x.seat]}</td>
+        <td class="num">${x.total > 0 ? "+" : ""}${x.total}</td>
+        ${summary.settings.rated ? html`<td>${summary.seats[x.seat].kind === "bot"
+          ? html`<span class="sub">${x.rating_after ?? ""}</span>` : ratingChange(x.rating_before, x.rating_after, x.provisional)}</td>` : null}
+      </tr>`)}</tbody>
+    </table></div>
+    <div class="buttons">
+      ${host ? html`<button type="button" class="primary" data-action="rematch" onClick=${rematch}>${t("host.rematch")}</button>` : null}
+      ${last !== null ? html`<a class="button" data-action="watch" href=${replayUrl(id, last, seat)}>${t("games.watch")}</a>` : null}
+      <a class="button" data-action="download" href=${`/api/tables/${id}/records`} download=${`tavern-${id}.jsonl`}>${t("outcome.download")}</a>
+    </div>
+  </section>`;
 }
 
 export function InviteLink({ id }) {
@@ -154,15 +188,20 @@ function JoinPanel({ table }) {
   const free = (summary?.seats || []).filter((s) => s.kind === "person" && !s.claimed);
   const [seat, setSeat] = useState(free[0]?.seat ?? 0);
   // A name is asked for but not needed: a friend who opens the link can sit down at once.
+  // A signed-in person sits under their account's name.
   const [name, setName] = useState(localStorage.getItem("tt_name") || "");
-  const chosen = name.trim() || t("join.default_name", { number: Number(seat) + 1 });
+  const account = state.account;
+  const chosen = account ? account.name : name.trim() || t("join.default_name", { number: Number(seat) + 1 });
   if (!summary || !you || you.role !== "spectator" || !free.length || summary.status === "finished") return null;
+  if (summary.settings.rated && !account) {
+    return html`<p class="join rated-only">${t("join.rated_sign_in")} <a class="button primary" href="/account">${t("account.sign_in")}</a></p>`;
+  }
   const join = async (e) => {
     e.preventDefault();
     try {
       const made = await api.join(id, chosen, Number(seat));
       tokens.setSeat(id, made.token);
-      if (name.trim()) localStorage.setItem("tt_name", name.trim());
+      if (name.trim() && !account) localStorage.setItem("tt_name", name.trim());
       connect(id);
     } catch (err) {
       update({ notice: { kind: "error", text: errorText(err) } });
@@ -170,8 +209,8 @@ function JoinPanel({ table }) {
   };
   return html`<form class="join" onSubmit=${join}>
     <strong>${t("join.title")}</strong>
-    <label>${t("join.name")} <input maxlength="40" value=${name} placeholder=${chosen}
-      onInput=${(e) => setName(e.target.value)} /></label>
+    ${account ? html`<span>${t("join.as", { name: account.name })}</span>` : html`<label>${t("join.name")} <input maxlength="40" value=${name} placeholder=${chosen}
+      onInput=${(e) => setName(e.target.value)} /></label>`}
     <label>${t("join.seat")} <select value=${seat} onChange=${(e) => setSeat(e.target.value)}>
       ${free.map((s) => html`<option value=${s.seat}>${t("seat.number", { number: s.seat + 1 })}</option>`)}</select></label>
     <button type="submit" class="primary">${t("join.button")}</button>
@@ -267,9 +306,11 @@ export function TablePage() {
   return html`<main class="table-page">
     <div class="table-head">
       <h1>${gameTitle(t, summary.game, summary.title)}</h1>
+      ${summary.settings.rated ? html`<span class="badge rated">${t("games.rated")}</span>` : null}
       <span class="status">${t(STATUS[summary.status])}${summary.status === "playing"
         ? ` · ${t(isTonk(game) ? "table.deal" : "table.game", { deal: summary.deal })}` : ""}</span>
       <a href=${rulesLink(game, null, s.lang)} target="_blank" rel="noopener">${t("ui.rules")}</a>
+      ${summary.sheet.length ? html`<a data-action="replay" href=${`/replay/${table.id}/${summary.sheet[summary.sheet.length - 1].deal}`}>${t(isTonk(game) ? "replay.watch_deal" : "replay.watch_game", { deal: summary.sheet[summary.sheet.length - 1].deal })}</a>` : null}
       ${you?.role === "spectator" ? html`<span class="badge">${t("table.spectator")}</span>` : null}
       ${!table.connected ? html`<span class="badge away">${t("table.reconnecting")}</span>` : null}
       <${HostControls} table=${table} />
@@ -281,6 +322,7 @@ export function TablePage() {
     <div class="layout">
       <div class="main-col">
         <${Prompt} table=${table} names=${names} />
+        <${Outcome} table=${table} names=${names} />
         <${ErrorBar} table=${table} names=${names} />
         <div class="seats">${others.map((seat) => html`<${Seat} key=${seat} seat=${seat} table=${table} names=${names} />`)}</div>
         ${view ? (isTonk(view.game) ? html`<${TonkBoard} view=${view} names=${names} />`

@@ -1,0 +1,174 @@
+"""Accounts in a real browser (issue 25's Done-when, items 1, 2, 4 and 5): two people sign up in
+two browser contexts, play a rated one-deal Tonk match with a bot by clicking, see the winner
+and both rating changes at the end, find the match in My games with its replay and record
+links; one signs out and in from a third context and finds the same history. Screenshots of My
+games at 1280×800 and 390×844 (and of the end of the match) are saved; neither page scrolls
+sideways.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+from test_web_browser_match import play_tonk_by_keys, shuffle_the_friend_plays
+
+from browser_helpers import my_decision, new_page, overflows, wait_until
+from web_helpers import HTTP
+
+PASSWORD = "a tavern of cards"
+
+
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: ``TAVERN_TEST_SHOTS`` (to look at them), else the test's folder."""
+    folder = Path(os.environ.get("TAVERN_TEST_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def open_in_english(page: Page, url: str) -> None:
+    page.goto(url)
+    page.evaluate("localStorage.setItem('tt_lang', 'en')")
+    page.reload()
+
+
+def sign_up(page: Page, base: str, name: str) -> None:
+    open_in_english(page, base + "/account")
+    form = page.locator("form[data-form=signup]")
+    form.locator("input[name=name]").fill(name)
+    form.locator("input[name=password]").fill(PASSWORD)
+    form.locator("button[type=submit]").click()
+    page.locator(".account-link").filter(has_text=f"Account: {name}").wait_for()
+
+
+def sign_in(page: Page, base: str, name: str) -> None:
+    open_in_english(page, base + "/account")
+    form = page.locator("form[data-form=signin]")
+    form.locator("input[name=name]").fill(name)
+    form.locator("input[name=password]").fill(PASSWORD)
+    form.locator("button[type=submit]").click()
+    page.locator(".account-link").filter(has_text=f"Account: {name}").wait_for()
+
+
+def rated_result(page: Page) -> bool:
+    """The end of the match is shown with both people's rating changes."""
+    return page.locator(".outcome .rating-change").count() == 2
+
+
+def test_two_people_sign_up_play_a_rated_match_and_find_it_in_my_games(
+    browser: Browser, base: str, tmp_path: Path, monkeypatch: Any
+) -> None:
+    shuffle_the_friend_plays(monkeypatch)  # a first deal not won on the deal: both play
+    folder = shots(tmp_path)
+    anna, bence = new_page(browser), new_page(browser)
+    sign_up(anna, base, "Anna")
+    sign_up(bence, base, "Bence")
+
+    # Anna makes a rated table: 2 people and a medium bot, one deal; the options are hidden.
+    open_in_english(anna, base + "/")
+    anna.select_option("select[name=game]", "tonk")
+    anna.select_option("select[name=players]", "3")
+    anna.fill("input[name=deals]", "1")
+    anna.check("input[name=rated]")
+    assert anna.locator("details.options").count() == 0
+    assert anna.locator("input[name=host_name]").count() == 0  # she sits as her account
+    anna.click("button[name=create]")
+    table = anna.locator(".created .invite input").input_value().rsplit("/", 1)[1]
+    anna.click(".created a.button")
+    anna.wait_for_selector("[data-action=start]")
+    assert anna.locator(".table-head .badge.rated").count() == 1
+
+    open_in_english(bence, f"{base}/t/{table}")
+    bence.locator(".join").filter(has_text="You sit as Bence").wait_for()
+    bence.click(".join button[type=submit]")
+    bence.wait_for_selector(".seat.mine")
+    anna.wait_for_function("document.querySelectorAll('.badge.free').length === 0")
+    anna.click("[data-action=start]")
+
+    turns: dict[int, int] = {}
+
+    def step() -> bool:
+        for k, page in enumerate((anna, bence)):
+            if not rated_result(page) and my_decision(page):
+                play_tonk_by_keys(page, turns, k)
+        return rated_result(anna) and rated_result(bence)
+
+    wait_until(step, timeout=240)
+    summary = HTTP.get(f"{base}/api/tables/{table}").json()
+    standings = summary["standings"]
+    names = [s["name"] for s in summary["seats"]]
+    winners = [names[s["seat"]] for s in standings if s["place"] == 1]
+    # The prompt says who won, and the standings table lists every seat, best first.
+    prompt = anna.locator(".prompt").inner_text()
+    assert prompt.startswith("The match is over:") and all(w in prompt for w in winners)
+    rows = anna.locator(".outcome tbody tr")
+    assert rows.count() == 3
+    assert [int(p) for p in rows.evaluate_all("rs => rs.map(r => r.dataset.place)")] == [
+        s["place"] for s in standings
+    ]
+    for page, seat in ((anna, 0), (bence, 1)):
+        mine = next(s for s in standings if s["seat"] == seat)
+        change = page.locator(f".outcome tr[data-seat='{seat}'] .rating-change")
+        assert change.get_attribute("data-before") == "1500"
+        assert change.get_attribute("data-after") == str(mine["rating_after"])
+    # Rematch (the host's), watch again and download.
+    assert anna.locator(".outcome [data-action=rematch]").count() == 1
+    assert bence.locator(".outcome [data-action=rematch]").count() == 0
+    last = summary["sheet"][-1]["deal"]
+    assert bence.locator(".outcome [data-action=watch]").get_attribute("href") == (
+        f"/replay/{table}/{last}?seat=1"
+    )
+    download = anna.locator(".outcome [data-action=download]").get_attribute("href")
+    assert HTTP.get(base + str(download)).text.count("\n") == len(summary["sheet"])
+    anna.screenshot(path=str(folder / "match-end-1280.png"), full_page=True)
+
+    # My games: the match, rated, with Anna's result and rating change and the deal's links.
+    anna.set_viewport_size({"width": 1280, "height": 800})
+    anna.goto(base + "/games")
+    entry = anna.locator(f".game-entry[data-table='{table}']")
+    entry.wait_for()
+    assert entry.locator(".badge.rated").count() == 1
+    mine = next(s for s in standings if s["seat"] == 0)
+    change = entry.locator(".rating-change")
+    assert change.get_attribute("data-after") == str(mine["rating_after"])
+    assert entry.locator(".result").get_attribute("data-place") == str(mine["place"])
+    assert entry.locator("[data-link=replay]").first.get_attribute("href") == (
+        f"/replay/{table}/1?seat=0"
+    )
+    record = entry.locator("[data-link=download]").first.get_attribute("href")
+    assert record == f"/api/tables/{table}/records?deal=1"
+    assert HTTP.get(base + record).status_code == 200
+    anna.screenshot(path=str(folder / "my-games-1280x800.png"), full_page=True)
+    assert not overflows(anna)
+    history = anna.locator(".game-list").inner_text()
+
+    # Anna signs out here, and in from a third browser (a phone): the same history.
+    anna.goto(base + "/account")
+    anna.click("button[name=signout]")
+    anna.locator(".account-link").filter(has_text="Sign in").wait_for()
+    anna.goto(base + "/games")
+    anna.locator(".games-page").filter(has_text="Sign in to see your matches").wait_for()
+    phone = new_page(browser, width=390, height=844)
+    sign_in(phone, base, "Anna")
+    phone.goto(base + "/games")
+    phone.locator(f".game-entry[data-table='{table}']").wait_for()
+    assert phone.locator(".game-list").inner_text() == history
+    phone.screenshot(path=str(folder / "my-games-390x844.png"), full_page=True)
+    assert not overflows(phone)
+
+    # The leaderboard and Bence's profile show them.
+    phone.goto(base + "/ladder/tonk")
+    phone.locator("table.ladder").wait_for()
+    assert set(phone.locator("table.ladder tbody td a").all_inner_texts()) == {"Anna", "Bence"}
+    phone.locator("table.ladder tbody a").filter(has_text="Bence").click()
+    phone.locator(".profile-page h1").filter(has_text="Bence").wait_for()
+    bence_row = next(s for s in standings if s["seat"] == 1)
+    assert phone.locator(".ratings li[data-game=tonk] .rating").inner_text() == str(
+        bence_row["rating_after"]
+    )
+    phone.screenshot(path=str(folder / "profile-390x844.png"), full_page=True)
+    assert not overflows(phone)
+    for page in (anna, bence, phone):
+        assert page.errors == []  # type: ignore[attr-defined]
