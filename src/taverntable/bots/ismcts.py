@@ -538,6 +538,7 @@ class IsmctsBot:
         ending_margin: float | None = None,
         selective: bool | None = None,
         fast: bool = True,
+        style: str | None = None,
     ) -> None:
         self.iterations = iterations
         self.seconds = seconds
@@ -562,6 +563,9 @@ class IsmctsBot:
         # paired playouts (Three Towers); False: the tree, or the playouts, in Python (the
         # reference, and the search before the compiled one).
         self.fast = fast
+        # A playing style the game's adapter offers (Three Towers: ``three_towers.styles``);
+        # None: the adapter's own play.
+        self.style = style
         self.game = game
         self.last: SearchResult | None = None
         self.validate()
@@ -579,6 +583,10 @@ class IsmctsBot:
         _at_least("depth", self.depth, 1)
         _at_least("horizon", self.horizon, 0)
         _at_least("ending_margin", self.ending_margin, 0)
+        if self.style is not None:
+            from .three_towers.styles import check_style  # the one game with styles
+
+            check_style(self.style)
         _at_least("ending_bias", self.ending_bias, -math.inf)
         if self.opponents not in ("search", "policy"):
             raise ValueError(f"opponents must be search or policy, not {self.opponents!r}")
@@ -595,7 +603,14 @@ class IsmctsBot:
         options: dict[str, Any] = {"policy": self.policy, "horizon": self.horizon}
         if self.selective is not None:
             options["selective"] = self.selective
-        game = self.game or search_game_for(view, **options)
+        if self.style is not None:
+            options["style"] = self.style
+        try:
+            game = self.game or search_game_for(view, **options)
+        except TypeError:  # an adapter without styles (Tonk)
+            if self.style is None:
+                raise
+            raise ValueError(f"{view.game} has no playing styles (style={self.style})") from None
         candidates = game.root_moves(view)
         if len(candidates) == 1:
             self.last = None

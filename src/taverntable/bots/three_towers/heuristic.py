@@ -43,6 +43,7 @@ from taverntable.games.three_towers.moves import (
 )
 
 from . import replies
+from .styles import STYLES, Bias, check_style
 from .tactics import Knowledge, defence_chance, tower_take
 
 FINISH = 1000.0  # R8/R13: a finished tower ends the round with its bonus and a mark
@@ -59,9 +60,13 @@ DEFENDS_WHEN_ABLE = 0.9
 
 
 class ThreeTowersHeuristicBot:
-    """Rule-of-thumb Three Towers play; sees only its ``TowersView``."""
+    """Rule-of-thumb Three Towers play; sees only its ``TowersView``. ``style`` (``styles``:
+    builder, raider, mixed, noble; "" the plain heuristic) biases the mover's choice of
+    action and nothing else."""
 
-    name = "heuristic"
+    def __init__(self, style: str = "") -> None:
+        self.style = check_style(style)
+        self.name = f"heuristic:style={style}" if style else "heuristic"
 
     def choose(self, view: TowersView, rng: random.Random) -> TowersMove:
         """The move this bot makes in ``view`` (always one of ``view.legal_moves``)."""
@@ -70,9 +75,19 @@ class ThreeTowersHeuristicBot:
             raise ValueError(f"seat {view.seat} has no legal move (not its turn?)")
         if len(legal) == 1:
             return legal[0]
+        if self.style and view.phase == "turn":
+            know = Knowledge.of(view)
+            bias = STYLES[self.style].bias
+            # max keeps the first of equals, as ``turn`` does: play repeats.
+            return max(legal, key=lambda m: _styled(know, m, bias))
         move = decide(view)
         # The engine is the judge: a move it does not list is never returned.
         return move if move in legal else rng.choice(legal)
+
+
+def _styled(know: Knowledge, move: TowersMove, bias: Bias) -> float:
+    value = turn_value(know, move)
+    return value + bias(know.view, move, value)
 
 
 def decide(view: TowersView) -> TowersMove:

@@ -43,6 +43,7 @@ from taverntable.games.three_towers.phases import ANSWER, DEAL, DEFEND, OVER, TU
 from .heuristic import ThreeTowersHeuristicBot, decide
 from .inference import Lack, constrain, evidence
 from .policy import close_moves, policy_move, reply_values, turn_values
+from .styles import allowed, check_style, styled_values
 
 # Points per unit of reward: rewards are point margins over this, about [-1, 1] for a round.
 SCORE_SCALE = 200.0
@@ -79,7 +80,10 @@ class TowersSearch(SearchDefaults):
     searches only the bot's turn; ``infer=False`` samples the engine's worlds unrepaired;
     ``selective=False`` (the bot's ``selective``) searches every decision with two or more
     legal moves, over all of them; ``fast`` offers ISMCTS the paired playouts in the kernel
-    (``paired_scorer``), by default where numba compiled it.
+    (``paired_scorer``), by default where numba compiled it. ``style`` (``styles``) plays the
+    bot in a style: the moves compared on its turn are the ones the style allows, valued and
+    anchored by the styled heuristic; the playouts stay the plain heuristic's, so the search
+    judges a styled move by what ordinary play makes of it.
     """
 
     paired = True
@@ -96,7 +100,9 @@ class TowersSearch(SearchDefaults):
         replies: bool = True,
         infer: bool = INFER,
         fast: bool | None = None,
+        style: str = "",
     ) -> None:
+        self.style = check_style(style)
         if policy == "greedy":
             policy = "heuristic"
         if policy not in ("heuristic", "random"):
@@ -135,6 +141,16 @@ class TowersSearch(SearchDefaults):
             return legal
         if view.phase == TURN:
             values = turn_values(view)
+            if self.style:
+                # Only the moves the style plays, by their styled values, the styled move first
+                # (the heuristic draws nothing from the rng).
+                styled = styled_values(self.style, view, values)
+                values = {
+                    m: v for m, v in styled.items() if allowed(self.style, view, m, values[m])
+                }
+                first = self.anchor_move(view, random.Random(0))
+                kept = [m for m in legal if m in values]
+                return close_moves(kept, values, first, self.close, self.max_root)
         elif self.replies and view.phase in (ANSWER, DEFEND):
             values = reply_values(view)
         else:
@@ -144,7 +160,7 @@ class TowersSearch(SearchDefaults):
 
     def anchor_move(self, view: TowersView, rng: random.Random) -> TowersMove:
         """The heuristic bot's move: the search plays it unless it finds a clearly better one."""
-        return ThreeTowersHeuristicBot().choose(view, rng)
+        return ThreeTowersHeuristicBot(self.style).choose(view, rng)
 
     def seat(self, state: TowersState) -> int | None:
         """The seat to decide, -1 at a chance step, None when the game is over."""

@@ -179,6 +179,21 @@ STUDIES: dict[str, Study] = {
             variants=True,
             max_rounds=10,
         ),
+        _towers(
+            "designer",
+            "Three Towers: the play-testers' seven points answered, and styles head to head",
+            "Whole games of each variant (today's rules at 2, 3 and 4 players, the builder, "
+            "raider and mixed styles head to head, a bot that keeps its nobility for R28; the "
+            "hard bot's variants on every fifth pass) with the designer's measurements: turns "
+            "per tower and waiting for an ace, the spade figures held and where they end, the "
+            "Warlock's success, jokers left in hand, spade cards put out, answers that give "
+            "aces or warriors, the game's length in turns. Choose variants with --variant.",
+            "towers_designer",
+            small=15 * 5,  # five passes: every heuristic variant five times, the hard ones once
+            full=15 * 1_000,
+            variants=True,
+            max_rounds=10,
+        ),
     )
 }
 

@@ -18,7 +18,8 @@ from taverntable.lab.core.config import LabError
 from taverntable.lab.core.store import META, StudyStore
 from taverntable.lab.core.studies import get_study, load
 
-from .page import page
+from .letter import LANGUAGES, letter_html, switch
+from .page import page, standalone
 from .scaling import SCALING, scaling_section
 from .tables import Section
 
@@ -93,13 +94,15 @@ def build_report(
     total = len(folders) + scaling.exists() + 1
     tell = progress or (lambda done, total, doing: None)
     sections: list[tuple[str, Section]] = []
-    for folder in folders:
-        tell(len(sections), total, f"analysing and plotting {folder.name}")
-        sections.append(analyse_folder(folder))
+    for done, folder in enumerate(folders):
+        tell(done, total, f"analysing and plotting {folder.name}")
+        key, section = analyse_folder(folder)
+        sections.append((key, section))
+        sections += [(f"{key}-{slug}", part) for slug, part in section.parts]
     if scaling.exists():
-        tell(len(sections), total, "scaling")
+        tell(len(folders), total, "scaling")
         sections.append(("scaling", scaling_section(json.loads(scaling.read_text()))))
-    tell(len(sections), total, "writing the page, CSVs and PNGs")
+    tell(total - 1, total, "writing the page, CSVs and PNGs")
     out.mkdir(parents=True, exist_ok=True)
     for key, section in sections:
         (out / key).mkdir(exist_ok=True)
@@ -111,6 +114,14 @@ def build_report(
         f"<h1>Tavern Table lab report</h1><p class=note>Made "
         f"{time.strftime('%Y-%m-%d %H:%M')} from {html.escape(str(lab))}.</p>"
     )
+    # The answer letter opens the page, before the contents, when the designer study is here;
+    # each language also has a page of its own.
+    facts = next((s.facts for _, s in sections if "answers" in s.facts), None)
+    if facts is not None:
+        header += letter_html(facts, "en", "", switch("en", index=True))
+        for lang in LANGUAGES:
+            letter = letter_html(facts, lang, "index.html", switch(lang, index=False))
+            (out / f"letter-{lang}.html").write_text(standalone(letter, lang), encoding="utf-8")
     path = out / "index.html"
     path.write_text(page(header, sections), encoding="utf-8")
     tell(total, total, "done")

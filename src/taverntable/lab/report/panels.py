@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from .plots import INTERVAL, finish, finite, new_figure, sort_key, style_entries
 from .tables import Figure, Table, num
 
+REFERENCE_COLOUR = "#c44e52"  # the line at today's rules in every comparison
+
 
 @dataclass(frozen=True, slots=True)
 class Measure:
@@ -31,14 +33,18 @@ def forest(
     label_axis: str,
     ncols: int = 3,
     notes: Sequence[str] = (),
+    reference: str | None = None,
+    reference_words: str = "today's rules",
 ) -> Figure:
     """One panel per measure: a dot per row of the table (named by column ``label``, the
-    table's first row on top) with its interval, the names read level down the left side."""
+    table's first row on top) with its interval, the names read level down the left side.
+    ``reference`` names the row (by its label) every other is compared with: a dashed line at
+    its value in every panel, named ``reference_words`` in the legend."""
     names = [str(v) for v in table.column(label)]
     ncols = min(ncols, len(measures))
     nrows = -(-len(measures) // ncols)
     fig, axes = new_figure(
-        4.2 * ncols + 1.2, (0.24 * len(names) + 1.3) * nrows, nrows, ncols, sharey=True
+        4.2 * ncols + 1.2, (max(0.24 * len(names), 1.0) + 1.3) * nrows, nrows, ncols, sharey=True
     )
     notes = list(notes)
     ys = list(range(len(names)))
@@ -83,6 +89,10 @@ def forest(
                 f"than two games) for {which}."
             )
         ax.axvline(0, color="black", linewidth=0.6)
+        if reference is not None and reference in names:
+            at = values[names.index(reference)]
+            if finite(at):
+                ax.axvline(at, color=REFERENCE_COLOUR, linestyle="--", linewidth=1.1)
         ax.set_title(m.question, fontsize=9)
         ax.set_xlabel(m.axis, fontsize=9)
         ax.grid(alpha=0.3, axis="x")
@@ -94,14 +104,15 @@ def forest(
     for k in range(len(measures), nrows * ncols):
         axes[k // ncols][k % ncols].axis("off")
     # Beside the panels, never over a point.
-    fig.legend(
-        handles=style_entries(
-            ("dot: estimate", {"color": "#1f3f7a", "marker": "o", "linestyle": "none"}),
-            (f"line: {INTERVAL}", {"color": "#4c72b0"}),
-        ),
-        fontsize=8,
-        loc="outside right center",
-    )
+    entries = [
+        ("dot: estimate", {"color": "#1f3f7a", "marker": "o", "linestyle": "none"}),
+        (f"line: {INTERVAL}", {"color": "#4c72b0"}),
+    ]
+    if reference is not None:
+        entries.append(
+            (f"dashed: {reference_words}", {"color": REFERENCE_COLOUR, "linestyle": "--"})
+        )
+    fig.legend(handles=style_entries(*entries), fontsize=8, loc="outside right center")
     return finish(name, title, table, fig, notes)
 
 

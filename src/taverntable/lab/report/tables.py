@@ -20,6 +20,7 @@ class Table:
     columns: tuple[str, ...]
     rows: Sequence[Sequence[Cell]]
     note: str = ""
+    hidden: tuple[str, ...] = ()  # columns the CSV keeps and the page leaves out (codes)
 
     def csv_text(self) -> str:
         """The table as CSV: full precision, so the file holds the numbers behind the report."""
@@ -69,3 +70,5 @@ class Section:
     tables: list[Table] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
     facts: dict[str, Any] = field(default_factory=dict)  # headline numbers, for the terminal
+    # Parts shown as sections of their own after this one (one per question), by key suffix.
+    parts: list[tuple[str, Section]] = field(default_factory=list)

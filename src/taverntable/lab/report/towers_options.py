@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 
 from taverntable.lab.core.config import StudyConfig
 from taverntable.lab.core.stats import mean_ci, wilson
@@ -14,7 +15,7 @@ from taverntable.lab.core.store import Row
 from taverntable.lab.studies.towers_options import VARIANTS
 
 from . import panels
-from .tables import Cell, Section, Table
+from .tables import Cell, Section, Table, num
 
 Rows = Sequence[tuple[int, Row]]
 Interval = tuple[float, float, float]  # value, low, high
@@ -70,6 +71,14 @@ def _by_variant(rows: Rows, treated: bool) -> dict[str, list[Row]]:
     return {k: out[k] for k in sorted(out, key=lambda k: order.index(k) if k in order else 99)}
 
 
+def words(name: str) -> str:
+    """A variant in words for the page (its code stays in the CSV's ``variant`` column)."""
+    v = VARIANTS.get(name)
+    if v is None:
+        return name
+    return f"{v.players} players, {v.note}"
+
+
 def _mean(xs: Sequence[float]) -> Interval:
     m, half = mean_ci(xs)
     return (m, m - half, m + half)
@@ -111,7 +120,8 @@ def comparison(rows: Rows) -> tuple[Table, dict[str, dict[str, Interval]]]:
     for name, games in _by_variant(rows, treated=False).items():
         v = VARIANTS[name]
         found[name] = m = measures(games)
-        cells: list[Cell] = [name, v.players, v.note, len(games), 1 / games[0]["sides"]]
+        cells: list[Cell] = [words(name), name, v.players, v.note, len(games)]
+        cells.append(1 / games[0]["sides"])
         for key in MEASURES:
             cells += m[key]
         cells += [
@@ -121,6 +131,7 @@ def comparison(rows: Rows) -> tuple[Table, dict[str, dict[str, Interval]]]:
         ]
         lines.append(tuple(cells))
     columns = (
+        "configuration",
         "variant",
         "players",
         "rules",
@@ -143,6 +154,7 @@ def comparison(rows: Rows) -> tuple[Table, dict[str, dict[str, Interval]]]:
         "the seat that declared the first trade, against fair_win_rate. Intervals: normal for "
         "means, Wilson for shares (rounds_ended_by_tower pools rounds, so its interval is a "
         "little narrow). Mixes (raider, builder) are listed as configurations too.",
+        hidden=("variant", "rules"),
     ), found
 
 
@@ -157,11 +169,12 @@ def changes(found: dict[str, dict[str, Interval]]) -> Table:
         for key in CHANGED:
             new, old = m[key], found[base][key]
             half = math.hypot(new[2] - new[0], old[2] - old[0])  # independent samples
-            lines.append((name, base, key, old[0], new[0], new[0] - old[0], half))
+            lines.append((words(name), name, base, key, old[0], new[0], new[0] - old[0], half))
     return Table(
         "changes",
         "Rule options against today's rules (same table size)",
         (
+            "configuration",
             "variant",
             "baseline",
             "measure",
@@ -171,8 +184,9 @@ def changes(found: dict[str, dict[str, Interval]]) -> Table:
             "ci_half_width",
         ),
         lines,
-        note="difference: variant minus baseline; its interval from the two "
-        "(independent) intervals' upper halves.",
+        note="difference: variant minus baseline (today's rules at the same table size); its "
+        "interval from the two (independent) intervals' upper halves.",
+        hidden=("variant", "baseline"),
     )
 
 
@@ -189,11 +203,12 @@ def mixes(rows: Rows) -> Table:
     for (name, bot), seats in per.items():
         mean, lo, hi = _mean([m for m, _ in seats])
         wins = sum(w for _, w in seats)
-        lines.append((name, bot, len(seats), mean, lo, hi, *_share(wins, len(seats))))
+        lines.append((words(name), name, bot, len(seats), mean, lo, hi, *_share(wins, len(seats))))
     return Table(
         "mixes",
         "Raiding against building: bots of one style each at one table",
         (
+            "configuration",
             "variant",
             "bot",
             "seat_games",
@@ -208,6 +223,7 @@ def mixes(rows: Rows) -> Table:
         note="raider: the heuristic that never starts or adds to a tower and raids "
         "whenever a raid is not plainly a loss; builder: the heuristic that never "
         "raids. Seats rotate every game. Margin: own score minus the opponent's.",
+        hidden=("variant",),
     )
 
 
@@ -224,6 +240,7 @@ def worth(rows: Rows) -> Table:
         replaced = [float(p["replaced"]) for p in pairs if "replaced" in p]
         lines.append(
             (
+                words(name),
                 name,
                 pairs[0]["treat"],
                 VARIANTS[name].players,
@@ -241,6 +258,7 @@ def worth(rows: Rows) -> Table:
         "worth",
         "What a joker, redeals and the nobility are worth to a seat (paired)",
         (
+            "configuration",
             "variant",
             "treatment",
             "players",
@@ -261,6 +279,7 @@ def worth(rows: Rows) -> Table:
         "no-redeals, no-nobility-redeals = control - treated (what being able to "
         "redeal is worth). share_changed: pairs whose games differ at all; "
         "redeals_per_game: the seat's redeals of that kind in the control games.",
+        hidden=("variant", "treatment"),
     )
 
 
@@ -278,16 +297,19 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
     )
     table, found = comparison(rows)
     section.tables += [table, changes(found), mixes(rows), worth(rows)]
-    if table.rows:
+    # One figure per table size, each with a line at today's rules for that size.
+    for players in sorted({int(num(r[table.columns.index("players")])) for r in table.rows}):
+        part = replace(table, rows=table.where(players=players))
         section.figures.append(
             panels.forest(
-                "towers-options",
-                "What do the rule options and bot styles change? Each "
+                f"towers-options-{players}p",
+                f"{players} players: what do the rule options and bot styles change? Each "
                 "configuration with its 95% interval",
-                table,
-                "variant",
+                part,
+                "configuration",
                 OPTION_PANELS,
                 label_axis="configuration",
+                reference=words(f"{players}p"),
             )
         )
     w = section.tables[-1]
@@ -297,7 +319,7 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
                 "towers-worth",
                 "What are an extra joker, redeals and the nobility worth to a seat? Paired games",
                 w,
-                "variant",
+                "configuration",
                 (
                     panels.Measure(
                         "worth",

@@ -1,7 +1,9 @@
-"""Bots the Three Towers lab studies need and the bot registry does not offer: the heuristic with a
-style (a raider, a builder) or with a kind of action forbidden (no redeals).
+"""Bots the Three Towers lab studies name: the registry's (``hard``), a bot with settings as the
+arena writes it (``heuristic:style=raider``, ``ismcts:style=builder``), the styles by their names
+alone (``raider``, ``builder``, ``mixed``, ``noble``: ``bots.three_towers.styles``), and the
+heuristic with a kind of action forbidden (no redeals).
 
-They change only the mover's choice of action (A1–A4) and otherwise play as the heuristic
+The last change only the mover's choice of action (A1–A4) and otherwise play as the heuristic
 (``bots.three_towers.heuristic``), so a comparison isolates that one habit. They live in the lab,
 not the registry: they are measuring instruments, not opponents for people.
 """
@@ -13,14 +15,12 @@ from collections.abc import Callable
 
 from taverntable.bots import make_bot
 from taverntable.bots.three_towers.fast.play_out import fast_table, play_out_heuristic
-from taverntable.bots.three_towers.heuristic import decide, turn_value
+from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot, decide, turn_value
+from taverntable.bots.three_towers.styles import STYLES as PLAY_STYLES
 from taverntable.bots.three_towers.tactics import Knowledge
 from taverntable.engine import Bot, PlayedOut, play_out
 from taverntable.games.three_towers import TowersMove, TowersState, TowersView
 from taverntable.games.three_towers.moves import (
-    Add,
-    Build,
-    Raid,
     RedealJacks,
     RedealJoker,
     RedealKings,
@@ -29,22 +29,10 @@ from taverntable.games.three_towers.moves import (
 )
 
 FORBIDDEN = -1e9  # below every value the heuristic gives a legal move
-RAID_URGE = 30.0  # a raider raids whenever a raid is not plainly a loss
 NOBILITY_REDEALS = (RedealWarriors, RedealJacks, RedealQueens, RedealKings)
 ALL_REDEALS = (RedealJoker, *NOBILITY_REDEALS)
 
 Bias = Callable[[TowersMove], float]
-
-
-def _raider(move: TowersMove) -> float:
-    # "Easier to plunder the enemy's tower and build nothing oneself" (Part A, play-testers).
-    if isinstance(move, Build | Add):
-        return FORBIDDEN
-    return RAID_URGE if isinstance(move, Raid) else 0.0
-
-
-def _builder(move: TowersMove) -> float:
-    return FORBIDDEN if isinstance(move, Raid) else 0.0
 
 
 def _no_redeals(move: TowersMove) -> float:
@@ -56,8 +44,6 @@ def _no_nobility_redeals(move: TowersMove) -> float:
 
 
 STYLES: dict[str, Bias] = {
-    "raider": _raider,
-    "builder": _builder,
     "no-redeals": _no_redeals,
     "no-nobility-redeals": _no_nobility_redeals,
 }
@@ -83,9 +69,17 @@ class StyledHeuristicBot:
 
 
 def lab_bot(name: str) -> Bot:
-    """A lab style by name, else a registry bot for Three Towers (BotError if neither)."""
+    """A lab bot by name, a style of the heuristic by its name, a bot with settings
+    (``heuristic:style=raider``), else a registry bot for Three Towers (BotError, or the arena's
+    ArenaError for a bad setting)."""
     if name in STYLES:
         return StyledHeuristicBot(name, STYLES[name])
+    if name in PLAY_STYLES:
+        return ThreeTowersHeuristicBot(name)
+    if ":" in name:
+        from taverntable.lab.arena.bots import build_bot
+
+        return build_bot(name, "three-towers")
     return make_bot(name, "three-towers")
 
 

@@ -40,6 +40,9 @@ class Variant:
     bots: tuple[str, ...] = ()  # by seat, rotated every game; () = the study's bots
     treat: str = ""  # a paired treatment of one seat (towers_treat.TREATMENTS)
     note: str = ""
+    # Played on every ``every``-th pass through the variants only (the others are skipped
+    # rows): the hard bot's variants, whose games cost a hundred times the heuristic's.
+    every: int = 1
 
 
 VARIANTS: dict[str, Variant] = {
@@ -96,7 +99,7 @@ def seat_bots(config: StudyConfig, variant: Variant, index: int) -> list[str]:
     """Bots by seat; a mix rotates one seat per pass through the variants, so that every bot
     sits in every position equally often."""
     bots = variant.bots or config.bots
-    turn = index // len(config.variants)
+    turn = index // len(config.variants) // variant.every  # the variant's own passes
     return [bots[(s + turn) % len(bots)] for s in range(variant.players)]
 
 

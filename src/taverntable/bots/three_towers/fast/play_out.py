@@ -40,9 +40,11 @@ class Diverged(RuntimeError):
 
 
 def heuristic_seats(bots: Sequence[object]) -> bool:
-    """Whether every seat is the registry's heuristic bot itself (a subclass, or a lab style
-    such as ``StyledHeuristicBot``, decides otherwise)."""
-    return all(type(bot) is ThreeTowersHeuristicBot for bot in bots)
+    """Whether every seat is the registry's heuristic bot itself, in no style (a subclass, a
+    style or a lab bot such as ``StyledHeuristicBot`` decides otherwise)."""
+    return all(
+        type(bot) is ThreeTowersHeuristicBot and not getattr(bot, "style", "") for bot in bots
+    )
 
 
 def fast_table(state: TowersState, bots: Sequence[object]) -> bool:

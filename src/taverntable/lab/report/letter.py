@@ -1,0 +1,351 @@
+"""The answer letter: the play-testers' seven points, each answered in a sentence or two with its
+figures, as the report's first section and as a page per language (``letter-en.html`` …).
+
+Every number comes from the ``designer`` study's estimates (``towers_designer``:
+``section.facts``), written with its 95% interval and sample size; the sentences are templates
+per language with named fields (``{third_tower}``), so changing the games changes the text and no
+number is written here. A point whose figures are missing says so and names the command.
+Each point links to its part of the report (``index.html#designer-<slug>``).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .towers_designer import BASE, HARD, POINTS, SLUGS, Estimate, words
+
+LANGUAGES = ("en", "uk", "ru")
+LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский"}
+SHARES = frozenset(
+    {
+        "third_tower",
+        "waiting",
+        "building_turns",
+        "raid_turns",
+        "one_round",
+        "to_count",
+        "cursed_away",
+        "warlock_through",
+        "some_left",
+        "pair_share",
+        "pair_dear",
+        "pair_ace",
+        "pair_forced",
+        "today_wins",
+        "r28_wins",
+        "win_rate",
+    }
+)
+FIELD = re.compile(r"\{([a-z0-9_]+)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """What a letter needs in one language besides its sentences."""
+
+    title: str
+    greeting: str
+    intro: str  # fields: {games}, {hard_games}
+    missing: str  # a point without its figures
+    details: str  # the link to a point's part
+    point: str  # "Point {k}"
+    sign: str
+    units: Mapping[str, str]  # "games" -> "games", …
+    few: str  # no interval: too few in the sample
+    decimal: str = "."
+
+
+UNITS_EN = {
+    "games": "games",
+    "towers": "towers",
+    "rounds": "rounds",
+    "figures": "figures",
+    "answers": "answers",
+    "two-card answers": "two-card answers",
+    "Warlock curses": "Warlock curses",
+}
+LANGS: dict[str, Language] = {
+    "en": Language(
+        title="Three Towers: answers to the play-testers, point by point",
+        greeting="Dear designer,",
+        intro="two of your play-testers played Three Towers one on one and sent seven remarks. "
+        "Our bots played your rules: {games} games, among them {hard_games} by the stronger "
+        "(hard) bot. Here is what the numbers say, point by point. Each figure has its 95% "
+        "interval in brackets and the sample it rests on; each point links to its details.",
+        missing="Not measured yet: run `tavern lab run designer` and `tavern lab report`.",
+        details="details",
+        point="Point {k}",
+        sign="Yours, the Tavern Table lab",
+        units=UNITS_EN,
+        few="too few for an interval",
+    ),
+    "uk": Language(
+        title="Три вежі: відповіді гравцям-тестувальникам, пункт за пунктом",
+        greeting="Шановний автор гри!",
+        intro="Двоє ваших тестувальників грали в «Три вежі» один на один і надіслали сім "
+        "зауважень. Наші боти зіграли за вашими правилами {games} партій, з них {hard_games} "
+        "— сильнішим (складним) ботом. Ось що кажуть числа, пункт за пунктом. У дужках — 95% "
+        "довірчий інтервал і розмір вибірки; кожен пункт посилається на подробиці.",
+        missing="Ще не виміряно: запустіть `tavern lab run designer` і `tavern lab report`.",
+        details="подробиці",
+        point="Пункт {k}",
+        sign="З повагою, лабораторія Tavern Table",
+        units={
+            "games": "партій",
+            "towers": "веж",
+            "rounds": "раундів",
+            "figures": "фігур",
+            "answers": "відповідей",
+            "two-card answers": "відповідей двома картами",
+            "Warlock curses": "атак чаклуном",
+        },
+        few="замало для інтервалу",
+        decimal=",",
+    ),
+    "ru": Language(
+        title="Три башни: ответы игрокам-тестировщикам, пункт за пунктом",
+        greeting="Уважаемый автор игры!",
+        intro="Двое ваших тестировщиков играли в «Три башни» один на один и прислали семь "
+        "замечаний. Наши боты сыграли по вашим правилам {games} партий, из них {hard_games} — "
+        "более сильным (сложным) ботом. Вот что говорят числа, пункт за пунктом. В скобках — "
+        "95% доверительный интервал и размер выборки; каждый пункт ссылается на подробности.",
+        missing="Ещё не измерено: запустите `tavern lab run designer` и `tavern lab report`.",
+        details="подробности",
+        point="Пункт {k}",
+        sign="С уважением, лаборатория Tavern Table",
+        units={
+            "games": "партий",
+            "towers": "башен",
+            "rounds": "раундов",
+            "figures": "фигур",
+            "answers": "ответов",
+            "two-card answers": "ответов двумя картами",
+            "Warlock curses": "атак чернокнижником",
+        },
+        few="слишком мало для интервала",
+        decimal=",",
+    ),
+}
+
+# The seven answers: per language, one template per point (fields: the estimates' names; a
+# field ``hard_x`` is ``x`` measured with the hard bot, ``raider_vs_builder`` a style's win rate).
+TEMPLATES: dict[str, tuple[str, ...]] = {
+    "en": (
+        "With the bots three towers are within reach: {third_tower} of two-player games end on "
+        "a third tower, after {rounds} rounds. A tower takes its builder {tower_turns} of its "
+        "own turns from the ace to the goal, and a seat without a tower spends {waiting} of its "
+        "turns with no ♥♦♣ ace to start one; the bots spend {building_turns} of their turns "
+        "building. The hard bot: {hard_third_tower} of games, {hard_tower_turns} turns a "
+        "tower. Players who build less often, or wait longer for an ace, get fewer towers.",
+        "Today the nobility is used only for redeals ({redeals} a game). A bot that keeps its "
+        "nobility and raids for warriors scores {today_margin} points of margin against the "
+        "plain bot under today's rules; with R28's 5 points a warrior at the count, "
+        "{r28_margin}, winning {r28_wins} of its games.",
+        "A hand holds {held_start} spade figures at a round's start and {held_later} by its "
+        "16th turn; {to_count} of the figures are still in a hand at the count (into their "
+        "owner's store) and {cursed_away} are cursed into an opponent's store. A Warlock "
+        "curse goes through {warlock_through}; against keeping the card (its −40 counts "
+        "against its owner anyway) it gains {warlock_gain} points of margin.",
+        "At a round's end {left} jokers are still in the hands; {some_left} of the rounds end "
+        "with at least one joker unused, which then scores nothing.",
+        "Head to head at two players a raider (never builds) wins {raider_vs_builder} of its "
+        "games against a builder (never raids), a mixed player (mostly raids) "
+        "{mixed_vs_builder}; played by the hard bot, the raider wins {hard_raider_vs_builder} "
+        "and the mixed player {hard_mixed_vs_builder}.",
+        "A two-player game lasts {turns} turns, {turns_per_round} a round; one round decides "
+        "{one_round} of the decided games (without it the winner would not lead).",
+        "{pair_share} of the answers to a trade are two cards (R5 c); {pair_dear} of these "
+        "give an ace or a warrior, and in {pair_forced} every answer the player had gave one. "
+        "That gives away {ace_points} points of aces a game.",
+    ),
+    "uk": (
+        "Для ботів три вежі досяжні: {third_tower} партій удвох закінчуються третьою вежею, "
+        "після {rounds} раундів. Вежа забирає в будівника {tower_turns} його ходів від туза "
+        "до мети, а гравець без вежі {waiting} своїх ходів не має ♥♦♣ туза, щоб її почати; "
+        "боти будують на {building_turns} своїх ходів. Складний бот: {hard_third_tower} "
+        "партій, {hard_tower_turns} ходів на вежу. Хто будує рідше або довше чекає туза, той "
+        "будує менше веж.",
+        "Сьогодні знать потрібна лише для перездач ({redeals} за партію). Бот, що зберігає "
+        "знать і грабує заради воїнів, набирає {today_margin} очок переваги над звичайним "
+        "ботом за нинішніми правилами; з R28 (5 очок за воїна при підрахунку) — "
+        "{r28_margin}, і виграє {r28_wins} партій.",
+        "На початку раунду в руці {held_start} пікових фігур, до 16-го ходу {held_later}; "
+        "{to_count} фігур лишаються в руці до підрахунку (на власний склад), {cursed_away} "
+        "потрапляють атакою на склад суперника. Атака чаклуном проходить у {warlock_through} "
+        "випадків; порівняно з тим, щоб тримати карту (її −40 однаково лягають на власника), "
+        "вона дає {warlock_gain} очок переваги.",
+        "Наприкінці раунду в руках лишається {left} джокерів; {some_left} раундів "
+        "закінчуються принаймні з одним невикористаним джокером, який нічого не приносить.",
+        "Удвох грабіжник (ніколи не будує) виграє {raider_vs_builder} партій проти будівника "
+        "(ніколи не грабує), змішаний гравець (переважно грабує) {mixed_vs_builder}; у "
+        "складного бота грабіжник виграє {hard_raider_vs_builder}, змішаний "
+        "{hard_mixed_vs_builder}.",
+        "Партія удвох триває {turns} ходів, {turns_per_round} за раунд; один раунд вирішує "
+        "{one_round} партій (без нього переможець не був би попереду).",
+        "{pair_share} відповідей на торгівлю — дві карти (R5 c); {pair_dear} з них віддають "
+        "туза або воїна, і в {pair_forced} кожна можлива відповідь віддавала б такого. Це "
+        "коштує {ace_points} очок тузів за партію.",
+    ),
+    "ru": (
+        "Для ботов три башни достижимы: {third_tower} партий вдвоём заканчиваются третьей "
+        "башней, после {rounds} раундов. Башня занимает у строителя {tower_turns} его ходов "
+        "от туза до цели, а игрок без башни {waiting} своих ходов не имеет ♥♦♣ туза, чтобы её "
+        "начать; боты строят на {building_turns} своих ходов. Сложный бот: "
+        "{hard_third_tower} партий, {hard_tower_turns} ходов на башню. Кто строит реже или "
+        "дольше ждёт туза, строит меньше башен.",
+        "Сегодня знать нужна только для пересдач ({redeals} за партию). Бот, который хранит "
+        "знать и грабит ради воинов, набирает {today_margin} очков преимущества над обычным "
+        "ботом по нынешним правилам; с R28 (5 очков за воина при подсчёте) — {r28_margin}, и "
+        "выигрывает {r28_wins} партий.",
+        "В начале раунда в руке {held_start} пиковых фигур, к 16-му ходу {held_later}; "
+        "{to_count} фигур остаются в руке до подсчёта (на собственный склад), {cursed_away} "
+        "попадают атакой на склад соперника. Атака чернокнижником проходит в "
+        "{warlock_through} случаев; по сравнению с тем, чтобы держать карту (её −40 всё равно "
+        "ложатся на владельца), она даёт {warlock_gain} очков преимущества.",
+        "В конце раунда в руках остаётся {left} джокеров; {some_left} раундов заканчиваются "
+        "хотя бы с одним неиспользованным джокером, который ничего не приносит.",
+        "Вдвоём грабитель (никогда не строит) выигрывает {raider_vs_builder} партий против "
+        "строителя (никогда не грабит), смешанный игрок (в основном грабит) "
+        "{mixed_vs_builder}; у сложного бота грабитель выигрывает {hard_raider_vs_builder}, "
+        "смешанный {hard_mixed_vs_builder}.",
+        "Партия вдвоём длится {turns} ходов, {turns_per_round} за раунд; один раунд решает "
+        "{one_round} партий (без него победитель не был бы впереди).",
+        "{pair_share} ответов на торговлю — две карты (R5 c); {pair_dear} из них отдают туза "
+        "или воина, и в {pair_forced} каждый возможный ответ отдавал бы такого. Это стоит "
+        "{ace_points} очков тузов за партию.",
+    ),
+}
+STYLE_FIELDS = {
+    "raider_vs_builder": ("2p-builder-vs-raider", "raider"),
+    "mixed_vs_builder": ("2p-builder-vs-mixed", "mixed"),
+    "hard_raider_vs_builder": ("2p-hard-builder-vs-hard-raider", "ismcts:style=raider"),
+    "hard_mixed_vs_builder": ("2p-hard-builder-vs-hard-mixed", "ismcts:style=mixed"),
+}
+
+Facts = Mapping[str, object]
+
+
+def estimates(facts: Facts) -> list[dict[str, Estimate]]:
+    """The fields of each point's template, from the designer section's facts."""
+    answers = facts.get("answers", {})
+    styles = facts.get("styles", {})
+    assert isinstance(answers, Mapping) and isinstance(styles, Mapping)
+    out: list[dict[str, Estimate]] = []
+    for slug in SLUGS:
+        by_table = answers.get(slug, {})
+        fields: dict[str, Estimate] = dict(by_table.get(words(BASE), {}))
+        for key, e in by_table.get(words(HARD), {}).items():
+            fields[f"hard_{key}"] = e
+        if slug == "styles":
+            for key, (variant, bot) in STYLE_FIELDS.items():
+                found = styles.get(variant, {}).get(bot)
+                if found is not None:
+                    fields[key] = found
+        out.append(fields)
+    return out
+
+
+def number(v: float, share: bool, lang: Language) -> str:
+    if share:
+        text = f"{100 * v:.0f}%"
+    else:
+        text = f"{v:.2f}" if abs(v) < 10 else f"{v:.1f}" if abs(v) < 100 else f"{v:.0f}"
+    return text.replace(".", lang.decimal).replace("-", "−")
+
+
+def figure(e: Estimate, share: bool, lang: Language) -> str:
+    """ "62% [55–68%, 250 games]": the value, its 95% interval and the sample."""
+    unit = lang.units.get(e.unit, e.unit)
+    value = number(e.value, share, lang)
+    if not (math.isfinite(e.low) and math.isfinite(e.high)):
+        return f"{value} [n = {e.n:,} {unit}, {lang.few}]"
+    sep = "; " if lang.decimal == "," else ", "
+    low, high = number(e.low, share, lang), number(e.high, share, lang)
+    return f"{value} [{low}{sep}{high}; n = {e.n:,} {unit}]"
+
+
+def sentence(template: str, fields: Mapping[str, Estimate], lang: Language) -> str | None:
+    """The template filled, or None when one of its figures is missing."""
+    out = template
+    for name in FIELD.findall(template):
+        e = fields.get(name)
+        if e is None or not e.known:
+            return None
+        share = name.removeprefix("hard_") in SHARES or name in STYLE_FIELDS
+        out = out.replace(f"{{{name}}}", figure(e, share, lang))
+    return out
+
+
+def answers(facts: Facts, lang: str) -> list[str]:
+    """The seven answers in ``lang`` (the missing ones say so)."""
+    language = LANGS[lang]
+    return [
+        sentence(t, f, language) or language.missing
+        for t, f in zip(TEMPLATES[lang], estimates(facts), strict=True)
+    ]
+
+
+def letter_html(facts: Facts, lang: str, details: str, switch: str = "") -> str:
+    """The letter as an HTML fragment; ``details`` is the page the parts are on ("" here)."""
+    language = LANGS[lang]
+    games = facts.get("games", {})
+    assert isinstance(games, Mapping)
+    total = sum(int(v) for v in games.values())
+    hard = sum(int(v) for k, v in games.items() if "hard" in k)
+    intro = language.intro.format(games=f"{total:,}", hard_games=f"{hard:,}")
+    items = []
+    for k, (text, slug) in enumerate(zip(answers(facts, lang), SLUGS, strict=True)):
+        head = language.point.format(k=k + 1)
+        title = POINT_TITLES[lang][k]
+        stop = "" if title.endswith(("?", "!", ".")) else "."
+        items.append(
+            f"<li><p><b>{html.escape(head)}. {html.escape(title)}{stop}</b> "
+            f"{html.escape(text)} <a href='{details}#designer-{slug}'>"
+            f"{html.escape(language.details)}</a></p></li>"
+        )
+    return (
+        f"<section class=letter id=letter lang={lang}>{switch}"
+        f"<h2>{html.escape(language.title)}</h2><p>{html.escape(language.greeting)}</p>"
+        f"<p>{html.escape(intro)}</p><ol>{''.join(items)}</ol>"
+        f"<p>{html.escape(language.sign)}</p></section>"
+    )
+
+
+def switch(current: str, index: bool) -> str:
+    """Links to the letter in the other languages."""
+    links = [
+        f"<a href='letter-{lang}.html' lang={lang}>{html.escape(LANGUAGE_NAMES[lang])}</a>"
+        if lang != current
+        else f"<b>{html.escape(LANGUAGE_NAMES[lang])}</b>"
+        for lang in LANGUAGES
+    ]
+    back = "" if index else " · <a href='index.html'>report</a>"
+    return f"<p class=note>{' · '.join(links)}{back}</p>"
+
+
+# The points in the play-testers' words, per language (the rules text, Part A; the original).
+POINT_TITLES: dict[str, tuple[str, ...]] = {
+    "en": POINTS,
+    "uk": (
+        "Три вежі здаються недосяжними",
+        "Знать потрібна тільки для перездач?",
+        "Пікові фігури накопичуються; атаки чаклуном надто ризиковані",
+        "Джокери нічого не дають при підрахунку",
+        "Грабувати простіше, ніж будувати",
+        "Карт замало: гра коротка, і все вирішує одна комбінація",
+        "Коли нема чим підтримати торгівлю, доводиться віддавати тузів і воїнів",
+    ),
+    "ru": (
+        "Три башни кажутся недостижимыми",
+        "Знать нужна только для пересдач?",
+        "Пиковые фигуры копятся; атаки чернокнижником слишком рискованны",
+        "Джокеры ничего не дают при подсчёте",
+        "Грабить проще, чем строить",
+        "Карт мало: игра короткая, и всё решает одна комбинация",
+        "Когда нечем поддержать торговлю, приходится отдавать тузов и воинов",
+    ),
+}
