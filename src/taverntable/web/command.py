@@ -55,6 +55,14 @@ def add_parser(subparsers: Any) -> None:
         metavar="SECONDS",
         help="pause between deals, to read the result (default 4)",
     )
+    p.add_argument(
+        "--announce",
+        type=float,
+        default=1.5,
+        metavar="SECONDS",
+        help="how long a bot's deal-ending move (a drop) is told before the hands show "
+        "(default 1.5)",
+    )
     p.set_defaults(run=run)
 
 
@@ -86,15 +94,22 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print("tavern serve: --port must be 1..65535", file=sys.stderr)
         return 2
-    if args.bot_processes < 1 or not 0 <= args.bot_delay <= 60 or not 0 <= args.deal_pause <= 600:
+    if (
+        args.bot_processes < 1
+        or not 0 <= args.bot_delay <= 60
+        or not 0 <= args.deal_pause <= 600
+        or not 0 <= args.announce <= 60
+    ):
         print(
-            "tavern serve: --bot-processes must be at least 1, --bot-delay 0..60 and "
-            "--deal-pause 0..600",
+            "tavern serve: --bot-processes must be at least 1, --bot-delay 0..60, "
+            "--deal-pause 0..600 and --announce 0..60",
             file=sys.stderr,
         )
         return 2
     url = database_url(args.database)
-    app = create_app(url, Pace(args.bot_delay, args.deal_pause), args.bot_processes, args.redis)
+    app = create_app(
+        url, Pace(args.bot_delay, args.deal_pause, args.announce), args.bot_processes, args.redis
+    )
     print(f"Tavern Table: http://{args.host}:{args.port}/ (database {url})", flush=True)
     # No per-message compression: views are small, and on a 2-core server the CPU it costs is
     # worth more than the bytes it saves.
