@@ -31,6 +31,25 @@ export const END = {
   burned: "end.burned", out: "end.out", stock: "end.stock",
 };
 
+// The words of a match, defined once (i18n "word.*"): Tonk plays a match of deals, Three
+// Towers a match of games, each of rounds. The header, the board, the log and the sheet count
+// with them, and number a deal (game) within its match as the sheet does.
+export const isTowers = (game) => game === "three-towers";
+
+export function matchNumber(summary, deal) {
+  if (!summary) return deal;
+  return (summary.match_deal || 0) + (deal - summary.deal);
+}
+
+export function dealStart(game, number) {
+  return { key: isTowers(game) ? "log.game_start" : "log.deal_start", params: { deal: number } };
+}
+
+// The sentences of one entry of a `log` frame (a move, or the deal's setting up).
+export function entrySentences(events, game, me) {
+  return eventSentences(events, game, null, me);
+}
+
 // Sentences of one move's events (`names`: the seats' names; `me`: this page's seat or null).
 export function eventSentences(events, game, phaseBefore, me) {
   const out = [];
