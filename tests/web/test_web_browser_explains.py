@@ -20,7 +20,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from taverntable.bots.three_towers.tactics import tower_take
+from taverntable.engine import CHANCE, IllegalMove
 from taverntable.games import get_game
+from taverntable.games.three_towers.cards import VALUE, card_text, parse_card
 from taverntable.web import tables as tables_module
 from taverntable.web.botpool import decide
 from taverntable.web.tables import Pace
@@ -112,6 +115,8 @@ def test_a_bots_first_turn_drop_is_announced_then_its_showdown_stays(
     table = made["table"]["id"]
     page = new_page(browser, 1280, 800)
     frames = Frames(page)
+    failed: list[str] = []  # the favicon was the page's one 404 (issue 26)
+    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
     sit(page, slow_base, table, made["token"], made["host_token"])
     page.click("[data-action=start]")
     bot = "Bot 2 (medium)"
@@ -162,7 +167,7 @@ def test_a_bots_first_turn_drop_is_announced_then_its_showdown_stays(
         page.screenshot(path=str(shots(tmp_path) / f"showdown-tonk-{width}.png"), full_page=False)
     page.click("[data-action=continue]")
     assert page.locator(".showdown").count() == 0
-    assert page.errors == []  # type: ignore[attr-defined]
+    assert page.errors == [] and failed == []  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("lang", ["en", "hu", "ru", "uk"])
@@ -394,3 +399,88 @@ def test_a_three_towers_round_count_is_shown_to_a_spectator(
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=str(shots(tmp_path) / f"showdown-towers-{width}.png"))
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def raided_view() -> tuple[Any, int, dict[str, Any]]:
+    """A Three Towers position of random play where a seat with a tower of two cards or more
+    is raided and holds a warrior that may defend: (state, seat, its view as JSON)."""
+    game = get_game("three-towers")
+    rng = random.Random(5)
+    for _ in range(500):
+        state = game.start(game.rules({}), 3, rng=rng, dealer=0)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            seat = state.current_seat
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(seat).to_json()
+            if (
+                view["phase"] == "defend"
+                and view["attack"]["kind"] == "raid"
+                and len(view["towers"][seat]) >= 2
+                and any(m.startswith("defend ") for m in view["legal_moves"])
+            ):
+                return state, seat, view
+            legal = state.legal_moves()
+            state.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError("no raid found")
+
+
+def test_a_raid_says_what_it_costs_and_why_a_lower_warrior_cannot_defend(
+    browser: Browser, base: str
+) -> None:
+    """R9: before the person lets a raid through, the page says what it takes (the terminal's
+    figure: down to the topmost reinforcing ace, or the whole tower, with its points, R2); the
+    warriors the rank rule refuses are asked about with the move the engine refuses under R9."""
+    state, seat, view = raided_view()
+    page = new_page(browser)
+    page.goto(base + "/")
+    page.wait_for_selector("form.create")
+    cost = page.evaluate(
+        "async (view) => (await import('/static/js/moves.js')).attackCost(view)", view
+    )
+    taken = tower_take(tuple(parse_card(c) for c in view["towers"][seat]))
+    points = sum(VALUE[c] for c in taken)
+    shown = " ".join(
+        page.evaluate(
+            "async (c) => (await import('/static/js/cards.js')).cardShort(c)", card_text(c)
+        )
+        for c in taken
+    )
+    assert cost == say("en", "moves.cost_raid", cards=shown, points=f"{points:+d}")
+    defenders = [m.split()[1] for m in view["legal_moves"] if m.startswith("defend ")]
+    lower = [
+        c
+        for c in view["hand"]
+        if c not in defenders and c[:-1] in ("J", "Q", "K") and not c.endswith("S")
+    ]
+    for card in lower:
+        move = page.evaluate(
+            "async ([view, card]) => (await import('/static/js/moves.js'))"
+            ".closestMove(view, 'hand', [card])",
+            [view, card],
+        )
+        assert move == f"defend {card}"
+        with pytest.raises(IllegalMove) as refused:
+            state.check(state.parse_move(move))
+        assert refused.value.rule == "R9"
+    prompt = say("en", "prompt.towers.defend", who="X", card="Y")
+    assert "equal or higher rank" in prompt and "(R9)" in prompt
+
+
+def test_the_lobby_lists_only_tables_that_can_start(browser: Browser, base: str) -> None:
+    """A table in the lobby nobody is at (its host gone) can never start: the lobby's list
+    leaves it out, and lists one its host waits at."""
+    seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    empty = create(base, "tonk", seats, host_seat=0)["table"]["id"]
+    waited = create(base, "tonk", seats, host_seat=0)
+    host = new_page(browser)
+    sit(host, base, waited["table"]["id"], waited["token"], waited["host_token"])
+    visitor = new_page(browser)
+    visitor.goto(base + "/")
+    listed = visitor.locator(f".open-tables li[data-table='{waited['table']['id']}']")
+    listed.wait_for()
+    assert visitor.locator(f".open-tables li[data-table='{empty}']").count() == 0
+    assert visitor.errors == []  # type: ignore[attr-defined]
