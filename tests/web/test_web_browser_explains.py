@@ -172,7 +172,7 @@ def test_a_bots_first_turn_drop_is_announced_then_its_showdown_stays(
 
 @pytest.mark.parametrize("lang", ["en", "hu", "ru", "uk"])
 def test_the_selected_cards_refusal_is_the_engines_in_each_language(
-    browser: Browser, base: str, lang: str, monkeypatch: pytest.MonkeyPatch
+    browser: Browser, base: str, lang: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """A card selected before drawing makes no move: the page asks the server why and shows the
     engine's own refusal ("draw first: you may discard only after drawing", T5) in the page's
@@ -204,6 +204,10 @@ def test_the_selected_cards_refusal_is_the_engines_in_each_language(
     link = why.locator("a.rule")
     assert link.get_attribute("href") == f"/rules/tonk?lang={lang}#T5"
     assert link.inner_text() == say(lang, "error.rule_link", rule="T5")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator(".move-bar").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots(tmp_path) / f"refusal-{lang}-390.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
     # The question was a `why`, answered by `because`: nothing was played.
     assert any(m["type"] == "because" and not m["legal"] for m in frames.messages)
     assert frames.updates()[-1]["view"]["phase"] == "start"
