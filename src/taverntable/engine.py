@@ -5,8 +5,9 @@ which may be a seat answering out of turn (a Three Towers trade or defence), ``C
 the next step is random (a deal, a shuffle), or None when the game is over. Every caller — bots,
 UIs, records, the lab, the server — goes through the same calls: ``legal_moves()``,
 ``check(move)``, ``apply(move)`` (which checks first and returns the events of the move) and
-``view(seat)``. The engine imports nothing from those callers: a ``Game`` names its record
-adapter, bots, search adapter and terminal front end by import path, and each layer loads them.
+``view(seat)``. The engine imports nothing from those callers: a game names its bots, search
+adapter, terminal front end and the rest by typed plug-ins (``taverntable.plugins``), which each
+layer loads.
 
 ``games/conformance.py`` assigns each game's classes to these protocols, so that mypy fails the
 build when a game drifts from the contract.
@@ -263,7 +264,7 @@ class GameState(Protocol[M, V_co]):
 
 
 class RecordAdapter(Protocol):
-    """One game's side of the records spec (``shared/spec/records.md``).
+    """One game's side of the records spec (``docs/record-format.md``).
 
     The records module parses JSON, checks the common top-level keys and the shape of ``moves``,
     checks that each move is made by the seat whose decision it is, and calls the adapter for
@@ -326,10 +327,11 @@ class ActionSpace(Protocol[M]):
 
 
 class Game(Protocol):
-    """What a game offers every layer: rules, new states, records, bots, actions and returns.
+    """What a game offers every layer: rules, new states, records, actions and returns.
 
-    Layers outside the engine are named by import path (``module:attribute``), so the engine
-    imports none of them; ``taverntable.games`` is the registry of games by name.
+    The plug-ins of the layers above the engine (bots, search, terminal, learning, the arena's)
+    are added by ``taverntable.plugins.RegisteredGame``, which the registry
+    (``taverntable.games``) holds.
     """
 
     @property
@@ -367,22 +369,6 @@ class Game(Protocol):
     @property
     def max_moves(self) -> int:
         """A move cap far above any game that does not cycle (loops in bot games stop here)."""
-        ...
-
-    @property
-    def bots(self) -> Mapping[str, str]:
-        """Bot name -> ``module:Class`` of the bots written for this game."""
-        ...
-
-    @property
-    def search(self) -> str:
-        """``module:Class`` of the game's ISMCTS adapter."""
-        ...
-
-    @property
-    def terminal(self) -> str:
-        """``module:attribute`` of the game's ``tavern play`` front end (a
-        ``taverntable.play.front_end.FrontEnd``, played by the one terminal session)."""
         ...
 
     @property

@@ -16,6 +16,7 @@ from taverntable.engine import CHANCE
 from taverntable.envs.learned_bot import LearnedBot
 from taverntable.envs.observation import encoder_for
 from taverntable.envs.openspiel_bots import OpenSpielIsmctsBot, spiel_state
+from taverntable.extras import install_hint
 from taverntable.games import get_game
 from taverntable.lab.arena.bots import build_bot
 
@@ -195,16 +196,20 @@ def test_without_the_rl_extra_a_research_bot_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import taverntable.bots.registry as registry
+    import taverntable.plugins.plugin as plugin
 
-    real = registry.import_module
+    real = plugin.import_module
 
     def missing(name: str) -> object:
         if name.startswith("taverntable.envs"):
-            raise ModuleNotFoundError("No module named 'pyspiel'")
+            raise ModuleNotFoundError("No module named 'pyspiel'", name="pyspiel")
         return real(name)
 
-    monkeypatch.setattr(registry, "import_module", missing)
+    monkeypatch.setattr(plugin, "import_module", missing)
+    # A fresh plug-in: the registry's may have loaded the bot already in this process.
+    fresh = plugin.bot(registry.RESEARCH["openspiel-ismcts"].path)
+    monkeypatch.setitem(registry.RESEARCH, "openspiel-ismcts", fresh)
     status = main(["arena", "--game", "tonk", "--deals", "1", "--bots", "openspiel-ismcts,random"])
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1
-    assert "bot 'openspiel-ismcts' needs the optional extra rl (pip install -e '.[rl]')" in err
+    assert f"bot 'openspiel-ismcts' needs the optional extra rl ({install_hint('rl')})" in err

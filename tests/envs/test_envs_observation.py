@@ -17,8 +17,8 @@ import pytest
 
 from taverntable.engine import CHANCE, SPECTATOR
 from taverntable.envs.observation import encoder_for
-from taverntable.envs.observe_tonk import LAYOUT as TONK
-from taverntable.envs.observe_towers import LAYOUT as TOWERS
+from taverntable.envs.three_towers.observe import LAYOUT as TOWERS
+from taverntable.envs.tonk.observe import LAYOUT as TONK
 from taverntable.games import game_names, get_game
 
 from paths import ROOT

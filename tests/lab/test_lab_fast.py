@@ -12,7 +12,7 @@ import pytest
 
 from taverntable.bots.tonk.fast import deals as tonk_bots
 from taverntable.fast.jit import COMPILED, FAST_ENV, fast_bots_on
-from taverntable.lab.arena.command import CHEATING
+from taverntable.lab.arena.command import cheating
 from taverntable.lab.arena.play import play_deals
 from taverntable.lab.arena.summary import summarize
 from taverntable.lab.arena.table import arena_table
@@ -149,4 +149,4 @@ def test_arena_reports_and_records_are_the_engines(
 
     engine, fast = engine_and_fast(monkeypatch, arena, 12 * players)
     assert fast == engine
-    assert not CHEATING & set(lineup)
+    assert not cheating() & set(lineup)

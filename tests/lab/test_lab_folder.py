@@ -84,6 +84,17 @@ def test_shrink_changes_the_size_and_the_report_says_what_it_leaves_out(
     assert stored(folder) == (14, 14)
 
 
+def test_a_resumed_complete_study_reports_the_run_that_played_its_games(tmp_path: Path) -> None:
+    """Issue 26 item 9: a run that finds the study complete plays nothing; the report names the
+    last run that played games, not "Last run: 0 games in 0.0 s"."""
+    folder = tmp_path / "s"
+    assert main(run_args(folder, "--games", "6")) == 0
+    assert main(run_args(folder, "--games", "6")) == 0  # resumed: nothing left to play
+    intro = " ".join(analyse_folder(folder)[1].intro)
+    assert "Last run that played games: 6 games in" in intro
+    assert "0 games in" not in intro
+
+
 # --- item 15: one run per folder ----------------------------------------------------------------
 
 

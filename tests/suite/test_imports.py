@@ -16,15 +16,17 @@ import pytest
 
 ROOT = "taverntable"
 # The top-level packages and modules; engine, cards, options and fields are the shared
-# vocabulary every game speaks, match a match of deals through the contract, names and
-# worker_life small helpers, ratings the ladder (above the bots, below the server), cli the
-# command line.
+# vocabulary every game speaks, plugins the protocols of what a game names in the layers above
+# the engine (its bots, search, front end …), match a match of deals through the contract,
+# names, worker_life and extras small helpers, ratings the ladder (above the bots, below the
+# server), cli the command line.
 TOP = (
     "engine",
     "cards",
     "options",
     "fields",
     "names",
+    "plugins",
     "games",
     "records",
     "match",
@@ -37,6 +39,7 @@ TOP = (
     "bench",
     "fast",
     "worker_life",
+    "extras",
     "cli",
 )
 # What the engine and the games must never reach, even through another package.
@@ -120,7 +123,7 @@ def test_the_top_level_packages_import_each_other_one_way_only() -> None:
     assert found == [], chains
 
 
-@pytest.mark.parametrize("package", ["engine", "cards", "options", "fields", "games"])
+@pytest.mark.parametrize("package", ["engine", "cards", "options", "fields", "plugins", "games"])
 def test_the_engine_and_the_games_import_no_bot_front_end_lab_environment_or_bench(
     package: str,
 ) -> None:
@@ -133,6 +136,12 @@ def test_the_engine_and_the_games_import_no_bot_front_end_lab_environment_or_ben
         for edge in EDGES
     }
     assert {edge: chain for edge, chain in reached.items() if chain} == {}
+
+
+def test_the_plug_in_protocols_import_only_the_engine_and_the_match() -> None:
+    """A game names its plug-ins' protocols (``taverntable.plugins``), so they sit beside the
+    engine: they import no game, no record, nothing above."""
+    assert package_imports()["plugins"] <= {"engine", "match"}
 
 
 def test_the_generic_fast_path_imports_no_game_and_no_bot() -> None:

@@ -29,6 +29,7 @@ from browser_helpers import (
     wait_until,
 )
 from web_helpers import (
+    HTTP,
     Player,
     check_messages,
     create,
@@ -397,3 +398,38 @@ def test_a_phone_sized_table_fits_its_screen(
     page.goto(base + "/")
     page.wait_for_selector("form.create")
     assert not overflows(page)
+
+
+def test_the_lobby_and_the_table_name_each_game_and_link_its_rules_from_the_servers_list(
+    browser: Browser, base: str
+) -> None:
+    """Issue 22, item 3: the page keeps no table of games; ``/api/games`` gives each game's
+    title key, lobby line and rules page (Tőr's and pagat's rules are Tonk's page)."""
+    words = json.loads(
+        (Path(__file__).parents[2] / "src/taverntable/web/static/i18n/en.json").read_text()
+    )
+    games = HTTP.get(f"{base}/api/games").json()
+    page = new_page(browser)
+    page.goto(base + "/")
+    page.wait_for_selector("form.create")
+    options = page.locator("select[name=game] option").all_inner_texts()
+    assert options == [words[g["title_key"]] for g in games]
+    about = page.locator("form.create p.sub")
+    for game in games:
+        page.select_option("select[name=game]", game["name"])
+        wait_until(lambda g=game: words[g["about_key"]] in about.inner_text())
+        href = about.locator("a").get_attribute("href") or ""
+        assert href.startswith(f"/rules/{game['rules']}?"), (game["name"], href)
+    assert {g["name"]: g["rules"] for g in games if g["family"] == "tonk"} == {
+        "tonk": "tonk",
+        "tor": "tonk",
+        "pagat": "tonk",
+    }
+    tor = next(g for g in games if g["name"] == "tor")
+    made = create(base, "tor", [{"kind": "person"}, {"kind": "bot", "level": "easy"}], host_seat=0)
+    sit(page, base, made["table"]["id"], made["token"], made["host_token"])
+    page.wait_for_selector(".table-head h1")
+    wait_until(lambda: page.locator(".table-head h1").inner_text() == words[tor["title_key"]])
+    rules = page.locator(".table-head a[href^='/rules/']").get_attribute("href") or ""
+    assert rules.startswith("/rules/tonk?"), rules
+    assert page.errors == []  # type: ignore[attr-defined]

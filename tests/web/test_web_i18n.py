@@ -81,13 +81,27 @@ def test_every_language_has_every_key_with_the_same_placeholders(lang: str) -> N
         assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[key])), key
 
 
+def served_keys() -> set[str]:
+    """The keys ``GET /api/games`` gives the page: each game's name and lobby line."""
+    return {game[key] for game in games_info() for key in ("title_key", "about_key")}
+
+
 def test_every_key_is_used_and_every_used_key_exists() -> None:
     english = set(table("en"))
     code = page_code()
-    used = set(LITERAL.findall(code)) | set(CALL.findall(code))
+    used = set(LITERAL.findall(code)) | set(CALL.findall(code)) | served_keys()
     assert sorted(used - english) == [], "used by the page but in no language"
     unused = english - used - reason_keys()
     assert sorted(unused) == [], "in the languages but never used"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_registered_game_has_its_name_and_lobby_line_in_every_language(lang: str) -> None:
+    """A game's title and about keys come from ``/api/games``: a new game's words are its
+    entries in the tables, not a table of games in the page's code."""
+    words = table(lang)
+    for game in games_info():
+        assert game["title_key"] in words and game["about_key"] in words, (lang, game["name"])
 
 
 def test_every_refusal_the_engine_can_raise_has_a_sentence_in_every_language() -> None:

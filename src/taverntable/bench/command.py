@@ -12,6 +12,7 @@ import math
 import sys
 from typing import Any
 
+from taverntable.extras import install_hint
 from taverntable.games import all_games
 
 from .fast_bots import fast_bot_benches
@@ -149,7 +150,7 @@ def figures_line(name: str, figures: dict[str, float]) -> str:
     """One bench's figures as a line of text."""
     players = f"{figures['players']:.0f} players, one core"
     if "unavailable" in figures:
-        return f"{name:{NAME_WIDTH}} not run: pyspiel is not installed (pip install -e '.[rl]')"
+        return f"{name:{NAME_WIDTH}} not run: pyspiel is not installed ({install_hint('rl')})"
     if "decisions_per_s" in figures:
         ratios = [
             f"{what} {figures[key]:.2f}x it"

@@ -30,7 +30,6 @@ import random
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from taverntable.bots import make_bot
@@ -137,9 +136,7 @@ def decision_views(
 
 def search_adapter(spec: SearchBench) -> SearchGame:
     """The game's search adapter (``Game.search``) with the bench's settings."""
-    module, _, factory = get_game(spec.game).search.partition(":")
-    adapter: SearchGame = getattr(import_module(module), factory)(**spec.settings)
-    return adapter
+    return get_game(spec.game).search.load()(**spec.settings)
 
 
 def bench_search(spec: SearchBench) -> Bench:

@@ -1,34 +1,30 @@
-"""Each game family's observation encoder: a fixed-size float32 vector from a view's JSON.
+"""Each game's observation encoder: a fixed-size float32 vector from a view's JSON.
 
-The encoders read ``view.to_json()`` only, so an observation holds nothing its seat may not see
-(the contract's view test covers the JSON; ``tests/envs/test_envs_observation.py`` the vectors).
+A game's learning kit (``Game.learning``, ``taverntable.plugins.learning``) holds its layout and
+its ``encode``. The encoders read ``view.to_json()`` only, so an observation holds nothing its
+seat may not see (the contract's view test covers the JSON; ``tests/envs/test_envs_observation.py``
+the vectors).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import import_module
 from typing import Any
 
 from taverntable.engine import View
 from taverntable.games import get_game
+from taverntable.plugins.learning import ObservationLayout
 
-from .layout import Layout, Vector
-
-# Game family (``Game.family``) -> the module that encodes its views.
-ENCODERS = {
-    "tonk": "taverntable.envs.observe_tonk",
-    "three-towers": "taverntable.envs.observe_towers",
-}
+from .layout import Vector
 
 
 @dataclass(frozen=True)
 class Encoder:
-    """A family's layout and its ``encode(view_json)``."""
+    """A game's layout and its ``encode(view_json)``."""
 
-    layout: Layout
-    encode_json: Callable[[dict[str, Any]], Vector]
+    layout: ObservationLayout
+    encode_json: Callable[[dict[str, Any] | None], Vector]
 
     @property
     def size(self) -> int:
@@ -41,6 +37,5 @@ class Encoder:
 
 def encoder_for(game: str) -> Encoder:
     """The encoder of the registered game ``game`` (UnknownGame for another name)."""
-    family = get_game(game).family
-    module = import_module(ENCODERS[family])
-    return Encoder(module.LAYOUT, module.encode)
+    kit = get_game(game).learning.load()
+    return Encoder(kit.layout, kit.encode)

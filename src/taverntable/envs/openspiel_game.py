@@ -1,11 +1,12 @@
-"""Every registered game as an OpenSpiel Python game: ``tavern_tonk``, ``tavern_tor``,
-``tavern_pagat`` and ``tavern_three_towers``.
+"""Every registered game as an OpenSpiel Python game: ``tavern_`` and its registry name
+(``three-towers``: ``tavern_three_towers``).
 
 ``register()`` makes them loadable (``pyspiel.load_game("tavern_tor", {"players": 4})``). A thin
 adapter over the game contract: actions are the games' action ids (``Game.actions``), chance is
-the engine's chance steps drawn one card at a time (``openspiel_chance``), information states and
-observations come from the seat's view only (strings: the view's JSON; tensors:
-``observation``), returns are ``state.returns()`` and serialization pickles the engine state.
+the engine's chance steps drawn one card at a time (each game's learning kit, ``Game.learning``),
+information states and observations come from the seat's view only (strings: the view's JSON;
+tensors: ``observation``), returns are ``state.returns()`` and serialization pickles the engine
+state.
 
 Parameters: ``players``, ``dealer`` (seat), ``max_moves`` (the game's move cap by default) and
 every rule option of the game with its preset's default (an option whose default is none takes
@@ -29,11 +30,9 @@ import pyspiel
 
 from taverntable.engine import SPECTATOR, Game, GameState
 from taverntable.games import game_names, get_game
-from taverntable.games.three_towers.cards import VALUE, full_deck
-from taverntable.games.three_towers.scoring import DIAMOND_BONUS, WIN_BONUS
+from taverntable.plugins import RegisteredGame
 
 from .observation import encoder_for
-from .openspiel_chance import before_deal
 from .openspiel_play import Play, Table
 
 PREFIX = "tavern_"
@@ -57,25 +56,6 @@ def rule_options(game: Game, params: dict[str, Any]) -> dict[str, Any]:
     """The rule options of ``params``: 0 stands for none where the preset's default is none."""
     defaults = game.rules().options()
     return {k: (None if defaults[k] is None and params[k] == 0 else params[k]) for k in defaults}
-
-
-def utility_bounds(game: Game, rules: Any, players: int, max_moves: int) -> tuple[float, float]:
-    """Bounds on any seat's return, which OpenSpiel requires (and ``random_sim_test`` checks).
-
-    Tonk (stakes): a seat pays or is paid by each other seat at most twice the stake (T4's
-    double, T6's burned drop, T10's double out), so ±2(n-1). Three Towers (points): a round
-    scores at most every positive card of the deck and every warrior's nobility points (R2,
-    R28), doubled by a ♥ tower or plus the ♦ bonus (R13); at least every negative card,
-    doubled; a game has at most ``max_rounds`` rounds or, uncapped, one per decision.
-    """
-    if game.family == "tonk":
-        return -2.0 * (players - 1), 2.0 * (players - 1)
-    deck = full_deck()
-    warriors = sum(1 for c in deck if c < 52 and c // 13 != 0 and c % 13 >= 10)
-    best = 2 * (sum(VALUE[c] for c in deck if VALUE[c] > 0) + rules.nobility_points * warriors)
-    worst = 2 * sum(VALUE[c] for c in deck if VALUE[c] < 0)
-    rounds = rules.max_rounds if rules.max_rounds is not None else max_moves
-    return float(rounds * worst), float(rounds * (best + DIAMOND_BONUS) + WIN_BONUS)
 
 
 # --- the state --------------------------------------------------------------------------------
@@ -189,17 +169,19 @@ class TavernGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hin
             raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer}")
         if max_moves < 1:
             raise ValueError(f"max_moves must be at least 1, not {max_moves}")
+        kit = game.learning.load()
         self.table = Table(
-            name, game, rules, players, dealer, max_moves, encoder_for(name), game.actions
+            name, game, rules, players, dealer, max_moves, encoder_for(name), game.actions, kit
         )
-        low, high = utility_bounds(game, rules, players, max_moves)
+        # Bounds on any seat's return, which OpenSpiel requires (``random_sim_test`` checks).
+        low, high = kit.utility_bounds(rules, players, max_moves)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.actions.size,
-            max_chance_outcomes=52 if game.family == "tonk" else 53,
+            max_chance_outcomes=kit.max_chance_outcomes,
             num_players=players,
             min_utility=low,
             max_utility=high,
-            utility_sum=0.0 if game.family == "tonk" else None,
+            utility_sum=0.0 if kit.zero_sum else None,
             max_game_length=max_moves,
         )
         super().__init__(game_type(game), info, full)
@@ -207,7 +189,7 @@ class TavernGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hin
     def new_play(self) -> Play:
         """The Python side of a new initial state."""
         t = self.table
-        return Play(t, before_deal(t.game, t.rules, t.players, t.dealer))
+        return Play(t, t.learning.before_deal(t.rules, t.players, t.dealer))
 
     def new_initial_state(self) -> TavernState:
         return TavernState(self)
@@ -220,9 +202,9 @@ class TavernGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hin
         return TavernState(self, Play(self.table, engine, moves))
 
 
-def game_type(game: Game) -> Any:
+def game_type(game: RegisteredGame) -> Any:
     """The OpenSpiel game type of a registered game."""
-    zero_sum = game.family == "tonk"
+    zero_sum = game.learning.load().zero_sum
     return pyspiel.GameType(
         short_name=spiel_name(game.name),
         long_name=f"Tavern Table {game.title}",
@@ -257,7 +239,7 @@ def register() -> list[str]:
 
 
 def load(game: str, **params: Any) -> TavernGame:
-    """The OpenSpiel game of a registered game with parameters, e.g. ``load("tor", players=4)``."""
+    """The OpenSpiel game of a registered game with parameters, e.g. ``load(name, players=4)``."""
     register()
     loaded: TavernGame = pyspiel.load_game(spiel_name(game), params)
     return loaded

@@ -13,9 +13,9 @@ import pyspiel
 
 from taverntable.engine import CHANCE, ActionSpace, Game, GameState
 from taverntable.games import get_game
+from taverntable.plugins.learning import ChanceRun, Learning
 
 from .observation import Encoder, encoder_for
-from .openspiel_chance import ChanceRun, chance_run, tonk_deal
 
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 assert int(pyspiel.PlayerId.CHANCE) == CHANCE  # the two libraries agree: -1 is chance
@@ -34,6 +34,7 @@ class Table:
     max_moves: int
     encoder: Encoder
     actions: ActionSpace[Any]
+    learning: Learning
 
 
 class Play:
@@ -91,9 +92,9 @@ class Play:
         if self._run is _UNKNOWN:
             t = self.table
             self._run = (
-                tonk_deal(t.rules, t.players, t.dealer)
+                t.learning.deal_run(t.rules, t.players, t.dealer)
                 if self.engine is None
-                else chance_run(self.engine)
+                else t.learning.chance_run(self.engine)
             )
         return self._run  # type: ignore[return-value]  # _UNKNOWN was replaced
 
@@ -218,7 +219,7 @@ class Play:
     def tensor(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         view = self.view_json(seat)
         encode = self.table.encoder.encode_json
-        return encode(view) if view is not None else _encode_before_deal(self.table)
+        return encode(view)
 
     def full_text(self) -> str:
         """Every seat's view and the chance run's cards: the state as far as views show it."""
@@ -232,12 +233,6 @@ class Play:
         return "\n".join(parts)
 
 
-def _encode_before_deal(table: Table) -> np.ndarray[Any, np.dtype[np.float32]]:
-    from .observe_tonk import encode
-
-    return encode(None)
-
-
 def _unpickle(
     name: str,
     rules: Any,
@@ -249,5 +244,15 @@ def _unpickle(
     drawn: list[int],
 ) -> Play:
     game = get_game(name)
-    table = Table(name, game, rules, players, dealer, max_moves, encoder_for(name), game.actions)
+    table = Table(
+        name,
+        game,
+        rules,
+        players,
+        dealer,
+        max_moves,
+        encoder_for(name),
+        game.actions,
+        game.learning.load(),
+    )
     return Play(table, engine, moves, drawn)

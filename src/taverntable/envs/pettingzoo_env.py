@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments of every registered game: ``env("tonk", players=3)``.
+"""PettingZoo AEC environments of every registered game: ``env(name, players=3)``.
 
 A thin adapter over the game contract: the agents ``player_0`` … are the seats; an agent's
 observation is ``{"observation": its view encoded (observation.py), "action_mask": the legal
@@ -27,7 +27,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from taverntable.engine import CHANCE, SPECTATOR, GameState, IllegalMove
-from taverntable.games import get_game
+from taverntable.games import game_names, get_game
 
 from .layout import Vector
 from .observation import encoder_for
@@ -50,13 +50,14 @@ class TavernEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Petting
 
     def __init__(
         self,
-        game: str = "tonk",
+        game: str | None = None,
         players: int | None = None,
         rules: dict[str, Any] | None = None,
         render_mode: str | None = None,
         max_moves: int | None = None,
     ) -> None:
         super().__init__()
+        game = game_names()[0] if game is None else game  # default: the registry's first game
         self.game = get_game(game)
         self.rules = self.game.rules(rules)
         self.players = self.game.min_players if players is None else players
@@ -187,6 +188,6 @@ class TavernEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # Petting
         """Nothing to release."""
 
 
-def env(game: str = "tonk", **kwargs: Any) -> OrderEnforcingWrapper[str, Observation, int]:
+def env(game: str | None = None, **kwargs: Any) -> OrderEnforcingWrapper[str, Observation, int]:
     """The environment of ``game`` with PettingZoo's order checks (see ``TavernEnv``)."""
     return OrderEnforcingWrapper(TavernEnv(game, **kwargs))

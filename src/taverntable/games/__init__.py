@@ -1,16 +1,19 @@
 """The registry: the one table from a game's name to its ``Game`` (``taverntable.engine``).
 
-Every layer — records, bots, play, the arena, the lab, the bench, the server — finds a game here
-and nowhere else. A game is loaded when it is first asked for, so that a broken or missing game
-package does not stop the others. Adding a game is one package under ``games/`` and one line
-in ``GAMES``.
+Every layer — records, bots, play, the arena, the lab, the bench, the server, the environments
+— finds a game here and nowhere else, and its bots, search adapter, terminal front end,
+learning kit and arena plug-ins on it (``taverntable.plugins.RegisteredGame``). A game is loaded
+when it is first asked for, so that a broken or missing game package does not stop the others.
+Adding a game is its packages (one under ``games/``, and the layers' ones its plug-ins name) and
+one line in ``GAMES``.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 
-from taverntable.engine import Game, TavernError
+from taverntable.engine import TavernError
+from taverntable.plugins import RegisteredGame
 
 # Game name -> "module:attribute" of its Game.
 GAMES: dict[str, str] = {
@@ -30,21 +33,21 @@ def game_names() -> list[str]:
     return list(GAMES)
 
 
-def get_game(name: object) -> Game:
+def get_game(name: object) -> RegisteredGame:
     """The game called ``name``; UnknownGame for any other value."""
     if not isinstance(name, str) or name not in GAMES:
         shown = repr(name) if isinstance(name, str) else type(name).__name__
         raise UnknownGame(f"unknown game {shown[:40]} (known: {', '.join(GAMES)})")
     module, _, attribute = GAMES[name].partition(":")
-    game: Game = getattr(import_module(module), attribute)
+    game: RegisteredGame = getattr(import_module(module), attribute)
     return game
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[RegisteredGame]:
     """Every registered game."""
     return [get_game(name) for name in GAMES]
 
 
-def family_games(family: str) -> list[Game]:
+def family_games(family: str) -> list[RegisteredGame]:
     """The registered games of a family (``Game.family``), in registry order."""
     return [game for game in all_games() if game.family == family]

@@ -1,15 +1,17 @@
 """Static conformance: each game's classes assigned to the contract's protocols.
 
 Nothing here runs; mypy reads it. When a game drifts from ``taverntable.engine`` (a method
-missing or with another signature, a view without ``to_json``), these assignments stop
-type-checking and the build fails.
+missing or with another signature, a view without ``to_json``) or declares a plug-in of the
+wrong kind (``taverntable.plugins.RegisteredGame``: a ``PlugIn[FrontEnd]`` where a search adapter
+belongs), these assignments stop type-checking and the build fails.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from taverntable.engine import ActionSpace, Game, GameState, RecordAdapter, View
+from taverntable.engine import ActionSpace, GameState, RecordAdapter, View
+from taverntable.plugins import RegisteredGame
 
 from .three_towers.actions import TowersActions
 from .three_towers.game import TowersGame
@@ -33,7 +35,7 @@ def tonk_view(view: TonkView) -> View[TonkMove]:
     return view
 
 
-def tonk_game(game: TonkGame) -> Game:
+def tonk_game(game: TonkGame) -> RegisteredGame:
     return game
 
 
@@ -53,7 +55,7 @@ def towers_view(view: TowersView) -> View[TowersMove]:
     return view
 
 
-def towers_game(game: TowersGame) -> Game:
+def towers_game(game: TowersGame) -> RegisteredGame:
     return game
 
 

@@ -21,3 +21,16 @@ def rules_markdown(game: Game, file: str, lang: str = "en") -> str:
     if lang != "en" and translated.is_file():
         return translated.read_text(encoding="utf-8")
     return game.texts.joinpath("en", file).read_text(encoding="utf-8")
+
+
+# A player's page per game: the goal, a turn, scoring and one worked example, read in five
+# minutes (the rules files above stay the reference). Every game's texts folder may hold one.
+HOW_TO_PLAY = "how-to-play.md"
+
+
+def how_to_play_markdown(game: Game, lang: str = "en") -> str | None:
+    """``game``'s player's page in ``lang`` (English where there is no translation), or None
+    when the game has none."""
+    if not game.texts.joinpath("en", HOW_TO_PLAY).is_file():
+        return None
+    return rules_markdown(game, HOW_TO_PLAY, lang)

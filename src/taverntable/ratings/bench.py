@@ -12,6 +12,8 @@ import sys
 import time
 from collections.abc import Sequence
 
+from taverntable.games import game_names
+
 from .bots import bot_rating
 from .model import Entrant, new_player, rate_match
 
@@ -20,7 +22,8 @@ def _table(seats: int, teams: bool) -> list[Entrant]:
     entrants = []
     for seat in range(seats):
         bot = seat % 2 == 1
-        skill = bot_rating("tonk", "medium") if bot else new_player()
+        # Any game's medium bot: the update's cost does not depend on whose skill it is.
+        skill = bot_rating(game_names()[0], "medium") if bot else new_player()
         team = seat % 2 if teams else None
         entrants.append(Entrant(skill, 1 + (seat % 2 if teams else seat), fixed=bot, team=team))
     return entrants

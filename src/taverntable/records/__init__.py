@@ -1,4 +1,4 @@
-"""Game records (``shared/spec/records.md``): read, replay, check and dump them.
+"""Game records (``docs/record-format.md``): read, replay, check and dump them.
 
 ``replay_record`` checks a record move by move and fills in its result; ``dump_record`` writes the
 whole record of a game state (the play UI saves a match as JSON Lines, one deal a line);

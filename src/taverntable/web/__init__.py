@@ -1,2 +1,2 @@
 """``tavern serve``: the game server (tables, seats, bots, reconnects, storage) and the browser
-table. Needs the ``web`` extra (``pip install 'taverntable[web]'``)."""
+table. Needs the ``web`` extra (``pip install -e ".[web]"``)."""

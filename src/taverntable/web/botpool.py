@@ -23,7 +23,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
 
-from taverntable.bots import LEVELS, make_bot
+from taverntable.bots import make_bot
+from taverntable.bots.registry import level_bot
 from taverntable.engine import play_out
 from taverntable.games import get_game
 from taverntable.worker_life import die_with_parent
@@ -58,16 +59,17 @@ class BotPool:
         self._pool: ProcessPoolExecutor | None = None
         self._warmed: set[str] = set()  # games whose warm-up was sent to the pool
 
-    def searches(self, level: str) -> bool:
-        """Whether the bot of ``level`` searches (and so runs in a worker process)."""
-        return LEVELS.get(level.lower(), level.lower()) in SEARCHING
+    def searches(self, game: str, level: str) -> bool:
+        """Whether the bot of ``level`` in ``game`` searches (and so runs in a worker process);
+        the game says which bot each level is (``Game.levels``)."""
+        return (level_bot(level, game) or level.lower()) in SEARCHING
 
     def prepare(self, game: str, levels: Iterable[str | None]) -> Future[int] | None:
         """Start warming ``game``'s kernels in the pool when one of ``levels`` searches and
         this pool has not warmed that game yet (``warm``); returns the warm-up's future, or
         None when there is nothing to warm. Never waits: a decision asked for meanwhile
         simply runs after it in the worker, as it would have loaded the kernels itself."""
-        level = next((x for x in levels if x is not None and self.searches(x)), None)
+        level = next((x for x in levels if x is not None and self.searches(game, x)), None)
         if level is None or game in self._warmed:
             return None
         self._warmed.add(game)
@@ -77,7 +79,7 @@ class BotPool:
 
     async def choose(self, game: str, level: str, view: Any, seed: int) -> Any:
         """The bot's move, computed without blocking the event loop for long."""
-        if not self.searches(level):
+        if not self.searches(game, level):
             return decide(game, level, view, seed)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._workers(), decide, game, level, view, seed)

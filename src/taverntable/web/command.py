@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from taverntable.extras import install_hint
+
 
 def add_parser(subparsers: Any) -> None:
     """Register ``tavern serve``."""
@@ -86,8 +88,7 @@ def run(args: argparse.Namespace) -> int:
         from .tables import Pace
     except ImportError as e:
         print(
-            f"tavern serve: the web extra is not installed ({e.name}); "
-            "pip install 'taverntable[web]'",
+            f"tavern serve: the web extra is not installed ({e.name}); {install_hint('web')}",
             file=sys.stderr,
         )
         return 2

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from taverntable.bots import BotError, bot_names
 from taverntable.engine import Game, TavernError
-from taverntable.games import UnknownGame, game_names, get_game
+from taverntable.games import UnknownGame, family_games, game_names, get_game
 
 from .botpool import BotPool
 from .protocol.api import CreateTable, GameInfo, Health
@@ -254,6 +254,10 @@ def game_offers() -> list[GameInfo]:
             GameInfo(
                 name=name,
                 title=game.title,
+                family=game.family,
+                title_key=f"game.{name}",
+                about_key=f"game.{name}.about",
+                rules=family_games(game.family)[0].name,
                 min_players=game.min_players,
                 max_players=game.max_players,
                 unit=game.unit,

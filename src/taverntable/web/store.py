@@ -2,7 +2,7 @@
 
 Every move is written (and committed) before anyone is told of it, so a server killed at any
 moment loses nothing it acknowledged; starting again replays each table's stored deals. A deal is
-stored as its record's header (``shared/spec/records.md``: rules, players, dealer, stake, cards)
+stored as its record's header (``docs/record-format.md``: rules, players, dealer, stake, cards)
 and its moves one row each, so that a finished deal downloads as a record ``tavern replay``
 accepts. Seat tokens are kept as SHA-256 digests: the database alone seats nobody.
 """

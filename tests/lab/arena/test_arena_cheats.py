@@ -8,11 +8,11 @@ import random
 import pytest
 
 from taverntable.bots import BotError, bot_names, make_bot
+from taverntable.bots.tonk.cheats import CheatDropBot, CheatSeeAllBot
 from taverntable.engine import TavernError
 from taverntable.games import game_names
 from taverntable.games.tonk import Drop
 from taverntable.lab.arena.bots import build_bot
-from taverntable.lab.arena.cheats import CheatDropBot, CheatSeeAllBot
 from taverntable.lab.arena.play import play_deals
 from taverntable.lab.arena.table import arena_table
 from taverntable.web.hub import games_info

@@ -9,16 +9,26 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from taverntable.engine import ActionSpace, GameState, RecordAdapter
+from taverntable.engine import ActionSpace, Bot, GameState, RecordAdapter
+from taverntable.plugins import PlugIn, bot
+from taverntable.plugins.arena import FastArena
+from taverntable.plugins.learning import Learning, learning_kit
+from taverntable.plugins.search import SearchFactory, search_adapter
+from taverntable.plugins.terminal import FrontEnd, front_end
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TowersRules, rules_from
 from .state import TowersState
 from .worlds import sample_world
 
 _BOTS = {
-    "heuristic": "taverntable.bots.three_towers.heuristic:ThreeTowersHeuristicBot",
-    "ismcts": "taverntable.bots.ismcts:IsmctsBot",
+    "heuristic": bot("taverntable.bots.three_towers.heuristic:ThreeTowersHeuristicBot"),
+    "ismcts": bot("taverntable.bots.ismcts:IsmctsBot"),
 }
+_LEVELS = {"easy": "random", "medium": "heuristic", "hard": "ismcts"}
+# The layers' plug-ins (``taverntable.plugins``), each imported when a layer first loads it.
+_SEARCH = search_adapter("taverntable.bots.three_towers.search:TowersSearch")
+_TERMINAL = front_end("taverntable.play.three_towers:FRONT_END")
+_LEARNING = learning_kit("taverntable.envs.three_towers:LEARNING")
 
 
 @dataclass(frozen=True)
@@ -34,9 +44,13 @@ class TowersGame:
     length: str = "game"
     # Random games run to about 1,500 moves (chance steps included); this only stops a loop.
     max_moves: int = 50_000
-    bots: Mapping[str, str] = field(default_factory=lambda: dict(_BOTS))
-    search: str = "taverntable.bots.three_towers.search:TowersSearch"
-    terminal: str = "taverntable.play.three_towers:FRONT_END"
+    bots: Mapping[str, PlugIn[type[Bot]]] = field(default_factory=lambda: dict(_BOTS))
+    levels: Mapping[str, str] = field(default_factory=lambda: dict(_LEVELS))
+    search: PlugIn[SearchFactory] = _SEARCH
+    terminal: PlugIn[FrontEnd] = _TERMINAL
+    learning: PlugIn[Learning] = _LEARNING
+    cheats: Mapping[str, PlugIn[type[Bot]]] = field(default_factory=dict)
+    arena_fast: PlugIn[FastArena] | None = None
 
     @property
     def actions(self) -> ActionSpace[Any]:

@@ -1,4 +1,4 @@
-"""Three Towers records (``shared/spec/records.md``): the bridge between the engine and the
+"""Three Towers records (``docs/record-format.md``): the bridge between the engine and the
 records core, which loads this module lazily for ``"game": "three-towers"``.
 
 Decisions where the spec is silent:

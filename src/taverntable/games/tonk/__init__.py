@@ -1,4 +1,4 @@
-"""The Tonk family: ``tonk``, ``tor`` and ``pagat`` (rules in ``shared/rules/tonk.md``)."""
+"""The Tonk family: ``tonk``, ``tor`` and ``pagat`` (rules in ``texts/en/tonk.md``)."""
 
 from taverntable.engine import DealError
 

@@ -9,17 +9,35 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
-from taverntable.engine import ActionSpace, GameState, RecordAdapter
+from taverntable.engine import ActionSpace, Bot, GameState, RecordAdapter
+from taverntable.plugins import PlugIn, bot
+from taverntable.plugins.arena import FastArena, fast_path
+from taverntable.plugins.learning import Learning, learning_kit
+from taverntable.plugins.search import SearchFactory, search_adapter
+from taverntable.plugins.terminal import FrontEnd, front_end
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules, rules_from
 from .state import TonkState, check_players
 from .worlds import sample_world
 
 _BOTS = {
-    "heuristic": "taverntable.bots.tonk.heuristic:TonkHeuristicBot",
-    "reader": "taverntable.bots.tonk.reader:TonkReaderBot",
-    "ismcts": "taverntable.bots.ismcts:IsmctsBot",
+    "heuristic": bot("taverntable.bots.tonk.heuristic:TonkHeuristicBot"),
+    "reader": bot("taverntable.bots.tonk.reader:TonkReaderBot"),
+    "ismcts": bot("taverntable.bots.ismcts:IsmctsBot"),
 }
+# Medium is the heuristic's play with the drop model (``bots/tonk/reader.py``); ``heuristic``
+# stays the fixed yardstick the arena measures against.
+_LEVELS = {"easy": "random", "medium": "reader", "hard": "ismcts"}
+# Arena-only bots that read hidden cards (``bots/tonk/cheats.py``), never offered to players.
+_CHEATS = {
+    "cheat-drop": bot("taverntable.bots.tonk.cheats:CheatDropBot"),
+    "cheat-see-all": bot("taverntable.bots.tonk.cheats:CheatSeeAllBot"),
+}
+# The layers' plug-ins (``taverntable.plugins``), each imported when a layer first loads it.
+_SEARCH = search_adapter("taverntable.bots.tonk.search:TonkSearch")
+_TERMINAL = front_end("taverntable.play.tonk:FRONT_END")
+_LEARNING = learning_kit("taverntable.envs.tonk:LEARNING")
+_ARENA_FAST = fast_path("taverntable.bots.tonk.fast.arena:fast_game")
 
 
 @dataclass(frozen=True)
@@ -35,9 +53,13 @@ class TonkGame:
     length: str = "deal"
     # No Tonk deal without cycling comes near this; it stops pagat's pile-taking loops (T11).
     max_moves: int = 1000
-    bots: Mapping[str, str] = field(default_factory=lambda: dict(_BOTS))
-    search: str = "taverntable.bots.tonk.search:TonkSearch"
-    terminal: str = "taverntable.play.tonk:FRONT_END"
+    bots: Mapping[str, PlugIn[type[Bot]]] = field(default_factory=lambda: dict(_BOTS))
+    levels: Mapping[str, str] = field(default_factory=lambda: dict(_LEVELS))
+    search: PlugIn[SearchFactory] = _SEARCH
+    terminal: PlugIn[FrontEnd] = _TERMINAL
+    learning: PlugIn[Learning] = _LEARNING
+    cheats: Mapping[str, PlugIn[type[Bot]]] = field(default_factory=lambda: dict(_CHEATS))
+    arena_fast: PlugIn[FastArena] | None = _ARENA_FAST
 
     @property
     def actions(self) -> ActionSpace[Any]:

@@ -19,7 +19,6 @@ from taverntable.bots.registry import bot_class
 from taverntable.engine import Bot
 from taverntable.games import game_names, get_game
 
-from .cheats import CHEATS, cheat_names
 from .table import ArenaError
 
 # What each plain type takes, for the error message.
@@ -87,8 +86,8 @@ def cheat_bot(name: str, game: str) -> Bot | None:
     """A new cheating measurement bot called ``name`` for ``game`` (None: no such cheat)."""
     if game not in game_names():
         return None
-    cls = CHEATS.get(get_game(game).family, {}).get(name.lower())
-    return None if cls is None else cls()
+    plug_in = get_game(game).cheats.get(name.lower())
+    return None if plug_in is None else plug_in.load()()
 
 
 def build_bot(spec: str, game: str) -> Bot:
@@ -102,7 +101,7 @@ def build_bot(spec: str, game: str) -> Bot:
     try:
         cls = bot_class(name, game)
     except ValueError as e:
-        cheats = cheat_names(get_game(game).family) if game in game_names() else []
+        cheats = list(get_game(game).cheats) if game in game_names() else []
         also = f" (arena only, cheating: {', '.join(cheats)})" if cheats else ""
         raise ArenaError(f"{e}{also}") from None
     known = bot_settings(cls)

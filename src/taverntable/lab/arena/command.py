@@ -13,11 +13,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from taverntable.games import game_names
+from taverntable.games import all_games, game_names
 from taverntable.records import dump_record
 
 from .bots import build_bot, parse_value
-from .cheats import CHEATS
 from .play import GamePlayed, entrant_names, play_deals, seat_lineup
 from .summary import ArenaReport, summarize
 from .table import ArenaError, arena_table
@@ -46,9 +45,7 @@ def add_parser(subparsers: Any) -> None:
         required=True,
         help="comma-separated, one per seat (repeated to "
         "fill the seats); the same name twice is reported as NAME#2. Arena only, "
-        "CHEATING measurement bots (Tonk): cheat-drop, which peeks to drop exactly "
-        "when the drop succeeds; cheat-see-all, which also searches its draws and "
-        "discards with every hand in sight",
+        f"CHEATING measurement bots that read hidden cards: {cheats_offered()}",
     )
     p.add_argument("--deals", type=int, default=100, help="deals, each played once per seat")
     p.add_argument("--seed", type=int, default=1)
@@ -89,8 +86,15 @@ def parse_rules(items: list[str]) -> dict[str, Any]:
     return out
 
 
-# The names of the measurement bots that read hidden cards (the report says so).
-CHEATING = {name for family in CHEATS.values() for name in family}
+def cheats_offered() -> str:
+    """Each game's cheating measurement bots, for the help (``Game.cheats``)."""
+    by_game = [f"{', '.join(g.cheats)} ({g.name})" for g in all_games() if g.cheats]
+    return "; ".join(by_game) or "none"
+
+
+def cheating() -> set[str]:
+    """The names of the measurement bots that read hidden cards (the report says so)."""
+    return {name for game in all_games() for name in game.cheats}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -239,7 +243,7 @@ def print_report(report: ArenaReport, console: Console) -> None:
     console.print(
         f"Elo: Bradley–Terry over pairwise results per game, mean 1500. {report.seconds:.1f} s."
     )
-    cheats = sorted({b.name.partition("#")[0] for b in report.bots} & CHEATING)
+    cheats = sorted({b.name.partition("#")[0] for b in report.bots} & cheating())
     if cheats:
         console.print(
             f"CHEATING: {', '.join(cheats)} read{'s' if len(cheats) == 1 else ''} "

@@ -26,7 +26,6 @@ from taverntable.bots import make_bot
 from taverntable.engine import Bot, GameState, play_out
 from taverntable.worker_life import die_with_parent
 
-from .fast import fast_game
 from .table import ArenaError, ArenaTable
 
 
@@ -75,15 +74,18 @@ def play_game(
     entrants = tuple((s - rotation) % n for s in range(n))
     limit = table.max_moves if max_moves is None else max_moves
     seated = [bots[e] for e in entrants]
-    fast = fast_game(table, seated, deal % n, deal_seed, bot_seed, limit)
-    if fast is not None:  # heuristic and random Tonk seats: the same game, in the kernel
+    fast_path = table.game.arena_fast
+    fast = (
+        fast_path.load()(table, seated, deal % n, deal_seed, bot_seed, limit) if fast_path else None
+    )
+    if fast is not None:  # seats the game's kernel plays (Tonk's heuristic, random): the same game
         return GamePlayed(deal, rotation, entrants, *fast)
     # One generator of the deal for the cards and every chance step after them: the same
     # sequence in every rotation.
     deal_rng = random.Random(deal_seed)
     state = table.start(deal_rng, dealer=deal % n)
     for bot in bots:
-        # Measurement bots that cheat (``cheats.py``) are shown the hidden cards; no other is.
+        # Measurement bots that cheat (``Game.cheats``) are shown the hidden cards; no other is.
         peek = getattr(bot, "peek", None)
         if peek is not None:
             peek(state)

@@ -13,8 +13,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from taverntable.engine import Game, GameState, TavernError
+from taverntable.engine import GameState, TavernError
 from taverntable.games import get_game
+from taverntable.plugins import RegisteredGame
 
 
 class ArenaError(TavernError, ValueError):
@@ -32,7 +33,7 @@ class ArenaTable:
     stake: int = 1
 
     @property
-    def game(self) -> Game:
+    def game(self) -> RegisteredGame:
         return get_game(self.name)
 
     @property

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from importlib import import_module
 from typing import Any
 
+from taverntable.extras import install_hint
+
 from .config import LabError
 from .execute import Item, Result, play_batch
 
@@ -20,9 +22,7 @@ def import_ray() -> Any:
     try:
         return import_module("ray")
     except ImportError:
-        raise LabError(
-            "Ray is not installed; install the extra: pip install 'taverntable[ray]'"
-        ) from None
+        raise LabError(f"Ray is not installed; install the extra: {install_hint('ray')}") from None
 
 
 def ray_results(

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -39,6 +40,25 @@ def study_folders(lab: Path, names: Sequence[str] = ()) -> list[Path]:
     return folders
 
 
+def run_lines(runs: Sequence[dict[str, Any]]) -> list[str]:
+    """The study's runs in a sentence: the last run that played games (a run that resumed a
+    study already complete plays none, and saying "0 games in 0.0 s" reads as a failure)."""
+    playing = [run for run in runs if run["games_run"] > 0]
+    if not playing:
+        return []
+    last = playing[-1]
+    line = (
+        f"Last run that played games: {last['games_run']:,} games in {last['seconds']:.1f} s "
+        f"({last['games_per_s']:.1f} games/s, {last['backend']}, {last['workers']} "
+        f"worker{'s' if last['workers'] != 1 else ''})"
+    )
+    if len(playing) > 1:
+        total = sum(run["games_run"] for run in playing)
+        seconds = sum(run["seconds"] for run in playing)
+        line += f"; {total:,} games in {seconds:.1f} s over {len(playing)} runs"
+    return [line + "."]
+
+
 def analyse_folder(folder: Path) -> tuple[str, Section]:
     """The report section of one study folder, and the folder's name (the CSV subfolder)."""
     config, meta, rows = StudyStore.read(folder)
@@ -58,14 +78,7 @@ def analyse_folder(folder: Path) -> tuple[str, Section]:
         f"{study.summary} Configuration: {config.describe()}; "
         f"{len(rows)} of {config.games} games done{left_out}.",
     )
-    runs = meta.get("runs", [])
-    if runs:
-        last = runs[-1]
-        section.intro.append(
-            f"Last run: {last['games_run']} games in {last['seconds']:.1f} s "
-            f"({last['games_per_s']:.1f} games/s, {last['backend']}, {last['workers']} "
-            f"worker{'s' if last['workers'] != 1 else ''})."
-        )
+    section.intro.extend(run_lines(meta.get("runs", [])))
     return folder.name, section
 
 

@@ -18,6 +18,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from taverntable.extras import install_hint
 from taverntable.lab.core.config import LabError
 
 from .tables import Cell, Figure, Table, num
@@ -38,7 +39,7 @@ def new_figure(
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure as MplFigure
     except ImportError:
-        raise LabError("the report draws with matplotlib: pip install 'taverntable[lab]'") from None
+        raise LabError(f"the report draws with matplotlib: {install_hint('lab')}") from None
     fig = MplFigure(figsize=(width, height), layout="constrained")
     FigureCanvasAgg(fig)
     return fig, fig.subplots(nrows, ncols, squeeze=False, **subplots)

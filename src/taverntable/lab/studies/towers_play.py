@@ -1,10 +1,10 @@
 """Study ``towers-play``, the games: whole Three Towers games played by bots (R1–R15).
 
-A row keeps what the balance questions of the play-testers need (``shared/rules/three-towers.md``,
-Part A): how each round ended, towers and the 150 bonus, points by source (card kind) and by
-action (``towers_actions``: trades, towers, raids, curses, redeals, the hands at the round end,
-per seat), the actions each seat took (trades, builds, raids, curses, redeals, jokers), who
-traded first, and each seat's margin.
+A row keeps what the balance questions of the play-testers need (the rules text,
+``games/three_towers/texts/en/three-towers.md``, Part A): how each round ended, towers and the
+150 bonus, points by source (card kind) and by action (``towers_actions``: trades, towers, raids,
+curses, redeals, the hands at the round end, per seat), the actions each seat took (trades,
+builds, raids, curses, redeals, jokers), who traded first, and each seat's margin.
 """
 
 from __future__ import annotations

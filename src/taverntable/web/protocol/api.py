@@ -87,6 +87,16 @@ class GameInfo(Strict):
 
     name: str = Field(description="the registry name a table is created with")
     title: str = Field(description="the game's name for people")
+    family: str = Field(
+        description="the games that share one engine, bots and board (`Game.family`): the "
+        "page draws a game's table by its family"
+    )
+    title_key: str = Field(description="the key of the game's name in the page's languages")
+    about_key: str = Field(description="the key of the lobby's line about the game")
+    rules: str = Field(
+        description="the game whose rules page (`/rules/NAME`) this game's rules are on: the "
+        "first game of its family, whose texts it shares"
+    )
     min_players: int = Field(description="the fewest seats")
     max_players: int = Field(description="the most seats")
     unit: str = Field(description="what a deal's returns count: `stakes` or `points`")

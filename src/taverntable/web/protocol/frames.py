@@ -28,7 +28,7 @@ class MoveMessage(Strict):
     type: Literal["move"] = Field(description="the frame's kind")
     move: str = Field(
         max_length=MAX_MOVE,
-        description="the move in the record notation (`shared/spec/records.md`)",
+        description="the move in the record notation (`docs/record-format.md`)",
     )
     version: int | None = Field(
         default=None,

@@ -1,4 +1,4 @@
-"""A table's finished deals as records (``shared/spec/records.md``)."""
+"""A table's finished deals as records (``docs/record-format.md``)."""
 
 from __future__ import annotations
 

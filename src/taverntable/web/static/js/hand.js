@@ -4,7 +4,7 @@ import { useEffect } from "preact/hooks";
 import { Card, cardsShort, sortCards } from "./cards.js";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
-import { attackCost, closestMove, moveLabel, offeredMoves, playableCards } from "./moves.js";
+import { attackCost, closestMove, isTowers, moveLabel, offeredMoves, playableCards } from "./moves.js";
 import { askWhy, sendMove } from "./net.js";
 import { reasonText, rulesLink } from "./reasons.js";
 import { state, updateTable } from "./store.js";
@@ -63,7 +63,7 @@ function NoMoveWith({ table, names, selected }) {
 
 // A raid or curse on this seat: what letting it through costs (R9).
 function AttackCost({ view }) {
-  if (view.game !== "three-towers" || view.phase !== "defend" || !view.attack) return null;
+  if (!isTowers(view.game) || view.phase !== "defend" || !view.attack) return null;
   const cost = attackCost(view);
   return cost ? html`<p class="cost">${cost}</p>` : null;
 }

@@ -6,11 +6,8 @@ import { t } from "./i18n.js";
 import { api, errorText } from "./net.js";
 import { seatNames } from "./seats.js";
 import { InviteLink } from "./table.js";
-import { tokens, update, useStore } from "./store.js";
+import { gameTitle, tokens, update, useStore } from "./store.js";
 
-export const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
-const GAME_ABOUT = { tonk: "game.tonk.about", tor: "game.tor.about", pagat: "game.pagat.about",
-  "three-towers": "game.three-towers.about" };
 const LEVELS = { easy: "bot.easy", medium: "bot.medium", hard: "bot.hard" };
 // Each rule option's label and its values' (a test checks these against the server's options).
 const OPTION = {
@@ -51,7 +48,7 @@ function OptionField({ name, choices, value, onChange }) {
 }
 
 function CreateForm({ games }) {
-  const [gameName, setGameName] = useState("tonk");
+  const [gameName, setGameName] = useState(games[0].name);
   const game = games.find((g) => g.name === gameName) || games[0];
   const [options, setOptions] = useState({ ...game.options });
   const [seats, setSeats] = useState(defaultSeats(3));
@@ -110,8 +107,8 @@ function CreateForm({ games }) {
   return html`<form class="create" onSubmit=${submit} aria-label=${t("lobby.create")}>
     <h2>${t("lobby.create")}</h2>
     <label>${t("lobby.game")} <select name="game" value=${gameName} onChange=${(e) => chooseGame(e.target.value)}>
-      ${games.map((g) => html`<option value=${g.name}>${t(GAME_TITLE[g.name] || g.title)}</option>`)}</select></label>
-    <p class="sub">${t(GAME_ABOUT[game.name] || "")} <a href=${`/rules/${game.name === "three-towers" ? "three-towers" : "tonk"}?lang=${document.documentElement.lang}`}
+      ${games.map((g) => html`<option value=${g.name}>${t(g.title_key)}</option>`)}</select></label>
+    <p class="sub">${t(game.about_key)} <a href=${`/rules/${game.rules}?lang=${document.documentElement.lang}`}
       target="_blank" rel="noopener">${t("ui.rules")}</a></p>
     <fieldset><legend>${t("lobby.seats")}</legend>
       <label>${t("lobby.players")} <select name="players" value=${seats.length} onChange=${(e) => setCount(Number(e.target.value))}>
@@ -161,7 +158,7 @@ function OpenTables({ tables: all }) {
     const free = table.seats.filter((s) => s.kind === "person" && !s.claimed).length;
     const names = seatNames(table);
     return html`<li data-table=${table.id}>
-      <strong>${t(GAME_TITLE[table.game] || table.title)}</strong>
+      <strong>${gameTitle(t, table.game, table.title)}</strong>
       <span class="sub">${table.seats.map((s, k) => (s.kind === "person" && !s.claimed ? t("seat.free") : names[k])).join(", ")}</span>
       <span class="badge">${t(table.status === "lobby" ? "status.lobby" : "status.playing")}</span>
       <a class="button" href=${`/t/${table.id}`}>${free ? t("lobby.join") : t("lobby.watch")}</a>

@@ -2,7 +2,7 @@
 // after connecting, from the view's history. A sentence is {key, params}: it is translated when
 // shown, so a language switch changes the whole log.
 import { cardsShort, SUIT_SYMBOL } from "./cards.js";
-import { isTonk, readMove } from "./moves.js";
+import { isTonk, isTowers, readMove } from "./moves.js";
 
 // Moves told by their `move` event (Tonk draws are told by the draw and take events instead).
 const TONK_MOVE = {
@@ -34,8 +34,6 @@ export const END = {
 // The words of a match, defined once (i18n "word.*"): Tonk plays a match of deals, Three
 // Towers a match of games, each of rounds. The header, the board, the log and the sheet count
 // with them, and number a deal (game) within its match as the sheet does.
-export const isTowers = (game) => game === "three-towers";
-
 export function matchNumber(summary, deal) {
   if (!summary) return deal;
   return (summary.match_deal || 0) + (deal - summary.deal);

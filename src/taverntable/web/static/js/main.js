@@ -31,7 +31,8 @@ function Notice() {
 function App() {
   const s = useStore();
   return html`<${Header} /><${Notice} />
-    ${s.route.page === "table" ? html`<${TablePage} />` : html`<${LobbyPage} />`}
+    ${s.route.page !== "table" ? html`<${LobbyPage} />`
+      : s.gamesLoaded ? html`<${TablePage} />` : html`<p>${t("table.loading")}</p>`}
     <footer class="foot">${t("ui.footer")}</footer>`;
 }
 
@@ -42,9 +43,10 @@ async function main() {
     const id = match[1];
     update({ route: { page: "table", tableId: id }, table: newTable(id) });
     connect(id);
-  } else {
-    api.games().then((games) => update({ games })).catch((e) => update({ notice: { kind: "error", text: errorText(e) } }));
   }
+  // Both pages name the games and link their rules from the server's list.
+  api.games().then((games) => update({ games, gamesLoaded: true }))
+    .catch((e) => update({ gamesLoaded: true, notice: { kind: "error", text: errorText(e) } }));
   const root = document.getElementById("app");
   root.textContent = ""; // the "loading" line of index.html
   render(html`<${App} />`, root);

@@ -2,8 +2,11 @@
 // from where, and how a button or the log says them. Nothing here decides what is legal.
 import { cardsShort, isCard, rankShort, SUIT_SYMBOL } from "./cards.js";
 import { t } from "./i18n.js";
+import { gameInfo } from "./store.js";
 
-export const isTonk = (game) => game !== "three-towers";
+// Which family's board, seats, moves and sheet a game's table shows (its family from /api/games).
+export const isTonk = (game) => gameInfo(game).family === "tonk";
+export const isTowers = (game) => gameInfo(game).family === "three-towers";
 
 // What a move text uses: {text, verb, cards (card texts it takes from `zone`), zone, seat, ...}.
 export function readMove(text, view) {

@@ -1,6 +1,7 @@
 // Talking to the server: HTTP for tables and seats, one WebSocket for the game (docs/protocol.md).
 import { dealStart, entrySentences, eventSentences, historySentences, matchNumber } from "./log.js";
 import { t } from "./i18n.js";
+import { isTowers } from "./moves.js";
 import { showdownFrom } from "./showdown.js";
 import { state, tokens, update, updateTable } from "./store.js";
 
@@ -126,7 +127,7 @@ function receive(message) {
       break;
     case "log": {
       // The deal's whole log as this seat saw it (on connecting): it replaces what the page had.
-      const game = table.summary?.game || "tonk";
+      const game = table.summary?.game; // the `table` frame comes first on every connection
       const log = [dealStart(game, matchNumber(table.summary, message.deal))];
       const roundDetails = { ...table.roundDetails };
       for (const entry of message.entries) {
@@ -204,7 +205,7 @@ export function disconnect() {
 function drawnCard(message, table) {
   const me = table.you?.seat;
   const view = message.view;
-  if (me === null || me === undefined || view.game === "three-towers" || view.current_seat !== me) return null;
+  if (me === null || me === undefined || isTowers(view.game) || view.current_seat !== me) return null;
   const drew = message.events.filter((e) => (e.kind === "draw" || e.kind === "take") && e.seat === me && e.cards);
   if (drew.length) return drew[drew.length - 1].cards[0];
   if (message.events.length) return (view.hand || []).includes(table.drawn) ? table.drawn : null;

@@ -2,7 +2,7 @@
 // link to the rule that refuses it.
 import { cardsShort, SUIT_SYMBOL } from "./cards.js";
 import { t } from "./i18n.js";
-import { isTonk } from "./moves.js";
+import { gameInfo } from "./store.js";
 
 const KIND = {
   joker: "kind.joker", goods: "kind.goods", penalty: "kind.penalty", warrior: "kind.warrior",
@@ -22,7 +22,7 @@ export function reasonText(reason, names) {
   return t(`reason.${reason.key}`, params);
 }
 
+// The rules page of a game (its family's, /api/games's ``rules``), at a rule's anchor.
 export function rulesLink(game, rule, lang) {
-  const page = isTonk(game) ? "tonk" : "three-towers";
-  return `/rules/${page}?lang=${lang}${rule && rule !== "A" ? `#${rule}` : ""}`;
+  return `/rules/${gameInfo(game).rules}?lang=${lang}${rule && rule !== "A" ? `#${rule}` : ""}`;
 }

@@ -3,6 +3,7 @@ import { cardShort } from "./cards.js";
 import { html } from "./html.js";
 import { joinNames, t } from "./i18n.js";
 import { END } from "./log.js";
+import { isTowers } from "./moves.js";
 
 const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 const signed = (x) => (x > 0 ? `+${fmt(x)}` : fmt(x));
@@ -30,7 +31,7 @@ export function TonkSheet({ summary, names }) {
 // The match's line in the match's words (log.js): "match 2 · 1 of 3 deals played".
 function matchLine(summary) {
   const s = summary.settings;
-  const towers = summary.game === "three-towers";
+  const towers = isTowers(summary.game);
   const parts = [t("word.match", { number: summary.match })];
   if (s.deals) {
     parts.push(t(towers ? "word.games_played" : "word.deals_played", { done: (summary.sheet || []).length, of: s.deals }));
@@ -109,7 +110,7 @@ export function TowersSheet({ table, names }) {
   const { summary, view, roundDetails, deal } = table;
   const teams = Boolean(summary.rules.teams);
   const finished = (summary.sheet || []).filter((row) => row.deal !== deal || !view || view.result);
-  const current = view && view.game === "three-towers" && !view.result ? view : null;
+  const current = view && isTowers(view.game) && !view.result ? view : null;
   return html`<section class="sheet" aria-label=${t("sheet.title")}>
     <h2>${t("sheet.title")}</h2>
     <p class="sub">${matchLine(summary)}</p>

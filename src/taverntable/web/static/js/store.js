@@ -6,6 +6,7 @@ export const state = {
   lang: "en",
   route: { page: "lobby", tableId: null },
   games: [], // /api/games
+  gamesLoaded: false, // the list has come (or failed): a table page is drawn by its game's family
   lobbyTables: [], // /api/tables
   created: null, // the table just created here: {id, invite}
   notice: null, // {kind: "error"|"info", text, rule, game}
@@ -40,6 +41,19 @@ export function useStore() {
     return () => listeners.delete(listener);
   }, []);
   return state;
+}
+
+// A game's entry of /api/games (its title key, family, rules page); before the list has come, or
+// for a name it does not hold, one made from the name alone.
+export function gameInfo(name) {
+  return state.games.find((g) => g.name === name)
+    || { name, title: name, title_key: null, about_key: null, rules: name, family: name };
+}
+
+// A game's name in the page's language (its title when the tables have no key for it).
+export function gameTitle(t, name, fallback) {
+  const info = gameInfo(name);
+  return info.title_key ? t(info.title_key) : fallback || info.title;
 }
 
 export function newTable(id) {

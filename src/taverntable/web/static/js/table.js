@@ -6,17 +6,15 @@ import { TonkBoard, TowersBoard } from "./boards.js";
 import { MoveBar, movesForKeys, SelectableCards } from "./hand.js";
 import { html } from "./html.js";
 import { joinNames, t } from "./i18n.js";
-import { isTonk } from "./moves.js";
+import { isTonk, isTowers } from "./moves.js";
 import { matchNumber } from "./log.js";
 import { api, connect, errorText, sendMove } from "./net.js";
 import { reasonText, rulesLink } from "./reasons.js";
 import { Announcement, Showdown } from "./showdown.js";
 import { Seat, seatNames } from "./seats.js";
 import { TonkSheet, TowersSheet } from "./sheet.js";
-import { state, tokens, update, updateTable, useStore } from "./store.js";
+import { gameInfo, gameTitle, state, tokens, update, updateTable, useStore } from "./store.js";
 import { Timer } from "./timer.js";
-
-const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
 
 const ERROR = {
   "bad-message": "error.bad-message", "bad-move": "error.bad-move", "not-your-turn": "error.not-your-turn",
@@ -29,7 +27,7 @@ const STATUS = { lobby: "status.lobby", playing: "status.playing", finished: "st
 function ErrorBar({ table, names }) {
   const error = table.error;
   if (!error) return null;
-  const game = table.summary?.game || "tonk";
+  const game = table.summary?.game ?? "";
   const text = error.code === "illegal-move" && error.reason ? reasonText(error.reason, names)
     : t(ERROR[error.code] || "error.refused");
   return html`<div class="notice error" role="alert">
@@ -167,7 +165,7 @@ function JoinPanel({ table }) {
 // Where the match stands, in the match's words (log.js): "match 2 · deal 3 of 5" (Tonk);
 // "match 1 · game 1 of 2 · round 4" (Three Towers); the numbers the score sheet counts.
 export function counter(summary, view, deal) {
-  const towers = summary.game === "three-towers";
+  const towers = isTowers(summary.game);
   const number = deal !== null && deal !== undefined ? matchNumber(summary, deal) : summary.match_deal;
   const of = summary.settings.deals;
   const parts = [t("word.match", { number: summary.match })];
@@ -175,7 +173,7 @@ export function counter(summary, view, deal) {
     parts.push(of ? t(towers ? "word.game_of" : "word.deal_of", { number, of })
       : t(towers ? "word.game" : "word.deal", { number }));
   }
-  if (towers && view && view.game === "three-towers" && !view.result) parts.push(t("word.round", { number: view.round }));
+  if (towers && view && isTowers(view.game) && !view.result) parts.push(t("word.round", { number: view.round }));
   return parts.join(" · ");
 }
 
@@ -267,7 +265,7 @@ export function TablePage() {
   const game = view?.game || summary.game;
   return html`<main class="table-page">
     <div class="table-head">
-      <h1>${t(GAME_TITLE[summary.game] || "game.tonk")}</h1>
+      <h1>${gameTitle(t, summary.game, summary.title)}</h1>
       <span class="status">${t(STATUS[summary.status])}${summary.status !== "lobby"
         ? ` · ${counter(summary, view, table.deal)}` : ""}</span>
       <a href=${rulesLink(game, null, s.lang)} target="_blank" rel="noopener">${t("ui.rules")}</a>

@@ -14,7 +14,7 @@ from taverntable.cards import CARDS
 from taverntable.games.tonk.actions import MAX_SPREADS
 from taverntable.games.tonk.rules import MAX_PLAYERS, PRESETS
 
-from .layout import Layout, Vector
+from ..layout import Layout, Vector
 
 SEATS = MAX_PLAYERS
 PHASES = ("deal", "start", "play", "over")  # "deal": an OpenSpiel state before its deal is done

@@ -6,9 +6,10 @@ would. ``cheat-see-all`` plays with every hand in sight (perfect information but
 stock's order): it drops as ``cheat-drop`` does, and searches every other decision — every
 draw, spread, hit and discard — in worlds that are the real deal with only the stock shuffled,
 so it is the ceiling of draws and discards on top of drops. A strength report can then say what
-fraction of a ceiling a level reaches. These bots are not in the bot registry, so ``tavern
-play`` and the server never offer them; only the arena's ``build_bot`` builds them, and the
-arena shows the game's state to them (``peek``) before each game.
+fraction of a ceiling a level reaches. These bots are not among the game's bots (``Game.bots``), so
+``tavern play`` and the server never offer them; the Tonk games name them in ``Game.cheats``,
+only the arena's ``build_bot`` builds them, and the arena shows the game's state to them
+(``peek``) before each game.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 from taverntable.bots.ismcts import IsmctsBot
 from taverntable.bots.tonk.heuristic import TonkHeuristicBot
 from taverntable.bots.tonk.search import TonkSearch
-from taverntable.engine import Bot, TavernError
+from taverntable.engine import TavernError
 from taverntable.games.tonk import Drop, TonkMove, TonkState, TonkView
 
 DROP = Drop()
@@ -111,14 +112,3 @@ class CheatSeeAllBot(IsmctsBot):
         if DROP in view.legal_moves and _drop_succeeds(live):
             return DROP
         return super().choose(view, rng)
-
-
-# Arena-only bots by name: family of games -> name -> class. Never in ``bots.registry``.
-CHEATS: dict[str, dict[str, type[Bot]]] = {
-    "tonk": {"cheat-drop": CheatDropBot, "cheat-see-all": CheatSeeAllBot},
-}
-
-
-def cheat_names(family: str) -> list[str]:
-    """The cheating measurement bots of a family of games."""
-    return list(CHEATS.get(family, {}))

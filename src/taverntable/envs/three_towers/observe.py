@@ -15,7 +15,7 @@ from taverntable.cards import SUITS
 from taverntable.games.three_towers.cards import NUM_CODES, TEXT
 from taverntable.games.three_towers.rules import MAX_PLAYERS
 
-from .layout import Layout, Vector
+from ..layout import Layout, Vector
 
 SEATS = MAX_PLAYERS
 PHASES = (
