@@ -17,7 +17,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ import websockets
 from taverntable.engine import SPECTATOR, Event
 from taverntable.records import replay_record
 from taverntable.web.app import create_app
+from taverntable.web.store import Store
 from taverntable.web.tables import DEAL_VERSIONS, Pace
 
 QUICK = Pace(bot_delay=0.0, deal_pause=0.0, announce=0.0)
@@ -377,3 +378,73 @@ async def play_from_the_start(
             await asyncio.sleep(0.01)
     await asyncio.to_thread(begin)
     await asyncio.gather(*tasks)
+
+
+def check_replay(replay: dict[str, Any], record: dict[str, Any], eyes: int | str | None) -> int:
+    """Every step of a replay (``GET /api/replays/…``) is exactly the state after the record's
+    first k moves as ``eyes`` (a seat, None: a spectator, ``"open"``) see it, recomputed with the
+    engine: the seat's view (merged from the steps' changes) and the events as the seat may see
+    them; ``open`` adds every seat's own hand. Returns the steps checked."""
+    head = {k: v for k, v in record.items() if k not in ("moves", "result")}
+    state = replay_record({**head, "moves": []}).state
+    moves = record["moves"]
+    assert len(replay["steps"]) == len(moves) + 1
+    seen = SPECTATOR if eyes in (None, "open") else eyes
+    who = None if eyes in (None, "open") else eyes
+    players = len(record["players"])
+    merged: dict[str, Any] = {}
+    for k, step in enumerate(replay["steps"]):
+        if k == 0:
+            events = list(state.opening_events())
+        else:
+            assert step["seat"] == moves[k - 1][0]
+            events = list(state.apply(state.parse_move(moves[k - 1][1])))
+        merged = {**merged, **step["view"]}
+        view = dict(merged)
+        expected = state.view(seen).to_json()
+        del expected["history"]
+        if eyes == "open":
+            own = [state.view(s).to_json() for s in range(players)]
+            assert view.pop("hands") == [v["hand"] for v in own]
+            if "store" in expected:
+                assert view.pop("stores") == [v["store"] for v in own]
+            assert step["events"] == [
+                {**e.to_json(None), **({"cards": list(e.cards)} if e.cards else {})} for e in events
+            ]
+        else:
+            assert "hands" not in view and "stores" not in view
+            assert step["events"] == [e.to_json(who) for e in events]
+        assert view == expected, k
+    return len(replay["steps"])
+
+
+def wait_for_a_person(base: str, table: str, people: Iterable[int]) -> int:
+    """The deal in play once the table waits for a person (who has left: it stands still)."""
+    deadline = time.monotonic() + 30
+    while True:
+        summary = HTTP.get(f"{base}/api/tables/{table}").json()
+        turn = summary["turn"]
+        if summary["status"] == "playing" and turn is not None and turn["seat"] in people:
+            deal: int = summary["deal"]
+            return deal
+        assert time.monotonic() < deadline, summary
+        time.sleep(0.05)
+
+
+def stored_record(database: str, table: str, deal: int) -> dict[str, Any]:
+    """A deal's record as the database holds it, moves so far (a deal in play has no
+    download): the truth a replay is checked against."""
+
+    async def load() -> dict[str, Any]:
+        store = Store(database)
+        try:
+            stored = await store.load(table)
+        finally:
+            await store.engine.dispose()
+        assert stored is not None
+        found = next(d for d in stored.deals if d.number == deal)
+        return {**found.header, "moves": [[s, m] for s, m in found.moves]}
+
+    # In a thread of its own: the caller's thread may be running an event loop (Playwright's).
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, load()).result()

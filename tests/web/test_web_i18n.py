@@ -52,6 +52,7 @@ NAMESPACES = (
     "word",
     "showdown",
     "announce",
+    "replay",
 )
 LITERAL = re.compile('"((?:' + "|".join(NAMESPACES) + r')\.[A-Za-z0-9_./-]+)"')
 CALL = re.compile(r'\bt\(\s*"([^"]+)"')

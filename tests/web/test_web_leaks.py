@@ -1,6 +1,7 @@
 """No message to a seat or a spectator holds a card hidden from it: many games of every game
 through the server, every message checked against the receiving seat's view (``check_messages``
-recomputes each view and each event from the table's records, with the engine).
+recomputes each view and each event from the table's records, with the engine); no replay of a
+deal in play shows more than the asking seat may see (``check_replay``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 
 from taverntable.web.tables import Pace
@@ -19,12 +21,15 @@ from web_helpers import (
     HTTP,
     Player,
     check_messages,
+    check_replay,
     create,
     join,
     records,
     server_thread,
     sqlite_url,
     start,
+    stored_record,
+    wait_for_a_person,
     ws_url,
 )
 
@@ -147,3 +152,66 @@ def test_no_message_holds_a_hidden_card_in_thousands_of_games(tmp_path: Path) ->
     with server_thread(sqlite_url(tmp_path)) as base:
         played, checked = play_tables(base, 500, seed=2)
     assert played >= 2000 and checked > 50_000
+
+
+def test_no_replay_shows_a_hidden_card_of_a_deal_in_play(database: str) -> None:
+    """Every table of TABLES left in the middle of a deal (each person makes a few moves, then
+    leaves; nobody plays for them): its replay, asked for with every ``seat`` and every token
+    (none, each person's), is refused (409 open, 403 another seat) or is exactly what the
+    token's seat (or a spectator) may see, step by step (``check_replay``); the deal's record
+    does not download."""
+    rng = random.Random(3)
+    with server_thread(database) as base:
+        tables = []
+        for game, options, people, bots in TABLES:
+            seats = [{"kind": "person"}] * people + [{"kind": "bot", "level": "easy"}] * bots
+            rng.shuffle(seats)
+            host = next(k for k, s in enumerate(seats) if s["kind"] == "person")
+            made = create(base, game, seats, options=options, host_seat=host, absent_seconds=3600)
+            table = made["table"]["id"]
+            tokens = {host: made["token"]}
+            for k, seat in enumerate(seats):
+                if seat["kind"] == "person" and k != host:
+                    tokens[k] = join(base, table, f"P{k}", k)["token"]
+            start(base, table, made["host_token"])
+            tables.append((table, tokens, len(seats)))
+        players = [
+            Player(ws_url(base, table, token), seat, rng.getrandbits(32), stop_after=3)
+            for table, tokens, _ in tables
+            for seat, token in tokens.items()
+        ]
+
+        async def run(player: Player) -> None:
+            with contextlib.suppress(TimeoutError):  # waiting for a seat that has left
+                await player.run(timeout=6)
+
+        async def everyone() -> None:
+            await asyncio.gather(*(run(p) for p in players))
+
+        asyncio.run(everyone())
+        client = httpx2.Client(timeout=30)  # no seat cookie: only the tokens given below
+        checked = refused = moved = 0
+        for table, tokens, size in tables:
+            deal = wait_for_a_person(base, table, set(tokens))
+            record = stored_record(database, table, deal)
+            moved += len(record["moves"]) > 0  # (a deal may have just begun)
+            download = client.get(f"{base}/api/tables/{table}/records", params={"deal": deal})
+            assert download.status_code == 409
+            for token_seat in [None, *tokens]:
+                headers = {} if token_seat is None else {"X-Seat-Token": tokens[token_seat]}
+                for seat in [None, "open", "spectator", *map(str, range(size))]:
+                    params = {} if seat is None else {"seat": seat}
+                    answer = client.get(
+                        f"{base}/api/replays/{table}/{deal}", params=params, headers=headers
+                    )
+                    if answer.status_code in (403, 409):
+                        refused += 1
+                        continue
+                    assert answer.status_code == 200, answer.text
+                    body = answer.json()
+                    assert body["seen_as"] != "open" and body["result"] is None
+                    if body["seen_as"] == "seat":
+                        assert body["seat"] == token_seat  # only the asking seat's own eyes
+                    check_replay(body, record, body["seat"])
+                    checked += 1
+    assert checked >= 6 * 2 and refused >= 6 * 3 and moved >= 4

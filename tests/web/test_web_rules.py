@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from taverntable.games import get_game
-from taverntable.games.texts import LANGUAGES
+from taverntable.games.texts import HOW_TO_PLAY, LANGUAGES
 from taverntable.games.three_towers.reasons import REASONS as TOWERS_REASONS
 from taverntable.web.app import create_app
 from taverntable.web.rulespage import FAVICON
@@ -75,15 +75,16 @@ def test_the_rules_that_refusals_name_are_on_the_rules_pages(client: TestClient)
 def test_the_rules_are_translated_with_the_seeds_words(
     client: TestClient, lang: str, words: str
 ) -> None:
-    """The Tonk rules in each language name the drop (T6) as the seeds do; every rules file has
-    a translation (no English fallback)."""
+    """The Tonk rules in each language name the drop (T6) as the seeds do; every rules file and
+    the how-to-play page have a translation (no English fallback)."""
     english = client.get("/rules/three-towers").text
     translated = client.get("/rules/three-towers", params={"lang": lang}).text
     assert "Part A — translation" in english and "Part A — translation" not in translated
     assert words in client.get("/rules/tonk", params={"lang": lang}).text.lower()
     for game in (get_game("tonk"), get_game("three-towers")):
         folder = game.texts.joinpath(lang)
-        assert sorted(p.name for p in folder.iterdir()) == sorted(game.rules_files)
+        # Every rules file translated, and beside them only the player's page (how-to-play).
+        assert sorted(p.name for p in folder.iterdir()) == sorted([*game.rules_files, HOW_TO_PLAY])
 
 
 def test_rules_pages_refuse_unknown_games_and_fall_back_to_english(client: TestClient) -> None:

@@ -58,6 +58,12 @@ def read_records(path: str) -> Iterator[Item]:
             stream.close()
 
 
+def read_text(label: str, data: bytes) -> Iterator[Item]:
+    """Each record of ``data`` (an upload's bytes) as ``read_records`` reads a file of any name:
+    one JSON document, or else JSON Lines (labels ``LABEL:LINE``)."""
+    yield from _any(label, io.BytesIO(data))
+
+
 def _stdin() -> IO[bytes]:
     """Standard input as bytes, so that it is decoded exactly like a file."""
     if sys.stdin is None:

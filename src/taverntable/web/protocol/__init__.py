@@ -2,7 +2,8 @@
 
 - ``api``: the HTTP API's request bodies and answers;
 - ``summary``: the table summary, which the HTTP API and the WebSocket's ``table`` frame share;
-- ``frames``: the WebSocket's frames, client to server and server to client.
+- ``frames``: the WebSocket's frames, client to server and server to client;
+- ``replay``: the replay viewer's answers (a deal step by step).
 
 Every model is a Pydantic model that refuses unknown fields, with a description on each field:
 the server validates what a client sends with them, builds what it sends through them, and

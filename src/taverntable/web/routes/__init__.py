@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import lobby, pages, records, rules, tables
+from . import lobby, pages, records, replays, rules, tables
 
 ROUTERS: tuple[APIRouter, ...] = (
     lobby.router,
     tables.router,
     records.router,
+    replays.router,
     rules.router,
     pages.router,
 )

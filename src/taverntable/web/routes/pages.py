@@ -1,5 +1,5 @@
-"""The browser table's pages (``static/``: the lobby at ``/``, a table at ``/t/ID``) and the
-server's health."""
+"""The browser table's pages (``static/``: the lobby at ``/``, a table at ``/t/ID``, the replay
+viewer at ``/replay/ID/DEAL`` and, for a record file, ``/replay``) and the server's health."""
 
 from __future__ import annotations
 
@@ -19,7 +19,9 @@ router = APIRouter(tags=["pages"])
 
 @router.get("/", response_class=HTMLResponse)
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-async def page(table_id: str | None = None) -> HTMLResponse:
+@router.get("/replay", response_class=HTMLResponse)
+@router.get("/replay/{table_id}/{deal}", response_class=HTMLResponse)
+async def page(table_id: str | None = None, deal: str | None = None) -> HTMLResponse:
     """The browser table (one page: its scripts read the address)."""
     index = STATIC / "index.html"
     if index.exists():

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import PlainTextResponse
 
 from taverntable.records import replay_record
@@ -22,19 +23,37 @@ router = APIRouter(tags=["records"])
     responses={
         200: {"content": {"application/x-ndjson": {}}},
         404: {"model": HTTPError},
+        409: {"model": HTTPError},
     },
 )
-async def records(table_id: str, store: StoreDep) -> PlainTextResponse:
-    """The finished deals as JSON Lines records (``tavern replay`` accepts them); a deal
-    in play is left out: its record would show every hand."""
+async def records(
+    table_id: str,
+    store: StoreDep,
+    deal: Annotated[int | None, Query(description="only this deal's record")] = None,
+) -> PlainTextResponse:
+    """The finished deals as JSON Lines records (``tavern replay`` accepts them), or only
+    ``deal``'s, as a file to download; a deal in play is left out (refused, asked for by its
+    number): its record would show every hand."""
     stored = await store.load(table_id)
     if stored is None:
         raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
+    chosen = stored.deals
+    if deal is not None:
+        chosen = [d for d in stored.deals if d.number == deal]
+        if not chosen:
+            raise BadRequest(404, f"the table has no deal {deal}", "no-deal")
+        if not chosen[0].finished:
+            raise BadRequest(
+                409, "a deal in play has no record yet: it would show every hand", "deal-in-play"
+            )
     lines = []
-    for deal in stored.deals:
-        if deal.finished:
-            record = {**deal.header, "moves": [[s, m] for s, m in deal.moves]}
+    for d in chosen:
+        if d.finished:
+            record = {**d.header, "moves": [[s, m] for s, m in d.moves]}
             lines.append(json.dumps(replay_record(record).record, ensure_ascii=False))
+    name = f"tavern-{table_id}" + ("" if deal is None else f"-{deal}") + ".jsonl"
     return PlainTextResponse(
-        "".join(line + "\n" for line in lines), media_type="application/x-ndjson"
+        "".join(line + "\n" for line in lines),
+        media_type="application/x-ndjson",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
     )

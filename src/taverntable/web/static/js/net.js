@@ -12,10 +12,14 @@ const HTTP_ERROR = {
   "seats-taken": "http.seats-taken", "seat-taken": "http.seat-taken",
   "server-busy": "http.server-busy", "unknown-seat": "error.unknown-seat",
   "not-waiting": "http.not-waiting", "match-not-over": "http.match-not-over",
+  "no-deal": "http.no-deal", "deal-in-play": "http.deal-in-play", "not-your-seat": "http.not-your-seat",
+  "bad-seat": "http.bad-seat", "bad-record": "http.bad-record", "no-record": "http.no-record",
+  "too-large": "http.too-large", "too-long": "http.too-long",
 };
 
+// `{message}` in a translation is the server's own words (the engine's reason for a record).
 export function errorText(err) {
-  return HTTP_ERROR[err.code] ? t(HTTP_ERROR[err.code]) : err.message;
+  return HTTP_ERROR[err.code] ? t(HTTP_ERROR[err.code], { message: err.message }) : err.message;
 }
 
 async function request(method, url, body, headers = {}) {

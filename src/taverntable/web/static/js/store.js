@@ -11,6 +11,7 @@ export const state = {
   created: null, // the table just created here: {id, invite}
   notice: null, // {kind: "error"|"info", text, rule, game}
   table: null, // the table page: see newTable()
+  replay: null, // the replay viewer: see replay.js's newReplay()
 };
 
 const listeners = new Set();

@@ -80,7 +80,7 @@ function Prompt({ table, names }) {
   return html`<p class="prompt yours" role="status">${t(key, params)}${timer}</p>`;
 }
 
-function Log({ table, names }) {
+export function Log({ table, names }) {
   const items = table.log;
   const say = (s) => {
     const p = { ...s.params };
@@ -269,6 +269,7 @@ export function TablePage() {
       <span class="status">${t(STATUS[summary.status])}${summary.status !== "lobby"
         ? ` · ${counter(summary, view, table.deal)}` : ""}</span>
       <a href=${rulesLink(game, null, s.lang)} target="_blank" rel="noopener">${t("ui.rules")}</a>
+      ${summary.sheet.length ? html`<a data-action="replay" href=${`/replay/${table.id}/${summary.sheet[summary.sheet.length - 1].deal}`}>${t(isTonk(game) ? "replay.watch_deal" : "replay.watch_game", { deal: summary.sheet[summary.sheet.length - 1].deal })}</a>` : null}
       ${you?.role === "spectator" ? html`<span class="badge">${t("table.spectator")}</span>` : null}
       ${!table.connected ? html`<span class="badge away">${t("table.reconnecting")}</span>` : null}
       <${HostControls} table=${table} />
