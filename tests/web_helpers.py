@@ -30,6 +30,7 @@ import websockets
 from taverntable.engine import SPECTATOR, Event
 from taverntable.records import replay_record
 from taverntable.web.app import create_app
+from taverntable.web.connections import uvicorn_config
 from taverntable.web.store import Store
 from taverntable.web.tables import DEAL_VERSIONS, Pace
 
@@ -108,18 +109,11 @@ def _admin(url: str, statement: str) -> None:
 
 
 @contextlib.contextmanager
-def server_thread(database: str, pace: Pace = QUICK) -> Iterator[str]:
-    """A real uvicorn serving the app in a thread of this process; yields its base URL."""
+def server_thread(database: str, pace: Pace = QUICK, **guard: Any) -> Iterator[str]:
+    """A real uvicorn serving the app in a thread of this process, as ``tavern serve`` runs it
+    (``guard``: the connection bounds of ``connections.uvicorn_config``); yields its base URL."""
     port = free_port()
-    config = uvicorn.Config(
-        create_app(database, pace),
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,
-    )
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn_config(create_app(database, pace), "127.0.0.1", port, **guard))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

@@ -33,6 +33,9 @@ SEED1 = ["tonk", "--seed", "1"]  # seat 0 gets A♥ A♣ 2♦ 9♠ 10♠, the pi
         ("", "a name cannot be empty or only spaces"),
         (" ", "a name cannot be empty or only spaces"),
         ("x" * 65, "a name has at most 64 characters, not 65"),
+        ("\u202eevil.exe", "holds a format character (U+202E RIGHT-TO-LEFT OVERRIDE)"),
+        ("Anna\u2066", "holds a format character (U+2066 LEFT-TO-RIGHT ISOLATE)"),
+        ("a\u2028b", "holds a control character"),
     ],
 )
 def test_a_bad_name_is_refused_up_front_and_no_save_file_is_made(

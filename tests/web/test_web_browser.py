@@ -114,7 +114,8 @@ def test_two_people_and_a_bot_play_a_whole_tonk_deal_by_clicking(
     points = [float(x) for x in row.locator("td").all_inner_texts()]
     assert sum(points) == 0 and any(points)
     log = host.locator(".log").inner_text()
-    assert re.search(r"(Anna|Player 2) (draws|drops|discards)", log)
+    # A name in a sentence is isolated (FSI … PDI, issue 24 item 5).
+    assert re.search(r"\u2068(Anna|Player 2)\u2069 (draws|drops|discards)", log)
     assert turns.get(0, 0) + turns.get(1, 0) >= 1
     assert host.errors == [] and friend.errors == []  # type: ignore[attr-defined]
 

@@ -190,7 +190,7 @@ def test_a_page_goes_on_when_the_tables_owner_is_killed(browser: Browser, server
     a.wait(10)
 
     def anna_draws() -> int:
-        return len(re.findall(r"Anna draws", page.locator(".log").inner_text()))
+        return len(re.findall(r"Anna\u2069 draws", page.locator(".log").inner_text()))
 
     before = anna_draws()
 

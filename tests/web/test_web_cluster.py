@@ -53,6 +53,14 @@ def cluster_db() -> Iterator[tuple[str, str]]:
     drop_postgres(url)
 
 
+async def hello_you(url: str) -> dict[str, Any]:
+    """The ``you`` of a connection's ``hello``."""
+    async with websockets.connect(url) as ws:
+        hello = json.loads(await ws.recv())
+    you: dict[str, Any] = hello["you"]
+    return you
+
+
 def test_clients_on_two_processes_play_a_whole_match(cluster_db: tuple[str, str]) -> None:
     database, redis = cluster_db
     with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
@@ -67,6 +75,14 @@ def test_clients_on_two_processes_play_a_whole_match(cluster_db: tuple[str, str]
             absent_seconds=3600,
         )
         table = made["table"]["id"]
+        # The host's connection on the process that does not own the table is the host's
+        # (issue 24, item 6), from the stored table's host digest.
+        assert asyncio.run(hello_you(ws_url(base_b, table) + f"?host={made['host_token']}")) == {
+            "seat": None,
+            "role": "spectator",
+            "host": True,
+        }
+        assert not asyncio.run(hello_you(ws_url(base_b, table, made["token"])))["host"]
         other = join(base_b, table, "Bence")  # B forwards the join to A, the owner
         assert other["seat"] == 1 and other["table"]["seats"][1]["name"] == "Bence"
         players = [

@@ -89,6 +89,16 @@ def my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
             "control character",
         ),
         ({"game": "tonk", "seats": THREE, "host_seat": 0, "host_name": "x" * 65}, 422, "64"),
+        (
+            {"game": "tonk", "seats": THREE, "host_seat": 0, "host_name": "\u202eevil.exe"},
+            422,
+            "a format character (U+202E RIGHT-TO-LEFT OVERRIDE), which can reorder",
+        ),
+        (
+            {"game": "tonk", "seats": [{"kind": "person", "name": "Bo\u200bb"}, *THREE[1:]]},
+            422,
+            "U+200B ZERO WIDTH SPACE",
+        ),
         ({"game": "three-towers", "seats": THREE, "stake": 5}, 400, "points"),
         ({"game": "tonk", "seats": THREE, "stake": 0}, 422, "stake"),
         ({"game": "tonk", "seats": THREE, "colour": "red"}, 422, "colour"),
@@ -101,6 +111,17 @@ def test_a_table_the_rules_cannot_seat_is_refused_with_the_reason(
     assert response.status_code == status
     assert says in response.text
     assert client.get("/api/tables").json() == []
+
+
+def test_names_in_every_script_are_taken_with_the_joiners_they_need(client: TestClient) -> None:
+    """Format characters are refused in names (issue 24, item 5) but for the zero-width
+    joiners, which Persian words and emoji sequences are written with."""
+    made = new_table(client, seats=[{"kind": "person"}] * 4)
+    table = made["table"]["id"]
+    for name in ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0645", "\U0001f468\u200d\U0001f467", "אבי"):
+        joined = client.post(f"/api/tables/{table}/join", json={"name": name})
+        assert joined.status_code == 200, joined.text
+        assert joined.json()["table"]["seats"][joined.json()["seat"]]["name"] == name
 
 
 def test_the_lobby_lists_tables_and_people_join_open_seats(client: TestClient) -> None:
@@ -176,6 +197,28 @@ def test_hello_names_the_protocol_and_the_seat(client: TestClient) -> None:
         assert ws.receive_json()["you"]["role"] == "spectator"
         view = until(ws, "update")["view"]
         assert view["seat"] is None and view["hand"] == []
+
+
+def test_hello_says_the_hosts_connection_is_the_hosts(client: TestClient) -> None:
+    """docs/protocol.md: ``you.host`` is true on the host's connection (issue 24, item 6: it
+    was always false)."""
+    made = new_table(client)
+    other = new_table(client)
+    table, host = made["table"]["id"], made["host_token"]
+    cases = [
+        (f"/ws/{table}?token={made['token']}&host={host}", {}, (0, True)),
+        (f"/ws/{table}?host={host}", {}, (None, True)),  # a host who watches
+        (f"/ws/{table}", {"X-Host-Token": host}, (None, True)),
+        (f"/ws/{table}?token={made['token']}", {}, (0, False)),
+        (f"/ws/{table}?host={made['token']}", {}, (None, False)),  # a seat's token is no host's
+        (f"/ws/{table}?host={other['host_token']}", {}, (None, False)),
+        (f"/ws/{table}?host=", {}, (None, False)),
+    ]
+    client.cookies.clear()
+    for url, headers, (seat, is_host) in cases:
+        with client.websocket_connect(url, headers=headers) as ws:
+            you = ws.receive_json()["you"]
+            assert (you["seat"], you["host"]) == (seat, is_host), url
 
 
 def test_a_token_of_another_table_is_refused(client: TestClient) -> None:

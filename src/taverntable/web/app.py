@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from .botpool import BotPool
 from .hub import BadRequest, Hub
-from .protocol.api import HTTPError
+from .limits import BodyLimit
+from .origins import OriginGuard, OriginPolicy, allowed_from_env
+from .protocol.api import BodyProblem, HTTPError
 from .routes import ROUTERS
 from .routes.pages import mount_static
 from .store import Store
@@ -25,10 +28,21 @@ from .tables import MoveRefused, Pace
 
 
 def create_app(
-    database: str, pace: Pace | None = None, bot_processes: int = 1, redis: str | None = None
+    database: str,
+    pace: Pace | None = None,
+    bot_processes: int = 1,
+    redis: str | None = None,
+    allow_origins: Iterable[str] = (),
+    api_docs: bool = False,
 ) -> FastAPI:
     """The application over the database at ``database`` (an SQLAlchemy async URL); with a
-    ``redis`` URL, one process of several sharing the tables (``cluster.py``)."""
+    ``redis`` URL, one process of several sharing the tables (``cluster.py``).
+
+    Pages of the server's own origin, of ``allow_origins`` and of ``TAVERN_ALLOW_ORIGINS`` may
+    use its WebSocket and change things (``origins.py``); BadOrigin for one that is no origin.
+    ``api_docs``: serve ``/docs``, ``/redoc`` and ``/openapi.json`` (off by default: the Swagger
+    and ReDoc pages load their scripts from a CDN, and the API is in ``docs/protocol.md``)."""
+    policy = OriginPolicy([*allow_origins, *allowed_from_env()])
     if redis is None:
         hub = Hub(Store(database), BotPool(bot_processes), pace or Pace())
     else:
@@ -46,9 +60,19 @@ def create_app(
         yield
         await hub.close()
 
-    app = FastAPI(title="Tavern Table", lifespan=lifespan)
+    app = FastAPI(
+        title="Tavern Table",
+        lifespan=lifespan,
+        docs_url="/docs" if api_docs else None,
+        redoc_url="/redoc" if api_docs else None,
+        openapi_url="/openapi.json" if api_docs else None,
+    )
     app.state.hub = hub
+    # The last added runs first: a foreign page is refused before its body is read.
+    app.add_middleware(BodyLimit)
+    app.add_middleware(OriginGuard, policy=policy)
     app.add_exception_handler(BadRequest, _bad_request)
+    app.add_exception_handler(RequestValidationError, _bad_body)
     app.add_exception_handler(MoveRefused, _refused)
     for router in ROUTERS:
         app.include_router(router)
@@ -56,8 +80,40 @@ def create_app(
     return app
 
 
+# The problems of a bad body said in a 422, at most.
+BODY_PROBLEMS = 20
+
+
 def _refusal(status: int, message: str, code: str) -> JSONResponse:
     return JSONResponse(HTTPError(error=message, code=code).model_dump(), status_code=status)
+
+
+def printable(text: str, most: int = 300) -> str:
+    """``text`` cut to ``most`` characters, with what UTF-8 cannot carry (a lone surrogate)
+    escaped (``\\ud800``): an answer must always encode."""
+    return text[:most].encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+async def _bad_body(request: Request, exc: Exception) -> JSONResponse:
+    """A body of the wrong form: where and why (422), without FastAPI's echo of the input,
+    which may be megabytes, or not encodable at all (a lone surrogate: the answer failed with a
+    500 and two tracebacks)."""
+    assert isinstance(exc, RequestValidationError)
+    problems = [
+        BodyProblem(
+            loc=[part if isinstance(part, int) else printable(str(part), 80) for part in e["loc"]],
+            msg=printable(str(e.get("msg", ""))),
+            type=printable(str(e.get("type", "")), 80),
+        )
+        for e in exc.errors()[:BODY_PROBLEMS]
+    ]
+    first = problems[0] if problems else None
+    where = "" if first is None else ".".join(str(x) for x in first.loc if x != "body")
+    error = "the body is not of the form this request takes" if first is None else first.msg
+    body = HTTPError(
+        error=f"{where}: {error}" if where else error, code="bad-body", detail=problems
+    )
+    return JSONResponse(body.model_dump(), status_code=422)
 
 
 async def _bad_request(request: Request, exc: Exception) -> JSONResponse:

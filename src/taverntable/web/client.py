@@ -53,10 +53,13 @@ class RateLimit:
         return False
 
 
-async def serve_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str | None) -> None:
-    """One client's connection: hello, then its view after every move, and its moves in."""
+async def serve_socket(
+    hub: Hub, websocket: WebSocket, table_id: str, token: str | None, host_token: str | None
+) -> None:
+    """One client's connection: hello (``you.host`` when ``host_token`` is the table's), then
+    its view after every move, and its moves in."""
     try:
-        table, seat = await hub.socket(table_id, token)
+        table, seat, host = await hub.socket(table_id, token, host_token)
     except BadRequest as e:
         await websocket.accept()
         await websocket.send_text(encode(ErrorMessage(code=e.code, message=str(e))))
@@ -64,7 +67,7 @@ async def serve_socket(hub: Hub, websocket: WebSocket, table_id: str, token: str
         return
     await websocket.accept()
     conn = Connection(seat)
-    conn.send(hello(table.id, seat, host=False))
+    conn.send(hello(table.id, seat, host=host))
     writer = asyncio.create_task(_write(websocket, conn))
     table.attach(conn)
     try:

@@ -26,7 +26,7 @@ from typing import Any
 
 from .botpool import BotPool
 from .bus import Bus, BusError
-from .hub import BadRequest, Created, Endpoint, Hub
+from .hub import BadRequest, Created, Endpoint, Hub, check_table_id, is_host_token
 from .protocol.api import CreateTable, Health
 from .protocol.frames import Reason, UpdateMessage
 from .protocol.summary import TableSummary
@@ -347,13 +347,16 @@ class ClusterHub(Hub):
         )
         return TableSummary.model_validate(answer)
 
-    async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
+    async def socket(
+        self, table_id: str, token: str | None, host_token: str | None = None
+    ) -> tuple[Endpoint, int | None, bool]:
         owner = await self._where(table_id)
         if isinstance(owner, Table):
-            _, seat = await super().socket(table_id, token)
+            _, seat, host = await super().socket(table_id, token, host_token)
         else:
             stored = await self.store.load(table_id)
             assert stored is not None
+            host = is_host_token(stored.host_hash, host_token)
             seat = None
             if token:
                 h = digest(token)
@@ -364,7 +367,7 @@ class ClusterHub(Hub):
                     )
             await self._remote(table_id, owner)
         self.cids += 1
-        return Route(self, table_id, self.cids), seat
+        return Route(self, table_id, self.cids), seat, host
 
     # --- between processes --------------------------------------------------------------------
 
@@ -373,6 +376,7 @@ class ClusterHub(Hub):
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        check_table_id(table_id)
         lease = await self.store.owner(table_id)
         if lease is None:
             raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")

@@ -65,6 +65,30 @@ def add_parser(subparsers: Any) -> None:
         help="how long a bot's deal-ending move (a drop) is told before the hands show "
         "(default 1.5)",
     )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a page origin allowed besides the server's own (https://cards.example), for a "
+        "proxy in front that changes the Host header or ends TLS; repeatable; also "
+        "TAVERN_ALLOW_ORIGINS (separated by spaces or commas)",
+    )
+    p.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=64,
+        metavar="N",
+        help="open connections one client address may hold at once (default 64; 0: no bound; "
+        "loopback addresses, a proxy on this machine, are not bounded); a connection must "
+        "send its request within 10 s (docs/scaling.md)",
+    )
+    p.add_argument(
+        "--api-docs",
+        action="store_true",
+        help="serve FastAPI's /docs, /redoc and /openapi.json, for development (their pages "
+        "load scripts from a CDN; the API is in docs/protocol.md)",
+    )
     p.set_defaults(run=run)
 
 
@@ -85,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from .app import create_app
+        from .connections import uvicorn_config
+        from .origins import BadOrigin
         from .tables import Pace
     except ImportError as e:
         print(
@@ -94,6 +120,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not 0 < args.port < 65536:
         print("tavern serve: --port must be 1..65535", file=sys.stderr)
+        return 2
+    if args.connections_per_address < 0:
+        print(
+            "tavern serve: --connections-per-address must be 0 (no bound) or more", file=sys.stderr
+        )
         return 2
     if (
         args.bot_processes < 1
@@ -108,18 +139,19 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     url = database_url(args.database)
-    app = create_app(
-        url, Pace(args.bot_delay, args.deal_pause, args.announce), args.bot_processes, args.redis
-    )
+    try:
+        app = create_app(
+            url,
+            Pace(args.bot_delay, args.deal_pause, args.announce),
+            args.bot_processes,
+            args.redis,
+            allow_origins=args.allow_origin,
+            api_docs=args.api_docs,
+        )
+    except BadOrigin as e:
+        print(f"tavern serve: {e}", file=sys.stderr)
+        return 2
     print(f"Tavern Table: http://{args.host}:{args.port}/ (database {url})", flush=True)
-    # No per-message compression: views are small, and on a 2-core server the CPU it costs is
-    # worth more than the bytes it saves.
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,
-        log_level="warning",
-    )
+    config = uvicorn_config(app, args.host, args.port, per_address=args.connections_per_address)
+    uvicorn.Server(config).run()
     return 0

@@ -59,3 +59,13 @@ def seat_token(connection: HTTPConnection, table_id: str, token: str | None = No
 
 
 SeatToken = Annotated[str | None, Depends(seat_token)]
+
+
+def socket_host_token(host: str | None = None, x_host_token: HostToken = None) -> str | None:
+    """A WebSocket's host token: the query's ``?host=`` (a page cannot set a WebSocket's
+    headers), else the ``X-Host-Token`` header; it only makes ``hello.you.host`` true (the
+    host's actions stay HTTP requests with the header)."""
+    return host or x_host_token
+
+
+SocketHostToken = Annotated[str | None, Depends(socket_host_token)]

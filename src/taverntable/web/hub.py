@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import re
 import secrets
 import typing
 from dataclasses import dataclass
@@ -62,6 +63,21 @@ class Created:
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
+
+
+# A table's id as ``_new_id`` makes them (URL-safe base64); anything else is no table's, and is
+# never sent to the database (PostgreSQL refuses a NUL in a text: a 500).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def no_table(table_id: str) -> BadRequest:
+    return BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
+
+
+def check_table_id(table_id: str) -> None:
+    """BadRequest(404) for an id no table can have."""
+    if not TABLE_ID.fullmatch(table_id):
+        raise no_table(table_id)
 
 
 class Hub:
@@ -197,10 +213,13 @@ class Hub:
         await (table.start() if action == "start" else table.rematch())
         return table.summary()
 
-    async def socket(self, table_id: str, token: str | None) -> tuple[Endpoint, int | None]:
-        """The endpoint of a client's connection and the seat its token sits at."""
+    async def socket(
+        self, table_id: str, token: str | None, host_token: str | None = None
+    ) -> tuple[Endpoint, int | None, bool]:
+        """The endpoint of a client's connection, the seat its token sits at, and whether its
+        host token is the table's."""
         table = self.get(table_id)
-        return table, self.seat_of(table, token)
+        return table, self.seat_of(table, token), self.is_host(table, host_token)
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -232,13 +251,18 @@ class Hub:
         raise BadRequest(403, "this seat token does not belong to this table", "unknown-seat")
 
     def is_host(self, table: Table, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(table.host_hash, digest(token or ""))
+        return is_host_token(table.host_hash, token)
 
     def _new_id(self) -> str:
         while True:
             table_id = secrets.token_urlsafe(6)
             if table_id not in self.tables:
                 return table_id
+
+
+def is_host_token(host_hash: str, token: str | None) -> bool:
+    """Whether ``token`` is the host's secret of the table whose host digest is ``host_hash``."""
+    return bool(token) and hmac.compare_digest(host_hash, digest(token or ""))
 
 
 def game_offers() -> list[GameInfo]:

@@ -25,6 +25,13 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class FromClient(Strict):
+    """A message a client sends: its types are strict too, so that ``true``, ``"1"`` and ``1.0``
+    are no seat 1 (a number field takes a JSON number of its kind, a text field a string)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 def is_null(value: object) -> bool:
     """For ``Field(exclude_if=is_null)``: a field left out of the message when it is null."""
     return value is None

@@ -8,7 +8,7 @@ from pydantic import Field, field_validator
 
 from taverntable.names import name_problem
 
-from . import Strict, is_null
+from . import FromClient, Strict, is_null
 from .summary import TableSettings, TableSummary
 
 MAX_SEATS = 10
@@ -27,7 +27,7 @@ def _name(value: str | None) -> str | None:
 # --- requests ---------------------------------------------------------------------------------
 
 
-class SeatSpec(Strict):
+class SeatSpec(FromClient):
     """A seat when a table is created: a person (named now or when they join) or a bot."""
 
     kind: Literal["person", "bot"] = Field(description="who sits there")
@@ -44,6 +44,8 @@ class SeatSpec(Strict):
 
 class CreateTable(TableSettings):
     """The body of `POST /api/tables`: the table's settings, then its game and seats."""
+
+    model_config = FromClient.model_config
 
     game: str = Field(description="the game's registry name (`GET /api/games`)")
     options: dict[str, bool | int | str | None] = Field(
@@ -63,7 +65,7 @@ class CreateTable(TableSettings):
         return _name(value)
 
 
-class JoinTable(Strict):
+class JoinTable(FromClient):
     """The body of `POST /api/tables/ID/join`."""
 
     name: str = Field(description="the person's name at the table")
@@ -154,8 +156,22 @@ class Health(Strict):
     )
 
 
+class BodyProblem(Strict):
+    """What is wrong with a body of the wrong form (HTTP 422), one place in it."""
+
+    loc: list[str | int] = Field(description='where: `["body", "seats", 0, "name"]`')
+    msg: str = Field(description="what is wrong, in English")
+    type: str = Field(description="the kind of problem, without words (Pydantic's error type)")
+
+
 class HTTPError(Strict):
-    """A refused request (4xx or 503; a body of the wrong form gets FastAPI's 422 instead)."""
+    """A refused request (4xx or 503)."""
 
     error: str = Field(description="why, in English")
     code: str = Field(description="why, for a page to say in its own language (the codes below)")
+    detail: list[BodyProblem] | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="a body of the wrong form (422, `bad-body`): every problem in it; the "
+        "input itself is never echoed",
+    )

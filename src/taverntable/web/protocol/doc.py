@@ -30,7 +30,9 @@ from . import Strict, api, frames, replay, summary
 
 BLOCK = re.compile(r"(<!-- (model|frames): ([\w-]+) -->\n)(.*?)(<!-- end -->)", re.DOTALL)
 # What a client sends: their tables give each field's default ("required" when it has none).
-SENT_BY_CLIENTS = frozenset({"SeatSpec", "CreateTable", "JoinTable", "MoveMessage", "PingMessage"})
+SENT_BY_CLIENTS = frozenset(
+    {"SeatSpec", "CreateTable", "JoinTable", "MoveMessage", "PingMessage", "WhyMessage"}
+)
 FRAMES: Mapping[str, Sequence[type[BaseModel]]] = {
     "client": get_args(get_args(frames.ClientMessage)[0]),
     "server": get_args(frames.Outgoing),

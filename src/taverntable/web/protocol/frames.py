@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from . import PROTOCOL_VERSION, Strict, is_null
+from . import PROTOCOL_VERSION, FromClient, Strict, is_null
 from .summary import TableSummary, Turn
 
 MAX_FRAME = 4096  # bytes in one client message: a move is a few dozen
@@ -22,7 +22,7 @@ MAX_MOVE = 200  # characters in a move's text
 # --- client to server -------------------------------------------------------------------------
 
 
-class MoveMessage(Strict):
+class MoveMessage(FromClient):
     """A move for the client's seat."""
 
     type: Literal["move"] = Field(description="the frame's kind")
@@ -37,13 +37,13 @@ class MoveMessage(Strict):
     )
 
 
-class PingMessage(Strict):
+class PingMessage(FromClient):
     """Keeps the connection alive; answered with `pong`."""
 
     type: Literal["ping"] = Field(description="the frame's kind")
 
 
-class WhyMessage(Strict):
+class WhyMessage(FromClient):
     """Why a move is not allowed now, without playing it: answered with `because`. A page asks
     it with the move its selected cards come closest to (`defend JS` for J♠ against a raid) when
     no legal move uses exactly them; the engine's own refusal comes back."""

@@ -11,7 +11,7 @@ from fastapi.responses import PlainTextResponse
 from taverntable.records import replay_record
 
 from ..deps import StoreDep
-from ..hub import BadRequest
+from ..hub import BadRequest, check_table_id, no_table
 from ..protocol.api import HTTPError
 
 router = APIRouter(tags=["records"])
@@ -34,9 +34,10 @@ async def records(
     """The finished deals as JSON Lines records (``tavern replay`` accepts them), or only
     ``deal``'s, as a file to download; a deal in play is left out (refused, asked for by its
     number): its record would show every hand."""
+    check_table_id(table_id)
     stored = await store.load(table_id)
     if stored is None:
-        raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
+        raise no_table(table_id)
     chosen = stored.deals
     if deal is not None:
         chosen = [d for d in stored.deals if d.number == deal]

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Response, WebSocket
 
 from ..client import serve_socket
-from ..deps import HostToken, HubDep, SeatToken, set_seat_cookie
+from ..deps import HostToken, HubDep, SeatToken, SocketHostToken, set_seat_cookie
 from ..protocol.api import HTTPError, JoinedTable, JoinTable
 from ..protocol.summary import TableSummary
 
@@ -46,6 +46,9 @@ async def rematch(table_id: str, hub: HubDep, x_host_token: HostToken = None) ->
 
 
 @router.websocket("/ws/{table_id}")
-async def play(websocket: WebSocket, table_id: str, hub: HubDep, token: SeatToken) -> None:
-    """A client's connection to the table (``protocol.frames``); its seat is the token's."""
-    await serve_socket(hub, websocket, table_id, token)
+async def play(
+    websocket: WebSocket, table_id: str, hub: HubDep, token: SeatToken, host: SocketHostToken
+) -> None:
+    """A client's connection to the table (``protocol.frames``); its seat is the token's, and
+    it is the host's with the host's token."""
+    await serve_socket(hub, websocket, table_id, token, host)

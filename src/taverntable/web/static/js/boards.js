@@ -3,6 +3,7 @@
 import { Card, CardBack, CardRow, cardsShort, SUIT_SYMBOL } from "./cards.js";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
+import { Name } from "./seats.js";
 
 export function TonkBoard({ view, names }) {
   const top = view.pile.length ? view.pile[view.pile.length - 1] : null;
@@ -49,7 +50,7 @@ export function TowersBoard({ view, names }) {
       ${trade.laid.map((lay) => {
         const bid = trade.bids.find((b) => b.seat === lay.seat);
         const failed = (trade.failed || []).includes(lay.seat);
-        return html`<div class="laid"><span class="who">${names[lay.seat]}</span>
+        return html`<div class="laid"><span class="who"><${Name} name=${names[lay.seat]} /></span>
           <${CardRow} cards=${lay.cards} small=${true} />
           ${bid && BID(bid.bid) ? html`<span class="bid">${t(BID(bid.bid))}</span>` : null}
           ${failed ? html`<span class="bid">${t("towers.failed")}</span>` : null}</div>`;
@@ -61,7 +62,7 @@ export function TowersBoard({ view, names }) {
       <${Card} text=${attack.card} />
     </div>` : null}
     ${(view.shown || []).length ? html`<div class="shown"><h3>${t("towers.shown")}</h3>
-      ${view.shown.map((s) => html`<div class="laid"><span class="who">${names[s.seat]}</span>
+      ${view.shown.map((s) => html`<div class="laid"><span class="who"><${Name} name=${names[s.seat]} /></span>
         <${CardRow} cards=${s.cards} small=${true} /></div>`)}</div>` : null}
   </div>`;
 }

@@ -32,14 +32,27 @@ export async function setLanguage(lang, remember = true) {
   document.title = t("ui.title");
 }
 
+// A person's name inside a sentence, isolated (FSI … PDI: what <bdi> is to an element), so that
+// a name in a right-to-left script keeps the words and numbers around it in their order.
+export function isolate(name) {
+  return `\u2068${name}\u2069`;
+}
+
+// The parameters that are a person's name (a seat's, as the table names it).
+const NAME_PARAMS = new Set(["who", "whom", "name", "seat", "owner"]);
+
 // The string of `key` in the page's language, with {name} replaced by params.name.
 export function t(key, params = {}) {
   const text = tables[state.lang]?.[key] ?? tables.en?.[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    return NAME_PARAMS.has(name) ? isolate(String(params[name])) : String(params[name]);
+  });
 }
 
-// A list of names joined as the language joins them: "Anna, Bence and Csilla".
+// A list of names joined as the language joins them: "Anna, Bence and Csilla", each isolated.
 export function joinNames(names) {
-  if (names.length <= 1) return names.join("");
-  return t("ui.list_and", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+  const each = names.map(isolate);
+  if (each.length <= 1) return each.join("");
+  return t("ui.list_and", { first: each.slice(0, -1).join(", "), last: each[each.length - 1] });
 }

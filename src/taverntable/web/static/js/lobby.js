@@ -4,7 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { api, errorText } from "./net.js";
-import { seatNames } from "./seats.js";
+import { Name, seatNames } from "./seats.js";
 import { InviteLink } from "./table.js";
 import { gameTitle, tokens, update, useStore } from "./store.js";
 
@@ -159,7 +159,8 @@ function OpenTables({ tables: all }) {
     const names = seatNames(table);
     return html`<li data-table=${table.id}>
       <strong>${gameTitle(t, table.game, table.title)}</strong>
-      <span class="sub">${table.seats.map((s, k) => (s.kind === "person" && !s.claimed ? t("seat.free") : names[k])).join(", ")}</span>
+      <span class="sub seat-names">${table.seats.map((s, k) => [k ? ", " : "",
+        s.kind === "person" && !s.claimed ? t("seat.free") : html`<${Name} name=${names[k]} />`])}</span>
       <span class="badge">${t(table.status === "lobby" ? "status.lobby" : "status.playing")}</span>
       <a class="button" href=${`/t/${table.id}`}>${free ? t("lobby.join") : t("lobby.watch")}</a>
     </li>`;

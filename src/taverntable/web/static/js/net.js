@@ -15,6 +15,7 @@ const HTTP_ERROR = {
   "no-deal": "http.no-deal", "deal-in-play": "http.deal-in-play", "not-your-seat": "http.not-your-seat",
   "bad-seat": "http.bad-seat", "bad-record": "http.bad-record", "no-record": "http.no-record",
   "too-large": "http.too-large", "too-long": "http.too-long",
+  "foreign-origin": "http.foreign-origin",
 };
 
 // `{message}` in a translation is the server's own words (the engine's reason for a record).
@@ -61,7 +62,11 @@ export function connect(id) {
   if (socket) socket.close();
   const token = tokens.seat(id);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${scheme}://${location.host}/ws/${id}` + (token ? `?token=${encodeURIComponent(token)}` : "");
+  // The host's token too, so that hello's you.host says this page is the host's.
+  const query = new URLSearchParams();
+  if (token) query.set("token", token);
+  if (tokens.host(id)) query.set("host", tokens.host(id));
+  const url = `${scheme}://${location.host}/ws/${id}` + (query.toString() ? `?${query}` : "");
   const ws = new WebSocket(url);
   socket = ws;
   ws.onopen = () => {

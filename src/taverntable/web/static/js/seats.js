@@ -9,6 +9,12 @@ import { Timer } from "./timer.js";
 const LEVEL = { easy: "bot.easy", medium: "bot.medium", hard: "bot.hard", random: "bot.easy",
   heuristic: "bot.medium", ismcts: "bot.hard" };
 
+// A name as an element: isolated from the text around it (<bdi>), cut with an ellipsis when it is
+// longer than its box (CSS .name), whole in its title.
+export function Name({ name }) {
+  return html`<bdi class="name" title=${name}>${name}</bdi>`;
+}
+
 // The seats' names; a bot the server named "Bot 2 (easy)" is named in the page's language.
 export function seatNames(summary) {
   return (summary?.seats || []).map((s) => {
@@ -33,7 +39,7 @@ export function Seat({ seat, table, names }) {
   return html`<section class=${"seat" + (onTurn ? " on-turn" : "") + (mine ? " mine" : "")}
       aria-label=${t("seat.label", { name: info.name })} data-seat=${seat}>
     <header>
-      <strong class="name">${names[seat]}</strong> ${badges}
+      <strong class="seat-name"><${Name} name=${names[seat]} /></strong> ${badges}
       ${onTurn ? html`<span class="turn-mark">${t("seat.deciding")}</span>` : null}
       ${onTurn && turn?.seat === seat && turn.deadline ? html`<${Timer} deadline=${turn.deadline} />` : null}
     </header>

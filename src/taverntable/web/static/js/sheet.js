@@ -1,9 +1,10 @@
 // The score sheet: Tonk's deals and balances; Three Towers' rounds, with every bonus explained.
 import { cardShort } from "./cards.js";
 import { html } from "./html.js";
-import { joinNames, t } from "./i18n.js";
+import { isolate, joinNames, t } from "./i18n.js";
 import { END } from "./log.js";
 import { isTowers } from "./moves.js";
+import { Name } from "./seats.js";
 
 const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 const signed = (x) => (x > 0 ? `+${fmt(x)}` : fmt(x));
@@ -16,7 +17,7 @@ export function TonkSheet({ summary, names }) {
     <p class="sub">${matchLine(summary)} · ${t("sheet.stake", { stake: settings.stake })}</p>
     <div class="scroll"><table>
       <thead><tr><th scope="col">${t("sheet.deal")}</th>
-        ${names.map((n) => html`<th scope="col">${n}</th>`)}</tr></thead>
+        ${names.map((n) => html`<th scope="col"><${Name} name=${n} /></th>`)}</tr></thead>
       ${sheet.map((row, i) => html`<tbody class="entry"><tr>
         <th scope="row">${i + 1}</th>
         ${row.points.map((p) => html`<td class=${p > 0 ? "plus" : p < 0 ? "minus" : ""}>${signed(p)}</td>`)}
@@ -55,7 +56,7 @@ export function roundNotes(round, details, names) {
   }
   if (details && details.nobility_points.some((p) => p !== 0)) {
     notes.push(t("sheet.nobility", {
-      points: details.nobility_points.map((p, s) => `${names[s]} ${signed(p)}`).join(", "),
+      points: details.nobility_points.map((p, s) => `${isolate(names[s])} ${signed(p)}`).join(", "),
     }));
   }
   return notes;
@@ -91,7 +92,7 @@ export function gameNotes(result, names, teams) {
 function RoundsTable({ rounds, names, detailsOf, result, teams }) {
   const span = names.length + 1;
   return html`<div class="scroll"><table>
-    <thead><tr><th scope="col">${t("sheet.round")}</th>${names.map((n) => html`<th scope="col">${n}</th>`)}</tr></thead>
+    <thead><tr><th scope="col">${t("sheet.round")}</th>${names.map((n) => html`<th scope="col"><${Name} name=${n} /></th>`)}</tr></thead>
     ${rounds.map((round, i) => {
       const notes = roundNotes(round, detailsOf(i + 1), names);
       return html`<tbody class="entry"><tr>
@@ -117,11 +118,11 @@ export function TowersSheet({ table, names }) {
     ${current ? html`<h3>${t("sheet.this_game")}</h3>
       <${RoundsTable} rounds=${current.rounds} names=${names} teams=${teams}
         detailsOf=${(r) => roundDetails[`${deal}:${r}`]} />
-      <p class="sub">${t("sheet.running", { scores: current.scores.map((s, i) => `${names[i]} ${s}`).join(", ") })}</p>` : null}
+      <p class="sub">${t("sheet.running", { scores: current.scores.map((s, i) => `${isolate(names[i])} ${s}`).join(", ") })}</p>` : null}
     ${finished.map((row, k) => html`<h3>${t("sheet.game", { number: k + 1 })}</h3>
       <${RoundsTable} rounds=${row.result.rounds} names=${names} result=${row.result} teams=${teams}
         detailsOf=${(r) => roundDetails[`${row.deal}:${r}`]} />`)}
     ${finished.length ? html`<p><strong>${t("sheet.match_points", {
-      scores: summary.balances.map((b, i) => `${names[i]} ${fmt(b)}`).join(", ") })}</strong></p>` : null}
+      scores: summary.balances.map((b, i) => `${isolate(names[i])} ${fmt(b)}`).join(", ") })}</strong></p>` : null}
   </section>`;
 }

@@ -5,7 +5,7 @@ import { cardsShort, SUIT_SYMBOL } from "./cards.js";
 import { TonkBoard, TowersBoard } from "./boards.js";
 import { MoveBar, movesForKeys, SelectableCards } from "./hand.js";
 import { html } from "./html.js";
-import { joinNames, t } from "./i18n.js";
+import { isolate, joinNames, t } from "./i18n.js";
 import { isTonk, isTowers } from "./moves.js";
 import { matchNumber } from "./log.js";
 import { api, connect, errorText, sendMove } from "./net.js";
@@ -87,7 +87,7 @@ export function Log({ table, names }) {
     if ("who" in s) p.who = names[s.who] ?? "?";
     if (s.whom !== undefined && s.whom !== null) p.whom = names[s.whom] ?? "";
     if (s.winners) p.winners = joinNames(s.winners.map((w) => names[w]));
-    if (s.points) p.points = s.points.map((x, i) => `${names[i]} ${x}`).join(", ");
+    if (s.points) p.points = s.points.map((x, i) => `${isolate(names[i])} ${x}`).join(", ");
     for (const k of ["mode", "kind"]) if (p[k]) p[k] = t(p[k]);
     return t(s.key, p);
   };
