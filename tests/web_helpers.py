@@ -347,7 +347,12 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
             want = [[e.to_json(who) for e in events] for events in played]
             if len(want) > len(seen):  # a long game's log keeps its opening and its last moves
                 want = [want[0], *want[len(want) - len(seen) + 1 :]]
-            assert seen == want
+            assert seen == want, (
+                len(seen),
+                len(want),
+                [x[:1] for x in seen][-3:],
+                [x[:1] for x in want][-3:],
+            )
             log = None
         checked += 1
     return checked

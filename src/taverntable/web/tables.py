@@ -551,6 +551,8 @@ class Table:
         before = state.clone()
         number = len(state.history)
         events = state.apply(move)
+        # At once, as the state: a client attaching while the move is stored gets both.
+        self.played.append(Played(seat, by, tuple(events)))
         try:
             if state.is_over:
                 result = state.result
@@ -571,8 +573,8 @@ class Table:
                 )
         except Exception:
             self.state = before  # not stored, so it did not happen
+            self.played.pop()
             raise
-        self.played.append(Played(seat, by, tuple(events)))
         if state.is_over:
             await self._book(state)
             if announce and seat >= 0 and self.pace.announce > 0:

@@ -10,6 +10,8 @@ import { isTonk, isTowers } from "./moves.js";
 import { matchNumber } from "./log.js";
 import { api, connect, errorText, sendMove } from "./net.js";
 import { reasonText, rulesLink } from "./reasons.js";
+// Other pages (the replay viewer) take these from the table page.
+export { reasonText, rulesLink };
 import { Announcement, Showdown } from "./showdown.js";
 import { Seat, seatNames } from "./seats.js";
 import { TonkSheet, TowersSheet } from "./sheet.js";
