@@ -15,7 +15,7 @@ from web_helpers import drop_postgres, fresh_postgres, postgres_url, server_thre
 
 # The browser tests' server: no pause before bot moves, a short one between deals so that a
 # page sees the deal's end.
-BROWSER_PACE = Pace(bot_delay=0.0, deal_pause=0.2)
+BROWSER_PACE = Pace(bot_delay=0.0, deal_pause=0.2, announce=0.0)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

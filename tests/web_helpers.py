@@ -34,7 +34,7 @@ from taverntable.web.connections import uvicorn_config
 from taverntable.web.store import Store
 from taverntable.web.tables import DEAL_VERSIONS, Pace
 
-QUICK = Pace(bot_delay=0.0, deal_pause=0.0)
+QUICK = Pace(bot_delay=0.0, deal_pause=0.0, announce=0.0)
 # One HTTP client for every request (a new one builds an SSL context each time: 70 ms).
 HTTP = httpx2.Client(timeout=30)
 POSTGRES_ENV = "TAVERN_TEST_POSTGRES"
@@ -152,6 +152,8 @@ def server_process(
                 "0",
                 "--deal-pause",
                 str(deal_pause),
+                "--announce",
+                "0",
                 *extra,
             ],
             stdout=log,
@@ -269,12 +271,18 @@ class Player:
 def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
     """Every ``update`` a client received is exactly its seat's view and the events of the last
     move as its seat may see them, recomputed from the table's records: no message carries a
-    card hidden from its receiver. Returns the number of updates checked."""
+    card hidden from its receiver. A ``log`` frame is the deal's events so far as the seat saw
+    them (checked at the ``update`` that follows it); an ``announce`` names no card and comes
+    just before the update that ends the deal with that move. Returns the number of updates
+    checked."""
     seat = SPECTATOR if player.seat is None else player.seat
     who = None if player.seat is None else player.seat
     by_number = {k + 1: d for k, d in enumerate(deals)}
     checked = 0
-    replay: dict[int, tuple[Any, list[list[Any]], int, list[Event]]] = {}
+    # deal -> (state, its record's moves, the events of the opening and of each move so far)
+    replay: dict[int, tuple[Any, list[list[Any]], list[list[Event]]]] = {}
+    log: dict[str, Any] | None = None
+    announced: dict[str, Any] | None = None
     for message in player.messages:
         assert set(message) <= {
             "type",
@@ -290,33 +298,62 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
             "message",
             "rule",
             "reason",
+            "by",
+            "entries",
+            "seat",
+            "move",
+            "total",
+            "legal",
         }, message.keys()
+        if message["type"] == "log":
+            log = message
+            continue
+        if message["type"] == "announce":
+            assert "cards" not in json.dumps(message), message
+            announced = message
+            continue
         if message["type"] != "update":
             continue
         deal, moves_seen = divmod(message["version"], DEAL_VERSIONS)
         record = by_number.get(deal)
         if record is None:
+            log = announced = None
             continue  # a deal still in play when the table's records were read
         if deal not in replay:
             head = {k: v for k, v in record.items() if k not in ("moves", "result")}
             state = replay_record({**head, "moves": []}).state
-            replay[deal] = (
-                state,
-                record["moves"],
-                len(state.history),
-                list(state.opening_events()),
-            )
+            replay[deal] = (state, record["moves"], [list(state.opening_events())])
         for finished in [d for d in replay if d < deal]:
             del replay[finished]  # messages come in deal order: an earlier deal is done with
-        state, moves, done, events = replay[deal]
+        state, moves, played = replay[deal]
+        done = len(state.history) - (len(played) - 1)  # the history the header's replay made
         while len(state.history) < moves_seen:
             s, text = moves[len(state.history) - done]
-            events = list(state.apply(state.parse_move(text)))
+            played.append(list(state.apply(state.parse_move(text))))
             assert s == state.history[-1][0]
-        replay[deal] = (state, moves, done, events)
+        events = played[-1]
         assert message["view"] == state.view(seat).to_json()
         if message["events"]:
             assert message["events"] == [e.to_json(who) for e in events]
+        if announced is not None:
+            # The hands come after the announcement, with the move it told.
+            assert message["deal"] == announced["deal"] and message["events"], announced
+            assert message["events"][0]["move"] == announced["move"], (announced, message)
+            assert message["view"]["result"] is not None
+            announced = None
+        if log is not None:
+            assert log["deal"] == deal
+            seen = [entry["events"] for entry in log["entries"]]
+            want = [[e.to_json(who) for e in events] for events in played]
+            if len(want) > len(seen):  # a long game's log keeps its opening and its last moves
+                want = [want[0], *want[len(want) - len(seen) + 1 :]]
+            assert seen == want, (
+                len(seen),
+                len(want),
+                [x[:1] for x in seen][-3:],
+                [x[:1] for x in want][-3:],
+            )
+            log = None
         checked += 1
     return checked
 

@@ -1,3 +1,3 @@
-"""Tavern Table: Tonk, Tőr, pagat Tonk and Three Towers."""
+"""Tavern Table: Tonk, Tőr, Pagat Tonk and Three Towers."""
 
 __version__ = "0.1.0"

@@ -22,7 +22,7 @@ COMMANDS = {
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""
     parser = argparse.ArgumentParser(
-        prog="tavern", description="Tavern Table: Tonk, Tőr, pagat Tonk and Three Towers."
+        prog="tavern", description="Tavern Table: Tonk, Tőr, Pagat Tonk and Three Towers."
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS.values():

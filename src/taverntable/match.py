@@ -20,6 +20,28 @@ from taverntable.engine import DealError, Game, GameState
 
 
 @dataclass(frozen=True)
+class Vocabulary:
+    """The words for a match and its parts, defined once for every layer (the terminal here,
+    the browser's ``word.*`` strings in its four languages, which a test keeps equal in
+    English): Tonk plays a match of deals; Three Towers a match of games, each of rounds."""
+
+    match: str  # the whole series: "match 2"
+    deal: str  # one state of the game (``Game.length``): "deal 3", "game 1"
+    part: str  # what a deal is told in: a Tonk deal, a Three Towers round
+
+
+VOCABULARY: dict[str, Vocabulary] = {
+    "deal": Vocabulary(match="match", deal="deal", part="deal"),
+    "game": Vocabulary(match="match", deal="game", part="round"),
+}
+
+
+def vocabulary(game: Game) -> Vocabulary:
+    """The words of ``game``'s matches (by ``Game.length``)."""
+    return VOCABULARY[game.length]
+
+
+@dataclass(frozen=True)
 class MatchLength:
     """How long a match is: ``deals`` finished deals, or until the deal after which a seat's
     total reaches ``target``; with neither, it goes on until the players leave."""

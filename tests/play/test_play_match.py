@@ -47,7 +47,7 @@ def test_T2_a_match_of_n_deals_ends_with_the_final_standings(
     assert status == 0
     assert "Tavern Table: tonk · 3 players · stake 1 · 2 deals." in out
     assert "Balances after 1 deal (deal 2 of 2)" in out
-    assert "You dropped with 39 and were caught: the drop is burned (T6)." in out
+    assert "You dropped with 39 and were caught (T6)." in out
     assert "Match over: 2 deals played." in out
     assert out.rstrip().endswith(
         "Final standings after 2 deals: 1. Goblin +2 · 2. You +0 · 3. Elmo -2"

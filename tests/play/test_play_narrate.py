@@ -178,7 +178,7 @@ def test_T6_the_settlement_reads_the_show_and_deal_end_events() -> None:
     events = state.apply(state.parse_move("drop"))
     assert plain([tell_tonk(events, before, NAMES)]) == "You drop with 23."
     lines = plain(settlement(events, NAMES))
-    assert "Deal over: You dropped with 23 and were caught: the drop is burned (T6)." in lines
+    assert "Deal over: You dropped with 23 and were caught (T6)." in lines
     assert "  Bob: A♦ 2♠ 3♠ 4♠ 7♥  (total 17)" in lines
     assert "Payments: You pay Bob 2" in lines
 

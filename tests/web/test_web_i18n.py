@@ -12,6 +12,7 @@ import pytest
 
 from taverntable.games.three_towers.reasons import REASONS as TOWERS_REASONS
 from taverntable.games.tonk.reasons import REASONS as TONK_REASONS
+from taverntable.match import VOCABULARY
 from taverntable.web.hub import games_info
 
 from paths import DATA, SRC
@@ -48,6 +49,9 @@ NAMESPACES = (
     "sheet",
     "error",
     "http",
+    "word",
+    "showdown",
+    "announce",
     "replay",
     "account",
     "games",
@@ -146,3 +150,20 @@ def test_the_games_terms_are_the_seeds_own_words(lang: str, key: str, seed: str,
     # The seeds' texts are copied into the tests' data (tests/data/seeds), so a clean clone
     # checks this too.
     assert word.rstrip("ь") in (SEEDS / seed).read_text("utf-8").lower()
+
+
+def test_the_match_words_are_the_one_vocabulary() -> None:
+    """Issue 26: Tonk plays a match of deals, Three Towers a match of games of rounds; the
+    page's English words are the vocabulary the terminal uses (``match.VOCABULARY``), and every
+    language has its own word for each."""
+    english = table("en")
+    tonk, towers = VOCABULARY["deal"], VOCABULARY["game"]
+    assert english["word.match"] == f"{tonk.match} {{number}}" == f"{towers.match} {{number}}"
+    assert english["word.deal"] == f"{tonk.deal} {{number}}"
+    assert english["word.game"] == f"{towers.deal} {{number}}"
+    assert english["word.round"] == f"{towers.part} {{number}}"
+    assert english["log.deal_start"].lower().startswith(tonk.deal)
+    assert english["log.game_start"].lower().startswith(towers.deal)
+    for lang in LANGUAGES:
+        words = table(lang)
+        assert len({words["word.deal"], words["word.game"], words["word.round"]}) == 3, lang

@@ -19,8 +19,10 @@ import pytest
 from taverntable.cards import RANKS, SUITS
 from taverntable.games import get_game
 from taverntable.web import tables as tables_module
+from taverntable.web.tables import Pace
 
 from web_helpers import (
+    HTTP,
     Player,
     check_messages,
     check_replay,
@@ -98,6 +100,54 @@ def test_no_message_holds_a_hidden_card(database: str) -> None:
     with server_thread(database) as base:
         played, checked = play_tables(base, 30, seed=1)
     assert played >= 4 * 30 + 2 * 3 and checked > 3000
+
+
+def test_no_log_or_announcement_holds_a_hidden_card(tmp_path: Path) -> None:
+    """Issue 26: people who leave and come back every few moves get the deal's log (``log``)
+    on each connection, and the bots' deal-ending moves are announced before the hands show
+    (``announce``); every such frame is the events as that seat saw them (its own draws only,
+    recomputed from the records), and the hands come only in the update after the
+    announcement (T6: shown at the deal's end, never before)."""
+    rng = random.Random(3)
+    pace = Pace(bot_delay=0.0, deal_pause=0.0, announce=0.01)
+    with server_thread(sqlite_url(tmp_path), pace) as base:
+        players: list[Player] = []
+        tables = []
+        for game, options, deals in (
+            ("tonk", {}, 12),
+            ("pagat", {}, 12),
+            ("three-towers", {"max_rounds": 1}, 1),
+        ):
+            seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
+            seats += [{"kind": "bot", "level": "medium"}]
+            made = create(
+                base, game, seats, options=options, host_seat=0, deals=deals, absent_seconds=3600
+            )
+            table = made["table"]["id"]
+            tables.append(table)
+            start(base, table, made["host_token"])
+
+            async def come_and_go(table: str = table, token: str = made["token"]) -> None:
+                while HTTP.get(f"{base}/api/tables/{table}").json()["status"] != "finished":
+                    player = Player(ws_url(base, table, token), 0, rng.getrandbits(32))
+                    player.stop_after = rng.randrange(1, 4)
+                    player.declines = ("drop",)  # longer deals: more to log
+                    players.append(player)
+                    await player.run(timeout=300)
+                    watcher = Player(ws_url(base, table), None, 0)  # a spectator looks in
+                    players.append(watcher)
+                    with contextlib.suppress(TimeoutError):
+                        await watcher.run(timeout=0.05)
+
+            asyncio.run(come_and_go())
+        checked = logs = announced = 0
+        for p in players:
+            table = p.url.split("/ws/")[1].split("?")[0]
+            checked += check_messages(records(base, table), p)
+            kinds = [m["type"] for m in p.messages]
+            logs += kinds.count("log")
+            announced += kinds.count("announce")
+    assert checked > 100 and logs >= 20 and announced >= 5, (checked, logs, announced)
 
 
 @pytest.mark.slow

@@ -15,6 +15,7 @@ from taverntable.games import get_game
 from taverntable.games.texts import HOW_TO_PLAY, LANGUAGES
 from taverntable.games.three_towers.reasons import REASONS as TOWERS_REASONS
 from taverntable.web.app import create_app
+from taverntable.web.rulespage import FAVICON
 
 from web_helpers import sqlite_url
 
@@ -112,3 +113,13 @@ def test_the_browser_table_is_served_with_its_vendored_modules(client: TestClien
         "/static/css/app.css",
     ):
         assert client.get(path).status_code == 200, path
+
+
+def test_every_page_has_its_icon_drawn_inline(client: TestClient) -> None:
+    """Issue 26: the favicon was the page's only console error (a 404): the table's and the
+    rules' pages name one inline SVG, so nothing is fetched for it."""
+    icon = f'<link rel="icon" type="image/svg+xml" href="{FAVICON}">'
+    assert FAVICON.startswith("data:image/svg+xml,") and "%3Csvg" in FAVICON
+    assert icon in client.get("/").text
+    assert icon in client.get("/t/abc").text
+    assert icon in client.get("/rules/tonk?lang=hu").text

@@ -22,20 +22,14 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from taverntable.engine import Event, Game, GameState
-from taverntable.match import Match, MatchLength
+from taverntable.match import Match, MatchLength, Vocabulary
 
 from .plugin import PlugIn
 
-
-@dataclass(frozen=True)
-class Words:
-    """The nouns the session's own sentences use for a game."""
-
-    match: str = "match"  # what a save holds: "the saved match has 3 players" (a "game")
-    deal: str = "deal"  # what a match is made of: "Enter for the next deal" (a "game")
-    part: str = (
-        "deal"  # what ``history`` tells: "Nothing has happened yet in this deal" (a "round")
-    )
+# The nouns the session's own sentences use for a game: the one vocabulary of ``match.py``
+# ("the saved match has 3 players", "Enter for the next deal", "Nothing has happened yet in this
+# round").
+Words = Vocabulary
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,11 @@ from .hub import BadRequest, Endpoint, Hub
 from .protocol.frames import (
     CLIENT_MESSAGE,
     MAX_FRAME,
+    BecauseMessage,
     ErrorMessage,
     MoveMessage,
     PongMessage,
+    WhyMessage,
     encode,
     hello,
 )
@@ -127,6 +129,9 @@ async def _handle(
         where = ".".join(str(x) for x in first.get("loc", ()))
         why = f"{where}: {first.get('msg', 'not a message')}"[:300]
         return ErrorMessage(code="bad-message", message=why)
+    if isinstance(message, WhyMessage):
+        conn.send(await _why(table, conn, message))
+        return None
     if not isinstance(message, MoveMessage):
         conn.send(PongMessage())
         return None
@@ -146,3 +151,26 @@ async def _handle(
             message="the move could not be stored; nothing changed, try again",
         )
     return None
+
+
+async def _why(table: Endpoint, conn: Connection, message: WhyMessage) -> BecauseMessage:
+    """A ``why`` question: the move is checked as a move would be, never played."""
+    try:
+        await table.play(conn.seat, message.move, message.version, check_only=True)
+    except MoveRefused as e:
+        if e.update is not None:
+            conn.send(e.update)
+        return BecauseMessage(
+            move=message.move,
+            legal=False,
+            code=e.code,
+            message=str(e),
+            rule=e.rule,
+            reason=e.reason,
+        )
+    except Exception:
+        log.exception("table %s: a move could not be checked", table.id)
+        return BecauseMessage(
+            move=message.move, legal=False, code="server-error", message="try again in a moment"
+        )
+    return BecauseMessage(move=message.move, legal=True)

@@ -85,13 +85,22 @@ class RemoteTable:
         if not self.conns:
             self.hub.forget(self)
 
-    async def play(self, seat: int | None, text: str, version: int | None) -> None:
+    async def play(
+        self, seat: int | None, text: str, version: int | None, check_only: bool = False
+    ) -> None:
         """The move goes to the owner; its refusal comes back as MoveRefused."""
-        request = {"op": "move", "table": self.id, "seat": seat, "text": text, "version": version}
+        request = {
+            "op": "move",
+            "table": self.id,
+            "seat": seat,
+            "text": text,
+            "version": version,
+            "check": check_only,
+        }
         for _ in range(2):
             table = self.hub.tables.get(self.id)
             if table is not None:  # this process took the table over meanwhile
-                await table.play(seat, text, version)
+                await table.play(seat, text, version, check_only)
                 return
             try:
                 reply = await self.hub.bus.request(self.owner, request)
@@ -483,7 +492,12 @@ class ClusterHub(Hub):
             return
         try:
             if op == "move":
-                await table.play(message["seat"], message["text"], message["version"])
+                await table.play(
+                    message["seat"],
+                    message["text"],
+                    message["version"],
+                    bool(message.get("check", False)),
+                )
                 answer: dict[str, Any] = {}
             elif op == "summary":
                 answer = table.summary().model_dump(mode="json")
@@ -563,12 +577,14 @@ class Route:
         if remote is not None and conn.cid in remote.conns:
             remote.detach(conn)
 
-    async def play(self, seat: int | None, text: str, version: int | None) -> None:
+    async def play(
+        self, seat: int | None, text: str, version: int | None, check_only: bool = False
+    ) -> None:
         table = self.hub.tables.get(self.id)
         if table is not None:
-            await table.play(seat, text, version)
+            await table.play(seat, text, version, check_only)
             return
         remote = self.hub.remotes.get(self.id)
         if remote is None:
             raise MoveRefused("server-error", "the table is changing servers; try again")
-        await remote.play(seat, text, version)
+        await remote.play(seat, text, version, check_only)

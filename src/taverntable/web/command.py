@@ -80,6 +80,14 @@ def add_parser(subparsers: Any) -> None:
         "(default 60; 0: never)",
     )
     p.add_argument(
+        "--announce",
+        type=float,
+        default=1.5,
+        metavar="SECONDS",
+        help="how long a bot's deal-ending move (a drop) is told before the hands show "
+        "(default 1.5)",
+    )
+    p.add_argument(
         "--allow-origin",
         action="append",
         default=[],
@@ -141,10 +149,15 @@ def run(args: argparse.Namespace) -> int:
             "tavern serve: --connections-per-address must be 0 (no bound) or more", file=sys.stderr
         )
         return 2
-    if args.bot_processes < 1 or not 0 <= args.bot_delay <= 60 or not 0 <= args.deal_pause <= 600:
+    if (
+        args.bot_processes < 1
+        or not 0 <= args.bot_delay <= 60
+        or not 0 <= args.deal_pause <= 600
+        or not 0 <= args.announce <= 60
+    ):
         print(
-            "tavern serve: --bot-processes must be at least 1, --bot-delay 0..60 and "
-            "--deal-pause 0..600",
+            "tavern serve: --bot-processes must be at least 1, --bot-delay 0..60, "
+            "--deal-pause 0..600 and --announce 0..60",
             file=sys.stderr,
         )
         return 2
@@ -164,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = create_app(
             url,
-            Pace(args.bot_delay, args.deal_pause),
+            Pace(args.bot_delay, args.deal_pause, args.announce),
             args.bot_processes,
             args.redis,
             allow_origins=args.allow_origin,

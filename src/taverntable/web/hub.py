@@ -62,8 +62,10 @@ class Endpoint(Protocol):
 
     def detach(self, conn: Connection) -> None: ...
 
-    async def play(self, seat: int | None, text: str, version: int | None) -> None:
-        """Raises MoveRefused: nothing changed."""
+    async def play(
+        self, seat: int | None, text: str, version: int | None, check_only: bool = False
+    ) -> None:
+        """Raises MoveRefused: nothing changed (``check_only``: the move is only checked)."""
         ...
 
 

@@ -35,7 +35,16 @@ from taverntable.records import dump_record, replay_record
 
 from .botpool import BotPool
 from .history import MatchBook, RatingChange, standings
-from .protocol.frames import Reason, TableMessage, UpdateMessage, encode
+from .protocol.frames import (
+    AnnounceMessage,
+    LogEntry,
+    LogMessage,
+    Reason,
+    StandIn,
+    TableMessage,
+    UpdateMessage,
+    encode,
+)
 from .protocol.summary import SeatInfo, SheetRow, TableSettings, TableSummary, Turn
 from .seats import Connection, Seat
 from .store import Fence, LeaseLost, Store, StoredTable, brief, database_fault
@@ -53,6 +62,20 @@ SEED_BITS = 128
 def deal_generator() -> random.Random:
     """The generator of one deal (its shuffle and chance steps), from a seed of its own."""
     return random.Random(secrets.randbits(SEED_BITS))
+
+
+# A ``log`` frame holds at most this many of the deal's last moves (a Three Towers game may
+# have a thousand).
+LOG_ENTRIES = 400
+
+
+@dataclass(frozen=True)
+class Played:
+    """One move of the deal in play (or its setting up: seat None), for the ``log`` frame."""
+
+    seat: int | None
+    by: StandIn | None
+    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True)
@@ -81,11 +104,13 @@ class Settings:
 
 @dataclass(frozen=True)
 class Pace:
-    """Server-wide timing: a pause before each bot move (so people can follow) and between deals
-    (so they can read the result). Tests run with none."""
+    """Server-wide timing: a pause before each bot move (so people can follow), between a bot's
+    move that ends the deal and the hands shown (its ``announce``: "Goblin drops with 9!") and
+    between deals (so they can read the result). Tests run with none."""
 
     bot_delay: float = 0.6
     deal_pause: float = 4.0
+    announce: float = 1.5
 
 
 class Outlet(Protocol):
@@ -162,6 +187,8 @@ class Table:
         self.deal_no = 0  # deals stored so far (all matches)
         self.dealer = 0
         self.state: GameState[Any, Any] | None = None
+        self.played: list[Played] = []  # the deal in play's moves, with their events
+        self.match_first = 1  # the number at the table of this match's first deal
         self.sheet: list[dict[str, Any]] = []  # finished deals of this match
         self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
@@ -225,6 +252,9 @@ class Table:
             status=self.status,
             match=self.match,
             deal=self.deal_no,
+            match_deal=0
+            if self.deal_no < self.match_first
+            else self.deal_no - self.match_first + 1,
             seats=[
                 SeatInfo(
                     seat=s.seat,
@@ -287,6 +317,7 @@ class Table:
             self.seats[conn.seat].connected += 1
         conn.send(TableMessage(table=self.summary()))
         if self.state is not None:
+            conn.send(self.log_for(conn.seat))
             conn.send(self.update_for(conn.seat, ()))
         self._watchers_changed()
         self._changed()
@@ -311,6 +342,7 @@ class Table:
         if self.outlet is not None:
             frames = [encode(TableMessage(table=self.summary()))]
             if self.state is not None:
+                frames.append(encode(self.log_for(seat)))
                 frames.append(encode(self.update_for(seat)))
             self.outlet.deliver(self.id, node, cid, frames)
         self._watchers_changed()
@@ -373,6 +405,7 @@ class Table:
                 self.store.set_status(self.id, "playing", self.match + 1, fence=self.fence)
             )
             self.match += 1
+            self.match_first = self.deal_no + 1
             self.sheet = []
             self.rating_changes = {}
             self.status = "playing"
@@ -429,8 +462,12 @@ class Table:
             log.exception("table %s: the match book failed", self.id)
             return None
 
-    async def play(self, seat: int | None, text: str, version: int | None) -> None:
-        """A client's move for its seat; MoveRefused says why not (nothing changes then)."""
+    async def play(
+        self, seat: int | None, text: str, version: int | None, check_only: bool = False
+    ) -> None:
+        """A client's move for its seat; MoveRefused says why not (nothing changes then).
+        ``check_only``: a ``why`` question, answered by the refusal or by returning; the move is
+        never played."""
         async with self.lock:
             await self._recover()
             state = self.state
@@ -454,7 +491,8 @@ class Table:
             except IllegalMove as e:
                 reason = None if e.key is None else Reason(key=e.key, params=e.params)
                 raise MoveRefused("illegal-move", str(e), e.rule, reason) from None
-            await self._apply(seat, move)
+            if not check_only:
+                await self._apply(seat, move)
 
     # --- the driver ---------------------------------------------------------------------------
 
@@ -542,10 +580,11 @@ class Table:
         version = self.version
         if self.pace.bot_delay > 0:
             await asyncio.sleep(self.pace.bot_delay)
+        by = self._stand_in(info)
         move = await self._bot_move(level, state.view(seat), state)
         async with self.lock:
             if self.version == version and self.state is state:  # nobody moved meanwhile
-                await self._apply(seat, move)
+                await self._apply(seat, move, by, announce=True)
         return None
 
     async def _bot_move(self, level: str, view: Any, state: GameState[Any, Any]) -> Any:
@@ -565,9 +604,16 @@ class Table:
         """The level of the bot that plays this seat now, or None when its person does."""
         if info.is_bot:
             return info.level
+        return None if self._stand_in(info) is None else self.settings.bot_level
+
+    def _stand_in(self, info: Seat) -> StandIn | None:
+        """Why a bot plays a person's seat now (away, or the turn timer ran out), or None: the
+        person does, or it is a bot's seat."""
+        if info.is_bot:
+            return None
         now = time.monotonic()
         if info.connected == 0 and now - info.away_since >= self.settings.absent_seconds:
-            return self.settings.bot_level
+            return "absent"
         timer = self.settings.turn_seconds
         state = self.state
         if (
@@ -577,7 +623,7 @@ class Table:
             and self.turn_version == self.version
             and now - self.turn_started >= timer
         ):
-            return self.settings.bot_level
+            return "timer"
         return None
 
     def _deadline(self, info: Seat) -> float | None:
@@ -619,6 +665,7 @@ class Table:
         )
         self.deal_no, self.state, self.dealer, self.deal_rng = number, state, dealer, rng
         events: Sequence[Event] = state.opening_events()
+        self.played = [Played(None, None, tuple(events))]
         if state.is_over:  # a win on the deal (T4)
             self._book(state)
         self._broadcast(events)
@@ -652,12 +699,19 @@ class Table:
                 self._broadcast(())
             self._changed()
 
-    async def _apply(self, seat: int, move: Any) -> None:
+    async def _apply(
+        self, seat: int, move: Any, by: StandIn | None = None, announce: bool = False
+    ) -> None:
+        """Play, store and send a move. ``by``: a bot moved for a person (the log says so);
+        ``announce``: a bot's move that ends the deal is told first and the hands shown a
+        moment later (under the lock: nothing else happens at the table meanwhile)."""
         state = self.state
         assert state is not None
         before = state.clone()
         number = len(state.history)
         events = state.apply(move)
+        # At once, as the state: a client attaching while the move is stored gets both.
+        self.played.append(Played(seat, by, tuple(events)))
         try:
             if state.is_over:
                 result = state.result
@@ -682,14 +736,38 @@ class Table:
                 )
         except Exception:
             self.state = before  # not stored, so it did not happen
+            self.played.pop()
             raise
         if state.is_over:
             self._book(state)
-        self._broadcast(events)
+            if announce and seat >= 0 and self.pace.announce > 0:
+                self._announce(seat, events)
+                await asyncio.sleep(self.pace.announce)
+                self.deal_ended = time.monotonic()  # the pause between deals starts now
+        self._broadcast(events, by)
         if state.is_over:
             self._changed()
         else:
             self.wake.set()
+
+    def _announce(self, seat: int, events: Sequence[Event]) -> None:
+        """Tell every connection of the move that ended the deal before the hands: its public
+        notation and, when it showed the mover's hand (a drop, T6), its total only."""
+        first = events[0] if events and events[0].kind == "move" else None
+        shown = next((e for e in events if e.kind == "show" and e.seat == seat), None)
+        total = (shown.data or {}).get("total") if shown is not None else None
+        frame = encode(
+            AnnounceMessage(
+                deal=self.deal_no,
+                seat=seat,
+                move=first.move if first is not None and first.move else "",
+                total=total if isinstance(total, int) else None,
+            )
+        )
+        for conn in self.conns:
+            conn.push(frame)
+        if self.outlet is not None and self.remote:
+            self.outlet.updates(self.id, {seat_key(s): frame for s in set(self.remote.values())})
 
     def _book(self, state: GameState[Any, Any]) -> None:
         """A finished deal on the score sheet."""
@@ -706,24 +784,26 @@ class Table:
         )
         self.deal_ended = time.monotonic()
 
-    def _broadcast(self, events: Sequence[Event]) -> None:
+    def _broadcast(self, events: Sequence[Event], by: StandIn | None = None) -> None:
         """The new state to every connection: its seat's view and the events it may see, each
         seat's frame encoded once."""
         self._note_turn()
         built: dict[int | None, str] = {}
         for conn in self.conns:
             if conn.seat not in built:
-                built[conn.seat] = encode(self.update_for(conn.seat, events))
+                built[conn.seat] = encode(self.update_for(conn.seat, events, by))
             conn.push(built[conn.seat])
         if self.outlet is not None and self.remote:
             for seat in set(self.remote.values()):
                 if seat not in built:
-                    built[seat] = encode(self.update_for(seat, events))
+                    built[seat] = encode(self.update_for(seat, events, by))
             self.outlet.updates(
                 self.id, {seat_key(seat): built[seat] for seat in set(self.remote.values())}
             )
 
-    def update_for(self, seat: int | None, events: Sequence[Event] = ()) -> UpdateMessage:
+    def update_for(
+        self, seat: int | None, events: Sequence[Event] = (), by: StandIn | None = None
+    ) -> UpdateMessage:
         """The ``update`` frame for a connection of ``seat`` (None: a spectator)."""
         state = self.state
         assert state is not None
@@ -734,6 +814,17 @@ class Table:
             view=view.to_json(),
             events=[e.to_json(seat) for e in events],
             turn=self.turn(),
+            by=by,
+        )
+
+    def log_for(self, seat: int | None) -> LogMessage:
+        """The ``log`` frame for a connection of ``seat``: the deal's moves as it saw them."""
+        played = self.played
+        if len(played) > LOG_ENTRIES + 1:  # the setting up, then the last moves
+            played = [played[0], *played[-LOG_ENTRIES:]]
+        return LogMessage(
+            deal=self.deal_no,
+            entries=[LogEntry(by=p.by, events=[e.to_json(seat) for e in p.events]) for p in played],
         )
 
     # --- restoring after a restart ------------------------------------------------------------
@@ -766,6 +857,8 @@ class Table:
         missing in between: one whose header never reached the database)."""
         self.status, self.match = stored.status, stored.match
         self.deal_no = max((deal.number for deal in stored.deals), default=0)
+        of_match = [d.number for d in stored.deals if d.match == stored.match]
+        self.match_first = min(of_match) if of_match else self.deal_no + 1
         stake = self.settings.stake
         self.sheet = []
         for deal in stored.deals:
@@ -782,9 +875,20 @@ class Table:
             last = stored.deals[-1]
             record = {**last.header, "moves": [[s, m] for s, m in last.moves]}
             try:
-                self.state = replay_record(record).state
+                self.state, self.played = replay_played(record)
             except TavernError:
                 log.exception("table %s: its last deal does not replay", stored.id)
                 raise
             self.dealer = self.state.dealer
             self.deal_ended = time.monotonic()
+
+
+def replay_played(record: dict[str, Any]) -> tuple[GameState[Any, Any], list[Played]]:
+    """A stored deal's state and its moves' events, replayed from its header (after a restart
+    the log comes back; who made a move for an absent person is not stored, so not told)."""
+    moves = record.get("moves", [])
+    state = replay_record({**record, "moves": []}).state
+    played = [Played(None, None, tuple(state.opening_events()))]
+    for seat, text in moves:
+        played.append(Played(seat, None, tuple(state.apply(state.parse_move(text)))))
+    return state, played

@@ -16,7 +16,7 @@ ENDS = {
     "low": "a low hand on the deal (T4)",
     "void": "a void deal: two or more winning hands on the deal, nobody pays (T4)",
     "drop": "a drop that succeeded (T6)",
-    "burned": "a drop that was burned (T6)",
+    "burned": "a drop that was caught (T6)",
     "out": "a player went out (T10)",
     "stock": "the stock ran out (T11)",
 }

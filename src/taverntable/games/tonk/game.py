@@ -127,4 +127,4 @@ class TonkGame:
 
 TONK_GAME = TonkGame("tonk", "Tonk")
 TOR_GAME = TonkGame("tor", "Tőr")
-PAGAT_GAME = TonkGame("pagat", "pagat Tonk")
+PAGAT_GAME = TonkGame("pagat", "Pagat Tonk")

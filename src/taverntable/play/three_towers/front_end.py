@@ -19,8 +19,8 @@ from taverntable.engine import Event, Game, GameState
 from taverntable.games.three_towers import TowersState, TowersView
 from taverntable.games.three_towers.moves import Deal
 from taverntable.games.three_towers.phases import DEAL
-from taverntable.match import MatchLength
-from taverntable.play.front_end import AtTable, Told, Turn, Words
+from taverntable.match import VOCABULARY, MatchLength
+from taverntable.play.front_end import AtTable, Told, Turn
 from taverntable.play.io import shown
 from taverntable.play.resume import Resumed, ResumeError, SavedGame
 from taverntable.play.words import count
@@ -76,7 +76,7 @@ class ThreeTowersFrontEnd:
     bot_names: Sequence[str] = BOT_NAMES
     help = HELP
     example_rule = "R9"
-    words = Words(match="game", deal="game", part="round")
+    words = VOCABULARY["game"]  # a match of games, each of rounds
 
     # --- setting up ---------------------------------------------------------------------------
 

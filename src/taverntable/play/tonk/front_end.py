@@ -18,8 +18,8 @@ from rich.markup import escape
 
 from taverntable.engine import Event, Game, GameState
 from taverntable.games.tonk import TonkView
-from taverntable.match import MatchLength
-from taverntable.play.front_end import AtTable, Told, Turn, Words
+from taverntable.match import VOCABULARY, MatchLength
+from taverntable.play.front_end import AtTable, Told, Turn
 from taverntable.play.io import numbered, shown
 from taverntable.play.resume import Resumed, SavedGame
 from taverntable.play.words import count
@@ -74,7 +74,7 @@ class TonkFrontEnd:
     bot_names: Sequence[str] = BOT_NAMES
     help = HELP
     example_rule = "T9"
-    words = Words()
+    words = VOCABULARY["deal"]  # a match of deals
 
     # --- setting up ---------------------------------------------------------------------------
 

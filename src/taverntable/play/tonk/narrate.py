@@ -103,7 +103,7 @@ ENDINGS = {
     "void": "two or more players won on the deal: the deal is void and the same dealer "
     "deals again (T4)",
     "drop": "{d} dropped with {total}; every other total is higher: the drop succeeds (T6)",
-    "burned": "{d} dropped with {total} and {was} caught: the drop is burned (T6)",
+    "burned": "{d} dropped with {total} and {was} caught (T6)",
     "out": "{w} went out (T10)",
     "stock": "the stock ran out; the lowest total wins (T11)",
 }

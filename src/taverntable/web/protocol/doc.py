@@ -37,6 +37,7 @@ SENT_BY_CLIENTS = frozenset(
         "JoinTable",
         "MoveMessage",
         "PingMessage",
+        "WhyMessage",
         "SignUp",
         "SignIn",
         "ChangePassword",

@@ -43,8 +43,24 @@ class PingMessage(FromClient):
     type: Literal["ping"] = Field(description="the frame's kind")
 
 
-ClientMessage = Annotated[MoveMessage | PingMessage, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[MoveMessage | PingMessage] = TypeAdapter(ClientMessage)
+class WhyMessage(FromClient):
+    """Why a move is not allowed now, without playing it: answered with `because`. A page asks
+    it with the move its selected cards come closest to (`defend JS` for J♠ against a raid) when
+    no legal move uses exactly them; the engine's own refusal comes back."""
+
+    type: Literal["why"] = Field(description="the frame's kind")
+    move: str = Field(max_length=MAX_MOVE, description="the move to check, in the record notation")
+    version: int | None = Field(
+        default=None, description="the `version` of the update the move was chosen on"
+    )
+
+
+ClientMessage = Annotated[MoveMessage | PingMessage | WhyMessage, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[MoveMessage | PingMessage | WhyMessage] = TypeAdapter(ClientMessage)
+
+# Who made a move for a person's seat when it was not the person: the turn timer ran out, or
+# the person was away for the table's ``absent_seconds`` (a bot of the table's level played).
+StandIn = Literal["timer", "absent"]
 
 
 # --- server to client -------------------------------------------------------------------------
@@ -96,6 +112,51 @@ class UpdateMessage(Strict):
         description="the move's events as this seat may see them (`docs/contract.md`)"
     )
     turn: Turn | None = Field(description="whose decision it is now")
+    by: StandIn | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="a person's seat's move a bot made for them: `timer` (the turn timer ran "
+        "out) or `absent` (they were away)",
+    )
+
+
+class LogEntry(Strict):
+    """One move of the deal (or the deal's setting up) in a `log` frame."""
+
+    by: StandIn | None = Field(
+        default=None, exclude_if=is_null, description="as the `update` frame's `by`"
+    )
+    events: list[dict[str, Any]] = Field(
+        description="the move's events as this seat saw them (the setting up's: the deal's "
+        "opening events)"
+    )
+
+
+class LogMessage(Strict):
+    """On connecting, before the first `update`: the deal's whole log as the connection's seat
+    saw it, in order (its own draws named, every other hidden card `null`), so a refresh or a
+    reconnect loses no line."""
+
+    type: Literal["log"] = Field(default="log", description="the frame's kind")
+    deal: int = Field(description="the deal's number at the table")
+    entries: list[LogEntry] = Field(
+        description="the setting up, then every move, oldest first (at most the last 400)"
+    )
+
+
+class AnnounceMessage(Strict):
+    """A bot's move that ends the deal (a Tonk drop), told before the hands are shown: the
+    `update` with the deal's end follows after a moment (`Pace.announce`)."""
+
+    type: Literal["announce"] = Field(default="announce", description="the frame's kind")
+    deal: int = Field(description="the deal's number at the table")
+    seat: int = Field(description="the seat whose move it is")
+    move: str = Field(description="the move, as every seat may read it")
+    total: int | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="the mover's hand's total, when the move shows it (a drop: T6)",
+    )
 
 
 class Reason(Strict):
@@ -119,13 +180,40 @@ class ErrorMessage(Strict):
     )
 
 
+class BecauseMessage(Strict):
+    """The answer to `why`: whether the move is legal now and, if not, the engine's refusal."""
+
+    type: Literal["because"] = Field(default="because", description="the frame's kind")
+    move: str = Field(description="the move asked about")
+    legal: bool = Field(description="the move could be played now")
+    code: str | None = Field(
+        default=None, exclude_if=is_null, description="why not, as an `error` frame's `code`"
+    )
+    message: str | None = Field(
+        default=None, exclude_if=is_null, description="why not, in English (the terminal's words)"
+    )
+    rule: str | None = Field(default=None, exclude_if=is_null, description="the rule (`R9`)")
+    reason: Reason | None = Field(
+        default=None, exclude_if=is_null, description="why not, for the page's own language"
+    )
+
+
 class PongMessage(Strict):
     """The answer to `ping`."""
 
     type: Literal["pong"] = Field(default="pong", description="the frame's kind")
 
 
-Outgoing = HelloMessage | TableMessage | UpdateMessage | ErrorMessage | PongMessage
+Outgoing = (
+    HelloMessage
+    | TableMessage
+    | LogMessage
+    | UpdateMessage
+    | AnnounceMessage
+    | ErrorMessage
+    | BecauseMessage
+    | PongMessage
+)
 ServerMessage = Annotated[Outgoing, Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[Outgoing] = TypeAdapter(ServerMessage)
 

@@ -117,6 +117,11 @@ class TableSummary(Strict):
     )
     match: int = Field(description="the match's number (a rematch adds one)")
     deal: int = Field(description="deals (games) dealt so far at the table, over every match")
+    match_deal: int = Field(
+        default=0,
+        description="the number within this match of the deal (game) in play or just over, "
+        "from 1, as the score sheet counts; 0 before the match's first",
+    )
     seats: list[SeatInfo] = Field(description="every seat, in order")
     balances: list[float] = Field(
         description="each seat's total of this match in the game's unit times the stake "

@@ -41,7 +41,7 @@ export function TowersBoard({ view, names }) {
       <div class="stock" data-zone="deck">
         <span class="caption">${t("towers.deck")}</span>
         <${CardBack} count=${view.deck_size} label=${t("towers.deck_count", { count: view.deck_size })} />
-        <span class="sub">${t("towers.round", { round: view.round })}</span>
+        <span class="sub">${t("word.round", { number: view.round })}</span>
       </div>
     </div>
     ${trade ? html`<div class="trade" aria-label=${t("towers.trade")}>

@@ -58,16 +58,16 @@ export function sortCards(texts, by) {
 }
 
 // One card. With onClick it is a button that can be selected (aria-pressed).
-export function Card({ text, selected, playable, onClick, small, label }) {
+export function Card({ text, selected, playable, onClick, small, label, drawn }) {
   const card = parseCard(text);
   const suitClass = card.joker ? "joker" : `suit-${card.suit}`;
   const classes = ["card", suitClass, small ? "small" : "", selected ? "selected" : "",
-    playable ? "playable" : ""].join(" ");
+    playable ? "playable" : "", drawn ? "drawn" : ""].join(" ");
   const face = card.joker
     ? html`<span class="corner" aria-hidden="true">★</span><span class="pip" aria-hidden="true">★</span>`
     : html`<span class="corner" aria-hidden="true">${rankShort(card.rank)}<br />${SUIT_SYMBOL[card.suit]}</span>
         <span class="pip" aria-hidden="true">${SUIT_SYMBOL[card.suit]}</span>`;
-  const name = label || cardName(text);
+  const name = (label || cardName(text)) + (drawn ? ` (${t("hand.just_drawn")})` : "");
   if (onClick) {
     return html`<button type="button" class=${classes} aria-pressed=${selected ? "true" : "false"}
       aria-label=${name} title=${name} data-card=${text} onClick=${onClick}>${face}</button>`;

@@ -52,7 +52,7 @@ function Deals({ entry }) {
   if (!entry.deals.length) return null;
   const tonk = entry.game !== "three-towers";
   return html`<ul class="deal-links">${entry.deals.map((deal) => html`<li data-deal=${deal}>
-    <span>${t(tonk ? "table.deal" : "table.game", { deal })}</span>
+    <span>${t(tonk ? "word.deal" : "word.game", { number: deal })}</span>
     <a href=${replayUrl(entry.table, deal, entry.seat)} data-link="replay">${t("games.watch")}</a>
     <a href=${recordUrl(entry.table, deal)} download=${`tavern-${entry.table}-${deal}.jsonl`} data-link="download">${t("games.download")}</a>
   </li>`)}</ul>`;

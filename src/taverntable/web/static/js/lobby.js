@@ -156,7 +156,14 @@ function CreateForm({ games, account }) {
   </form>`;
 }
 
-function OpenTables({ tables }) {
+// A table waiting in the lobby with nobody at it can never start (only its host can start it,
+// from the table's page): the list keeps the tables in play and those someone waits at.
+export function canStart(table) {
+  return table.status === "playing" || table.seats.some((s) => s.connected);
+}
+
+function OpenTables({ tables: all }) {
+  const tables = all.filter(canStart);
   if (!tables.length) return html`<p class="none">${t("lobby.no_tables")}</p>`;
   return html`<ul class="open-tables">${tables.map((table) => {
     const free = table.seats.filter((s) => s.kind === "person" && !s.claimed).length;

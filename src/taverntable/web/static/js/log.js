@@ -2,7 +2,7 @@
 // after connecting, from the view's history. A sentence is {key, params}: it is translated when
 // shown, so a language switch changes the whole log.
 import { cardsShort, SUIT_SYMBOL } from "./cards.js";
-import { isTonk, readMove } from "./moves.js";
+import { isTonk, isTowers, readMove } from "./moves.js";
 
 // Moves told by their `move` event (Tonk draws are told by the draw and take events instead).
 const TONK_MOVE = {
@@ -30,6 +30,23 @@ export const END = {
   tonk: "end.tonk", tor: "end.tor", low: "end.low", void: "end.void", drop: "end.drop",
   burned: "end.burned", out: "end.out", stock: "end.stock",
 };
+
+// The words of a match, defined once (i18n "word.*"): Tonk plays a match of deals, Three
+// Towers a match of games, each of rounds. The header, the board, the log and the sheet count
+// with them, and number a deal (game) within its match as the sheet does.
+export function matchNumber(summary, deal) {
+  if (!summary) return deal;
+  return (summary.match_deal || 0) + (deal - summary.deal);
+}
+
+export function dealStart(game, number) {
+  return { key: isTowers(game) ? "log.game_start" : "log.deal_start", params: { deal: number } };
+}
+
+// The sentences of one entry of a `log` frame (a move, or the deal's setting up).
+export function entrySentences(events, game, me) {
+  return eventSentences(events, game, null, me);
+}
 
 // Sentences of one move's events (`names`: the seats' names; `me`: this page's seat or null).
 export function eventSentences(events, game, phaseBefore, me) {

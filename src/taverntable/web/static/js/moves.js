@@ -124,3 +124,57 @@ export function moveLabel(move, view, names) {
   }
   return t(TOWERS_BUTTON[move.verb] || move.text, params);
 }
+
+// The move the selected cards come closest to, when no legal move uses exactly them: a legal
+// move with as many cards, the selected ones put in place of its own (J♠ against a raid:
+// `defend JS`), else the move of the phase that takes cards (Tonk: a discard or a spread).
+// The server then says why the engine refuses it (a `why` frame): nothing here judges.
+const FALLBACK = { turn: "trade", answer: "answer", defend: "defend", queens: "store" };
+export function closestMove(view, zone, selected) {
+  if (!selected.length) return null;
+  const legal = new Set(view.legal_moves || []);
+  for (const text of view.legal_moves || []) {
+    const move = readMove(text, view);
+    if (move.zone !== zone || move.cards.length !== selected.length) continue;
+    let k = 0;
+    const words = text.split(" ").map((w) => (isCard(w) && k < selected.length ? selected[k++] : w));
+    const candidate = words.join(" ");
+    if (!legal.has(candidate)) return candidate;
+  }
+  if (zone !== "hand") return null;
+  if (isTonk(view.game)) return `${selected.length === 1 ? "discard" : "spread"} ${selected.join(" ")}`;
+  const verb = FALLBACK[view.phase];
+  if (!verb || (verb === "trade" && selected.length !== 1)) return null;
+  return `${verb} ${selected.join(" ")}`;
+}
+
+// R2: a Three Towers card's points in a store.
+const SPADE_FIGURE = { A: -15, J: -5, Q: -10, K: -40 };
+export function storeValue(text) {
+  if (text === "X") return 0;
+  const rank = text.slice(0, -1);
+  const suit = text.slice(-1);
+  if (suit === "S") return SPADE_FIGURE[rank] ?? -Number(rank);
+  if (rank === "A") return 15;
+  return ["J", "Q", "K"].includes(rank) ? 0 : Number(rank);
+}
+
+// R9/R23: what a raid that goes through takes from the tower: from the top down to the topmost
+// reinforcing ace (which it takes too), or, without one, the whole tower.
+export function towerTake(tower) {
+  for (let i = tower.length - 1; i > 0; i--) if (tower[i].startsWith("A")) return tower.slice(i);
+  return tower;
+}
+
+// What letting this seat's attack through costs, in words (R9), or null.
+export function attackCost(view) {
+  const attack = view.attack;
+  if (!attack || attack.target !== view.seat) return null;
+  if (attack.kind === "raid") {
+    const taken = towerTake(view.towers[view.seat] || []);
+    const points = taken.reduce((sum, c) => sum + storeValue(c), 0);
+    return t("moves.cost_raid", { cards: cardsShort(taken), points: points > 0 ? `+${points}` : String(points) });
+  }
+  const key = { JS: "moves.cost_thief", QS: "moves.cost_witch", KS: "moves.cost_warlock" }[attack.card];
+  return key ? t(key) : null;
+}

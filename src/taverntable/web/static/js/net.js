@@ -1,6 +1,8 @@
 // Talking to the server: HTTP for tables and seats, one WebSocket for the game (docs/protocol.md).
-import { eventSentences, historySentences } from "./log.js";
+import { dealStart, entrySentences, eventSentences, historySentences, matchNumber } from "./log.js";
 import { t } from "./i18n.js";
+import { isTowers } from "./moves.js";
+import { showdownFrom } from "./showdown.js";
 import { state, tokens, update, updateTable } from "./store.js";
 
 // A refused HTTP request in the page's language, from its code (docs/protocol.md); the server's
@@ -79,6 +81,10 @@ export async function loadAccount() {
 let socket = null;
 let retry = 0;
 let pingTimer = null;
+// Moves made while the socket is down: sent, in order, once it is back (docs/protocol.md). The
+// version they were chosen on goes with them, so a table that moved on refuses them (stale),
+// and the page shows that refusal: a move is never dropped without a word.
+let queued = [];
 
 // Connect this page to its table: with the seat's token if this browser has one, else watch.
 export function connect(id) {
@@ -97,6 +103,10 @@ export function connect(id) {
     updateTable({ connected: true });
     clearInterval(pingTimer);
     pingTimer = setInterval(() => send({ type: "ping" }), 25000);
+    const waiting = queued;
+    queued = [];
+    for (const message of waiting) ws.send(JSON.stringify(message));
+    if (waiting.length) updateTable({ queued: 0 });
   };
   ws.onmessage = (frame) => receive(JSON.parse(frame.data));
   ws.onclose = (event) => {
@@ -122,8 +132,25 @@ export function send(message) {
 
 export function sendMove(text) {
   const table = state.table;
-  updateTable({ error: null, selection: { zone: "hand", items: [] } });
-  send({ type: "move", move: text, version: table.version });
+  updateTable({ error: null, because: null, selection: { zone: "hand", items: [] } });
+  const message = { type: "move", move: text, version: table.version };
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else {
+    queued.push(message);
+    updateTable({ queued: queued.length });
+  }
+}
+
+// Ask the server why a move is not allowed (the engine's refusal comes back as `because`).
+export function askWhy(text) {
+  const table = state.table;
+  send({ type: "why", move: text, version: table.version });
+}
+
+// The "a bot moved for them" line before a move's sentences (docs/protocol.md: `by`).
+function byLine(by, events) {
+  const who = events.find((e) => e.kind === "move")?.seat;
+  return by ? [{ key: by === "timer" ? "log.by_timer" : "log.by_absent", who, params: {} }] : [];
 }
 
 function receive(message) {
@@ -136,16 +163,45 @@ function receive(message) {
     case "table":
       updateTable({ summary: message.table });
       break;
+    case "log": {
+      // The deal's whole log as this seat saw it (on connecting): it replaces what the page had.
+      const game = table.summary?.game; // the `table` frame comes first on every connection
+      const log = [dealStart(game, matchNumber(table.summary, message.deal))];
+      const roundDetails = { ...table.roundDetails };
+      for (const entry of message.entries) {
+        log.push(...byLine(entry.by, entry.events), ...entrySentences(entry.events, game, table.you?.seat));
+        for (const e of entry.events) {
+          if (e.kind === "round_end") roundDetails[`${message.deal}:${e.data.round}`] = e.data;
+        }
+      }
+      const last = message.entries[message.entries.length - 1];
+      updateTable({ log, logDeal: message.deal, logLast: last ? last.events : [], roundDetails });
+      break;
+    }
+    case "announce":
+      updateTable({ announce: message });
+      break;
     case "update": {
       const first = table.deal !== message.deal || table.view === null;
       const before = table.view;
+      const number = matchNumber(table.summary, message.deal);
       let log = table.log;
+      let showdown = table.showdown;
       if (first && message.events.length === 0) {
-        log = [...(table.deal !== null && table.deal !== message.deal ? log : []),
-          { key: "log.deal_start", params: { deal: message.deal } }, ...historySentences(message.view)];
+        if (table.logDeal !== message.deal) {
+          log = [...(table.deal !== null && table.deal !== message.deal ? log : []),
+            dealStart(message.view.game, number), ...historySentences(message.view)];
+        } else if (table.logLast) {
+          // After a refresh in a deal's (round's) end: its showdown comes back with the log.
+          showdown = showdownFrom(table.logLast, message.view, message.deal, number) || showdown;
+        }
       } else {
-        if (table.deal !== message.deal) log = [...log, { key: "log.deal_start", params: { deal: message.deal } }];
-        log = [...log, ...eventSentences(message.events, message.view.game, before?.phase ?? null, table.you?.seat)];
+        if (table.deal !== message.deal) log = [...log, dealStart(message.view.game, number)];
+        log = [...log, ...byLine(message.by, message.events),
+          ...eventSentences(message.events, message.view.game, before?.phase ?? null, table.you?.seat)];
+        const ended = showdownFrom(message.events, message.view, message.deal, number);
+        if (ended) showdown = ended;
+        else if (showdown && message.events.some((e) => e.kind === "move" && e.seat >= 0)) showdown = null;
       }
       const roundDetails = { ...table.roundDetails };
       for (const e of message.events) {
@@ -154,13 +210,18 @@ function receive(message) {
       const keep = table.version !== null && message.version === table.version;
       updateTable({
         view: message.view, version: message.version, deal: message.deal, turn: message.turn,
-        log: log.slice(-300), roundDetails,
+        log: log.slice(-300), roundDetails, showdown, announce: null, logLast: null,
         selection: keep ? table.selection : { zone: "hand", items: [] },
+        because: keep ? table.because : null,
+        drawn: drawnCard(message, table),
       });
       break;
     }
     case "error":
       updateTable({ error: message });
+      break;
+    case "because":
+      updateTable({ because: message });
       break;
     default:
       break;
@@ -174,4 +235,22 @@ export function disconnect() {
     ws.close();
   }
   clearInterval(pingTimer);
+}
+
+// The card this seat just drew or took (Tonk), marked in the hand for the rest of its turn:
+// from the update's draw or take event, or after connecting from the view (the pile card
+// taken this turn, or a stock draw since another seat last moved).
+function drawnCard(message, table) {
+  const me = table.you?.seat;
+  const view = message.view;
+  if (me === null || me === undefined || isTowers(view.game) || view.current_seat !== me) return null;
+  const drew = message.events.filter((e) => (e.kind === "draw" || e.kind === "take") && e.seat === me && e.cards);
+  if (drew.length) return drew[drew.length - 1].cards[0];
+  if (message.events.length) return (view.hand || []).includes(table.drawn) ? table.drawn : null;
+  if (view.pile_card) return view.pile_card;
+  const history = view.history || [];
+  let other = -1;
+  history.forEach(([seat], i) => { if (seat !== me) other = i; });
+  const own = (view.own_draws || []).filter(([i]) => i > other);
+  return own.length ? own[own.length - 1][1] : null;
 }

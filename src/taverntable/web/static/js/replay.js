@@ -303,7 +303,7 @@ export function ReplayPage() {
   return html`<main class="replay-page" onDragOver=${(e) => e.preventDefault()} onDrop=${onDrop}>
     <div class="table-head">
       <h1>${t("replay.title")}${data ? `: ${t(GAME_TITLE[data.game] || "game.tonk")}` : ""}</h1>
-      ${data && data.deal ? html`<span class="status">${t(isTonk(data.game) ? "table.deal" : "table.game", { deal: data.deal })}</span>` : null}
+      ${data && data.deal ? html`<span class="status">${t(isTonk(data.game) ? "word.deal" : "word.game", { number: data.deal })}</span>` : null}
       ${data ? html`<${EyesChoice} replay=${replay} names=${seatNames(fakeSummary(data, replay.views[0], false))} />` : null}
       ${data && data.table && data.finished ? html`<a class="button small" data-action="download" download
         href=${`/api/tables/${encodeURIComponent(data.table)}/records?deal=${data.deal}`}>${t("replay.download")}</a>` : null}

@@ -29,10 +29,14 @@ export function TonkSheet({ summary, names }) {
   </section>`;
 }
 
+// The match's line in the match's words (log.js): "match 2 · 1 of 3 deals played".
 function matchLine(summary) {
   const s = summary.settings;
-  const parts = [t("sheet.match", { match: summary.match })];
-  if (s.deals) parts.push(t("sheet.of_deals", { done: (summary.sheet || []).length, deals: s.deals }));
+  const towers = isTowers(summary.game);
+  const parts = [t("word.match", { number: summary.match })];
+  if (s.deals) {
+    parts.push(t(towers ? "word.games_played" : "word.deals_played", { done: (summary.sheet || []).length, of: s.deals }));
+  }
   if (s.target) parts.push(t("sheet.target", { target: s.target }));
   return parts.join(" · ");
 }

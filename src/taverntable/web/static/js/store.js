@@ -74,6 +74,13 @@ export function newTable(id) {
     sortBy: localStorage.getItem("tt_sort") || "rank",
     connected: false,
     error: null, // the last refusal: {code, message, rule, reason}
+    because: null, // the answer to the last `why`: {move, legal, rule, reason, message}
+    showdown: null, // what decided the last deal (round): see showdown.js
+    announce: null, // a bot's deal-ending move, before the hands show
+    queued: 0, // moves waiting for the socket to be back
+    logDeal: null, // the deal the last `log` frame was of
+    logLast: null, // that log's last move's events (a showdown to show again after a refresh)
+    drawn: null, // the card this seat just drew (Tonk), marked in the hand
     showHelp: false,
   };
 }

@@ -6,8 +6,13 @@ import { TonkBoard, TowersBoard } from "./boards.js";
 import { MoveBar, movesForKeys, SelectableCards } from "./hand.js";
 import { html } from "./html.js";
 import { isolate, joinNames, t } from "./i18n.js";
-import { isTonk } from "./moves.js";
+import { isTonk, isTowers } from "./moves.js";
+import { matchNumber } from "./log.js";
 import { api, connect, errorText, sendMove } from "./net.js";
+import { reasonText, rulesLink } from "./reasons.js";
+// Other pages (the replay viewer) take these from the table page.
+export { reasonText, rulesLink };
+import { Announcement, Showdown } from "./showdown.js";
 import { Seat, seatNames } from "./seats.js";
 import { TonkSheet, TowersSheet } from "./sheet.js";
 import { gameInfo, gameTitle, state, tokens, update, updateTable, useStore } from "./store.js";
@@ -20,29 +25,7 @@ const ERROR = {
   "too-large": "error.too-large", "server-error": "error.server-error", refused: "error.refused",
   "unknown-seat": "error.unknown-seat", "no-table": "table.missing", "illegal-move": "error.illegal-move",
 };
-const KIND = {
-  joker: "kind.joker", goods: "kind.goods", penalty: "kind.penalty", warrior: "kind.warrior",
-  "tower ace": "kind.tower_ace", "dark tower": "kind.dark_tower", Thief: "kind.thief",
-  Witch: "kind.witch", Warlock: "kind.warlock",
-};
 const STATUS = { lobby: "status.lobby", playing: "status.playing", finished: "status.finished" };
-const CARD_PARAMS = ["card", "cards", "fourth", "spread_cards", "attacker", "missing", "extra"];
-
-// An illegal move's reason in the page's language (the engine's key and parameters).
-export function reasonText(reason, names) {
-  const params = { ...reason.params };
-  for (const name of CARD_PARAMS) if (name in params) params[name] = cardsShort(String(params[name]).split(" "));
-  if ("kind" in params) params.kind = t(KIND[params.kind] || "kind.goods");
-  if ("suit" in params) params.suit = SUIT_SYMBOL[params.suit] || params.suit;
-  if ("seat" in params) params.seat = names[params.seat] ?? t("seat.number", { number: Number(params.seat) + 1 });
-  if ("spread" in params) params.spread = Number(params.spread) + 1;
-  return t(`reason.${reason.key}`, params);
-}
-
-// The rules page of a game (its family's, /api/games's ``rules``), at a rule's anchor.
-export function rulesLink(game, rule, lang) {
-  return `/rules/${gameInfo(game).rules}?lang=${lang}${rule && rule !== "A" ? `#${rule}` : ""}`;
-}
 
 function ErrorBar({ table, names }) {
   const error = table.error;
@@ -92,6 +75,8 @@ function Prompt({ table, names }) {
       params.suit = SUIT_SYMBOL[view.trade.suit];
     }
     if (view.phase === "defend" && view.attack) {
+      // R9: a warrior of equal or higher rank (J < Q < K), or any warrior (option defence).
+      key = view.rules?.defence === "any" ? "prompt.towers.defend_any" : "prompt.towers.defend";
       params.who = names[view.attack.attacker];
       params.card = cardsShort([view.attack.card]);
       const curse = { JS: "kind.thief", QS: "kind.witch", KS: "kind.warlock" }[view.attack.card];
@@ -218,6 +203,21 @@ function JoinPanel({ table }) {
   </form>`;
 }
 
+// Where the match stands, in the match's words (log.js): "match 2 · deal 3 of 5" (Tonk);
+// "match 1 · game 1 of 2 · round 4" (Three Towers); the numbers the score sheet counts.
+export function counter(summary, view, deal) {
+  const towers = isTowers(summary.game);
+  const number = deal !== null && deal !== undefined ? matchNumber(summary, deal) : summary.match_deal;
+  const of = summary.settings.deals;
+  const parts = [t("word.match", { number: summary.match })];
+  if (number > 0) {
+    parts.push(of ? t(towers ? "word.game_of" : "word.deal_of", { number, of })
+      : t(towers ? "word.game" : "word.deal", { number }));
+  }
+  if (towers && view && isTowers(view.game) && !view.result) parts.push(t("word.round", { number: view.round }));
+  return parts.join(" · ");
+}
+
 function MyArea({ table, names }) {
   const { view, you } = table;
   if (!view || !you || you.role !== "player") return null;
@@ -243,6 +243,7 @@ function MyArea({ table, names }) {
         ${sortBy === "rank" ? t("hand.sort_suit") : t("hand.sort_rank")}</button>
     </header>
     <${SelectableCards} table=${table} zone="hand" label=${t("hand.title")} sortBy=${sortBy} />
+    <${ErrorBar} table=${table} names=${names} />
     <${MoveBar} table=${table} names=${names} />
     ${storeZones.map((s) => html`<div class="choose-store"><h3>${t("towers.take_from", { who: names[s] })}</h3>
       <${SelectableCards} table=${table} zone=${`store:${s}`} label=${t("towers.take_from", { who: names[s] })} /></div>`)}
@@ -280,7 +281,7 @@ function onKey(event) {
       sendMove(move.text);
     }
   } else if (event.key === "Escape") {
-    updateTable({ selection: { zone: "hand", items: [] }, error: null, showHelp: false });
+    updateTable({ selection: { zone: "hand", items: [] }, error: null, showHelp: false, showdown: null });
   } else if (event.key === "s" || event.key === "S") {
     document.querySelector('[data-action="sort"]')?.click();
   } else if (event.key === "?") {
@@ -307,8 +308,8 @@ export function TablePage() {
     <div class="table-head">
       <h1>${gameTitle(t, summary.game, summary.title)}</h1>
       ${summary.settings.rated ? html`<span class="badge rated">${t("games.rated")}</span>` : null}
-      <span class="status">${t(STATUS[summary.status])}${summary.status === "playing"
-        ? ` · ${t(isTonk(game) ? "table.deal" : "table.game", { deal: summary.deal })}` : ""}</span>
+      <span class="status">${t(STATUS[summary.status])}${summary.status !== "lobby"
+        ? ` · ${counter(summary, view, table.deal)}` : ""}</span>
       <a href=${rulesLink(game, null, s.lang)} target="_blank" rel="noopener">${t("ui.rules")}</a>
       ${summary.sheet.length ? html`<a data-action="replay" href=${`/replay/${table.id}/${summary.sheet[summary.sheet.length - 1].deal}`}>${t(isTonk(game) ? "replay.watch_deal" : "replay.watch_game", { deal: summary.sheet[summary.sheet.length - 1].deal })}</a>` : null}
       ${you?.role === "spectator" ? html`<span class="badge">${t("table.spectator")}</span>` : null}
@@ -323,7 +324,9 @@ export function TablePage() {
       <div class="main-col">
         <${Prompt} table=${table} names=${names} />
         <${Outcome} table=${table} names=${names} />
-        <${ErrorBar} table=${table} names=${names} />
+        <${Announcement} table=${table} names=${names} />
+        <${Showdown} table=${table} names=${names} />
+        ${you?.role !== "player" ? html`<${ErrorBar} table=${table} names=${names} />` : null}
         <div class="seats">${others.map((seat) => html`<${Seat} key=${seat} seat=${seat} table=${table} names=${names} />`)}</div>
         ${view ? (isTonk(view.game) ? html`<${TonkBoard} view=${view} names=${names} />`
           : html`<${TowersBoard} view=${view} names=${names} />`) : null}
