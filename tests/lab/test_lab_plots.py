@@ -160,15 +160,24 @@ def test_tonk_seats_are_one_panel_per_table_size_with_intervals(
 def test_towers_options_panels_are_questions_with_level_readable_names(
     sections: dict[str, Section],
 ) -> None:
-    fig = figure(sections, "towers-options", "towers-options")
-    axes = data_axes(fig)
-    assert len(axes) == 6
-    for ax in axes:
-        assert ax.get_title().endswith("?") and ax.get_xlabel()
-    labels = axes[0].get_yticklabels()
-    assert [t.get_text() for t in labels][:3] == ["2p", "3p", "4p"]
-    assert all(t.get_rotation() == 0 and t.get_fontsize() >= 8 for t in labels)
-    assert axes[0].get_ylabel() == "configuration"
+    # One forest per table size (issue 28 item 6: 2, 3 and 4 players in separate panels).
+    forests = [
+        f for f in sections["towers-options"].figures if f.name.startswith("towers-options-")
+    ]
+    assert [f.name for f in forests] == [
+        "towers-options-2p",
+        "towers-options-3p",
+        "towers-options-4p",
+    ]
+    for forest in forests:
+        axes = data_axes(forest.drawing)
+        assert len(axes) == 6
+        for ax in axes:
+            assert ax.get_title().endswith("?") and ax.get_xlabel()
+        labels = axes[0].get_yticklabels()
+        assert labels and all("_" not in t.get_text() for t in labels)  # names, not codes
+        assert all(t.get_rotation() == 0 and t.get_fontsize() >= 8 for t in labels)
+        assert axes[0].get_ylabel() == "rule set or bot style"
 
 
 def test_worth_draws_every_treatment_zero_included(sections: dict[str, Section]) -> None:

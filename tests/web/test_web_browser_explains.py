@@ -120,7 +120,15 @@ def test_a_bots_first_turn_drop_is_announced_then_its_showdown_stays(
     page = new_page(browser, 1280, 800)
     frames = Frames(page)
     failed: list[str] = []  # the favicon was the page's one 404 (issue 26)
-    page.on("response", lambda r: failed.append(r.url) if r.status >= 400 else None)
+    # A guest's "who am I" (GET /api/account) is a 401 by design (issue 25): not a failure.
+    page.on(
+        "response",
+        lambda r: (
+            failed.append(r.url)
+            if r.status >= 400 and not (r.status == 401 and r.url.endswith("/api/account"))
+            else None
+        ),
+    )
     sit(page, slow_base, table, made["token"], made["host_token"])
     page.click("[data-action=start]")
     bot = "Bot 2 (medium)"

@@ -308,7 +308,7 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
                 part,
                 "configuration",
                 OPTION_PANELS,
-                label_axis="configuration",
+                label_axis="rule set or bot style",
                 reference=words(f"{players}p"),
             )
         )
