@@ -419,8 +419,11 @@ def test_the_lobby_and_the_table_name_each_game_and_link_its_rules_from_the_serv
     for game in games:
         page.select_option("select[name=game]", game["name"])
         wait_until(lambda g=game: words[g["about_key"]] in about.inner_text())
-        href = about.locator("a").get_attribute("href") or ""
+        href = about.locator("a[href^='/rules/']").get_attribute("href") or ""
         assert href.startswith(f"/rules/{game['rules']}?"), (game["name"], href)
+        # Issue 26 item 5: and the game's own how-to-play page.
+        howto = about.locator("a[data-link=how-to-play]").get_attribute("href") or ""
+        assert howto.startswith(f"/how-to-play/{game['name']}?"), (game["name"], howto)
     assert {g["name"]: g["rules"] for g in games if g["family"] == "tonk"} == {
         "tonk": "tonk",
         "tor": "tonk",
@@ -431,6 +434,8 @@ def test_the_lobby_and_the_table_name_each_game_and_link_its_rules_from_the_serv
     sit(page, base, made["table"]["id"], made["token"], made["host_token"])
     page.wait_for_selector(".table-head h1")
     wait_until(lambda: page.locator(".table-head h1").inner_text() == words[tor["title_key"]])
+    howto = page.locator(".table-head a[data-link=how-to-play]").get_attribute("href") or ""
+    assert howto.startswith("/how-to-play/tor?")
     rules = page.locator(".table-head a[href^='/rules/']").get_attribute("href") or ""
     assert rules.startswith("/rules/tonk?"), rules
     assert page.errors == []  # type: ignore[attr-defined]

@@ -114,7 +114,9 @@ function CreateForm({ games, account }) {
     <label>${t("lobby.game")} <select name="game" value=${gameName} onChange=${(e) => chooseGame(e.target.value)}>
       ${games.map((g) => html`<option value=${g.name}>${t(g.title_key)}</option>`)}</select></label>
     <p class="sub">${t(game.about_key)} <a href=${`/rules/${game.rules}?lang=${document.documentElement.lang}`}
-      target="_blank" rel="noopener">${t("ui.rules")}</a></p>
+      target="_blank" rel="noopener">${t("ui.rules")}</a> · <a data-link="how-to-play"
+      href=${`/how-to-play/${game.name}?lang=${document.documentElement.lang}`} target="_blank"
+      rel="noopener">${t("ui.how_to_play")}</a></p>
     <fieldset><legend>${t("lobby.seats")}</legend>
       <label>${t("lobby.players")} <select name="players" value=${seats.length} onChange=${(e) => setCount(Number(e.target.value))}>
         ${counts.map((n) => html`<option value=${n}>${n}</option>`)}</select></label>

@@ -311,6 +311,8 @@ export function TablePage() {
       <span class="status">${t(STATUS[summary.status])}${summary.status !== "lobby"
         ? ` · ${counter(summary, view, table.deal)}` : ""}</span>
       <a href=${rulesLink(game, null, s.lang)} target="_blank" rel="noopener">${t("ui.rules")}</a>
+      <a data-link="how-to-play" href=${`/how-to-play/${summary.game}?lang=${s.lang}`} target="_blank"
+        rel="noopener">${t("ui.how_to_play")}</a>
       ${summary.sheet.length ? html`<a data-action="replay" href=${`/replay/${table.id}/${summary.sheet[summary.sheet.length - 1].deal}`}>${t(isTonk(game) ? "replay.watch_deal" : "replay.watch_game", { deal: summary.sheet[summary.sheet.length - 1].deal })}</a>` : null}
       ${you?.role === "spectator" ? html`<span class="badge">${t("table.spectator")}</span>` : null}
       ${!table.connected ? html`<span class="badge away">${t("table.reconnecting")}</span>` : null}
