@@ -15,19 +15,16 @@ published (a new idea gets a new name), so a saved study folder means the same t
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from taverntable.games import get_game
-from taverntable.games.three_towers import TowersState
 from taverntable.games.three_towers.cards import VALUE
 from taverntable.lab.core.config import LabError, StudyConfig
 from taverntable.lab.core.studies import GameOutput
 from taverntable.records import dump_record
 
-from .towers_bots import lab_bot, play_lab_out
+from .towers_bots import lab_bot
 from .towers_measures import measure
-from .towers_options import DEALER, Variant, seat_bots, summarise, variant_rules
+from .towers_options import Variant, play_variant, summarise, variant_rules
 
 HARD_EVERY = 5
 HARD = "hard"
@@ -115,16 +112,11 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     name, variant = variant_of(config, index)
     if (index // len(config.variants)) % variant.every:
         return {"variant": name, "players": variant.players, "end": "skipped"}, []
-    rules = variant_rules(config, variant)
-    names = seat_bots(config, variant, index)
-    rng = random.Random(seed)
-    game = get_game(config.presets[0])
-    state = game.start(rules, variant.players, rng=rng, dealer=DEALER)
-    assert isinstance(state, TowersState)
-    played = play_lab_out(state, names, rng, game.max_moves)
-    result = state.result
-    if played.capped or result is None:
+    state, names = play_variant(config, variant, index, seed)
+    if state is None:
         return {"variant": name, "players": variant.players, "end": "stalled"}, []
+    result, rules = state.result, state.rules
+    assert result is not None
     row: dict[str, Any] = {"variant": name, "bots": names, **summarise(state, result, rules)}
     row["towers_by_seat"] = list(result.towers)
     row["spade_points"] = [

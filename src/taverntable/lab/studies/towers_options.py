@@ -127,6 +127,18 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
         from .towers_treat import play_pair
 
         return {"variant": name, **play_pair(config, variant, index, seed)}, []
+    state, names = play_variant(config, variant, index, seed)
+    if state is None or state.result is None:
+        return {"variant": name, "players": variant.players, "end": "stalled"}, []
+    row = {"variant": name, "bots": names, **summarise(state, state.result, state.rules)}
+    return row, [dump_record(state, names)] if config.records else []
+
+
+def play_variant(
+    config: StudyConfig, variant: Variant, index: int, seed: int
+) -> tuple[TowersState | None, list[str]]:
+    """Game ``index`` of ``variant`` played out by its seats' bots, and their names; the state
+    is None when the move cap stopped it (or it has no result). Shared by the designer's study."""
     rules = variant_rules(config, variant)
     names = seat_bots(config, variant, index)
     rng = random.Random(seed)
@@ -134,11 +146,7 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     state = game.start(rules, variant.players, rng=rng, dealer=DEALER)
     assert isinstance(state, TowersState)
     played = play_lab_out(state, names, rng, game.max_moves)
-    result = state.result
-    if played.capped or result is None:
-        return {"variant": name, "players": variant.players, "end": "stalled"}, []
-    row = {"variant": name, "bots": names, **summarise(state, result, rules)}
-    return row, [dump_record(state, names)] if config.records else []
+    return (None if played.capped or state.result is None else state), names
 
 
 def summarise(state: TowersState, result: GameResult, rules: TowersRules) -> dict[str, Any]:
