@@ -338,7 +338,8 @@ class ClusterHub(Hub):
         ids = await self.store.open_tables()
         mine = {t: self.tables[t].summary() for t in ids if t in self.tables}
         others = await self.bus.summaries([t for t in ids if t not in mine])
-        return [*mine.values(), *(TableSummary.model_validate_json(s) for s in others)]
+        listed = [*mine.values(), *(TableSummary.model_validate_json(s) for s in others)]
+        return [s for s in listed if not s.settings.private]
 
     async def summary(self, table_id: str) -> TableSummary:
         owner = await self._where(table_id)

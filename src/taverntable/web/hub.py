@@ -278,6 +278,10 @@ class Hub:
                 )
         if req.bot_level not in levels:
             raise BadRequest(400, f"unknown bot level {req.bot_level!r}")
+        if req.rated and req.hints:
+            raise BadRequest(
+                400, "a rated match is played without the coach's hints", "rated-hints"
+            )
         if req.rated and (account is None or req.host_seat is None):
             raise BadRequest(
                 403, "a rated table is made by a signed-in person who sits at it", "sign-in"
@@ -307,6 +311,8 @@ class Hub:
             turn_seconds=req.turn_seconds,
             bot_level=req.bot_level,
             rated=req.rated,
+            hints=req.hints,
+            private=req.private,
         )
         table_id = self._new_id()
         table = Table(
@@ -344,7 +350,11 @@ class Hub:
 
     async def lobby(self) -> list[TableSummary]:
         """The tables in the lobby or in play, as summaries."""
-        live = (t for t in self.tables.values() if t.status in ("lobby", "playing"))
+        live = (
+            t
+            for t in self.tables.values()
+            if t.status in ("lobby", "playing") and not t.settings.private
+        )
         tables = sorted(live, key=lambda t: t.id)
         return [t.summary() for t in tables[:200]]
 

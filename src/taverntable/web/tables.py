@@ -89,10 +89,14 @@ class Settings:
     turn_seconds: float | None = None  # a turn timer, after which a bot moves for the seat
     bot_level: str = "medium"  # who plays for an absent person or a seat whose timer ran out
     rated: bool = False  # the match changes its people's ratings (history.py)
+    hints: bool = False  # the coach's hints to each person's seat (``hints.py``), never rated
+    private: bool = False  # not in the lobby; its deals reviewed only for its own people
 
     def to_json(self) -> dict[str, Any]:
         return {
             "rated": self.rated,
+            "hints": self.hints,
+            "private": self.private,
             "stake": self.stake,
             "deals": self.deals,
             "target": self.target,
