@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, TypeAdapter
 
 from . import PROTOCOL_VERSION, FromClient, Strict, is_null
+from .review import HintMessage
 from .summary import TableSummary, Turn
 
 MAX_FRAME = 4096  # bytes in one client message: a move is a few dozen
@@ -213,6 +214,7 @@ Outgoing = (
     | ErrorMessage
     | BecauseMessage
     | PongMessage
+    | HintMessage
 )
 ServerMessage = Annotated[Outgoing, Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[Outgoing] = TypeAdapter(ServerMessage)

@@ -11,6 +11,7 @@ import { LobbyPage } from "./lobby.js";
 import { api, connect, errorText, loadAccount } from "./net.js";
 import { ProfilePage } from "./profile.js";
 import { loadTableReplay, newReplay, ReplayPage } from "./replay.js";
+import "./review.js";
 import { newTable, update, useStore } from "./store.js";
 import { TablePage } from "./table.js";
 

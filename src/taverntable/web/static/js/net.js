@@ -25,6 +25,9 @@ const HTTP_ERROR = {
   "rated-rules": "http.rated-rules", "rated-seats-open": "http.rated-seats-open",
   "no-player": "http.no-player",
   "too-many-tables": "http.too-many-tables",
+  // the coach (issue 27)
+  "review-busy": "http.review-busy", "review-queue-full": "http.review-queue-full",
+  "not-your-table": "http.not-your-table", "rated-hints": "http.rated-hints",
 };
 
 // `{message}` in a translation is the server's own words (the engine's reason for a record).
