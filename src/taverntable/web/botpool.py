@@ -89,6 +89,12 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._workers(), decide, game, level, view, seed)
 
+    async def search(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a decisions' worker process: short work of the kind a searching
+        bot's decision is (a Three Towers hint's playouts, ``hints.py``)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._workers(), work, *args)
+
     async def coach(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in one of the coach's worker processes (a review, a hint that plays
         worlds out): the event loop only waits for its answer."""

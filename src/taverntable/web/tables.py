@@ -34,6 +34,7 @@ from taverntable.match import MatchLength, deal_points
 from taverntable.records import dump_record, replay_record
 
 from .botpool import BotPool
+from .hints import send_hints
 from .history import MatchBook, RatingChange, standings
 from .protocol.frames import (
     AnnounceMessage,
@@ -222,6 +223,10 @@ class Table:
         self.unwatched_since: float | None = time.monotonic()
         self.pause_after = 0.0
         self.paused = False
+        # Three Towers hints being computed in a worker, by seat, and the seats whose next
+        # decision came meanwhile (``hints.py``).
+        self.hint_tasks: dict[int, asyncio.Task[None]] = {}
+        self.hint_again: set[int] = set()
 
     # --- what everyone may know ---------------------------------------------------------------
 
@@ -325,6 +330,8 @@ class Table:
             conn.send(self.update_for(conn.seat, ()))
         self._watchers_changed()
         self._changed()
+        if conn.seat is not None:
+            send_hints(self, conn.seat)
 
     def detach(self, conn: Connection) -> None:
         self.conns.discard(conn)
@@ -351,6 +358,8 @@ class Table:
             self.outlet.deliver(self.id, node, cid, frames)
         self._watchers_changed()
         self._changed()
+        if seat is not None:
+            send_hints(self, seat)
 
     def detach_remote(self, node: str, cid: int) -> None:
         if (node, cid) not in self.remote:
@@ -804,6 +813,7 @@ class Table:
             self.outlet.updates(
                 self.id, {seat_key(seat): built[seat] for seat in set(self.remote.values())}
             )
+        send_hints(self)
 
     def update_for(
         self, seat: int | None, events: Sequence[Event] = (), by: StandIn | None = None

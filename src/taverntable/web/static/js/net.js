@@ -184,6 +184,9 @@ function receive(message) {
     case "announce":
       updateTable({ announce: message });
       break;
+    case "hint": // the coach's numbers for this seat (hints.js)
+      updateTable({ hint: message });
+      break;
     case "update": {
       const first = table.deal !== message.deal || table.view === null;
       const before = table.view;

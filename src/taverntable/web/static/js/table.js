@@ -4,6 +4,7 @@ import { useEffect, useState } from "preact/hooks";
 import { cardsShort, SUIT_SYMBOL } from "./cards.js";
 import { TonkBoard, TowersBoard } from "./boards.js";
 import { MoveBar, movesForKeys, SelectableCards } from "./hand.js";
+import { Hints } from "./hints.js";
 import { html } from "./html.js";
 import { isolate, joinNames, t } from "./i18n.js";
 import { isTonk, isTowers } from "./moves.js";
@@ -245,6 +246,7 @@ function MyArea({ table, names }) {
     <${SelectableCards} table=${table} zone="hand" label=${t("hand.title")} sortBy=${sortBy} />
     <${ErrorBar} table=${table} names=${names} />
     <${MoveBar} table=${table} names=${names} />
+    <${Hints} table=${table} names=${names} />
     ${storeZones.map((s) => html`<div class="choose-store"><h3>${t("towers.take_from", { who: names[s] })}</h3>
       <${SelectableCards} table=${table} zone=${`store:${s}`} label=${t("towers.take_from", { who: names[s] })} /></div>`)}
     ${!tonk && view.store ? (mine && view.phase === "dark"
