@@ -304,6 +304,8 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
             "move",
             "total",
             "legal",
+            "tonk",
+            "towers",
         }, message.keys()
         if message["type"] == "log":
             log = message

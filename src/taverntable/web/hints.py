@@ -55,9 +55,10 @@ def send_hints(table: Table, only: int | None = None) -> None:
             task = asyncio.get_running_loop().create_task(_towers(table, seat, view))
             table.hint_tasks[seat] = task
         else:
-            frame = HintMessage(
-                deal=table.deal_no, version=table.version, tonk=TonkHint(**tonk_hint(view))
-            )
+            fields = tonk_hint(view)
+            if fields["caught"] is None and fields["pile"] is None:
+                continue  # after the draw: nothing to say (the start of a turn is)
+            frame = HintMessage(deal=table.deal_no, version=table.version, tonk=TonkHint(**fields))
             _deliver(table, seat, encode(frame))
 
 
@@ -70,6 +71,9 @@ async def _towers(table: Table, seat: int, view: Any) -> None:
         fields = None
     finally:
         table.hint_tasks.pop(seat, None)
+    # Nothing to say (no tower under construction, no attack): no frame.
+    if fields is not None and not fields["towers"] and fields["attack"] is None:
+        fields = None
     if fields is not None and table.version == version and table.deal_no == deal:
         frame = HintMessage(deal=deal, version=version, towers=TowersHint(**fields))
         _deliver(table, seat, encode(frame))
