@@ -3,6 +3,7 @@
 // seat, a spectator or with every hand open. The server replays the record with the engine and
 // decides what may be seen (docs/protocol.md, "Replays"); the page only merges each step's view.
 import { useEffect } from "preact/hooks";
+import { ReplayChat } from "./chat.js";
 import { TonkBoard, TowersBoard } from "./boards.js";
 import { CardRow } from "./cards.js";
 import { html } from "./html.js";
@@ -266,6 +267,7 @@ function Viewer({ replay, lang }) {
     <div class="side-col">
       ${tonk ? html`<${TonkSheet} summary=${summary} names=${names} />` : html`<${TowersSheet} table=${table} names=${names} />`}
       <${Log} table=${log} names=${names} />
+      <${ReplayChat} replay=${replay} names=${names} />
       <p class="sub"><a href=${rulesLink(data.game, null, lang)} target="_blank" rel="noopener">${t("ui.rules")}</a></p>
     </div>
   </div>`;
