@@ -147,6 +147,7 @@ def test_two_players_and_a_spectator_chat(browser: Browser, base: str) -> None:
     anna.screenshot(path=str(SHOTS / "chat-1280x800.png"))
     bence.locator(".chat").scroll_into_view_if_needed()
     bence.screenshot(path=str(SHOTS / "chat-390x844.png"))
+    watcher.screenshot(path=str(SHOTS / "chat-spectator-hu-1280x800.png"))
 
     # The deal's replay shows its chat, at the step each message was written.
     anna.goto(f"{base}/replay/{table}/1")

@@ -61,8 +61,9 @@ function words(line) {
 }
 
 function Line({ line, names, mine, onMute, now }) {
-  return html`<li class=${`chat-line ${line.channel}${now ? " now" : ""}`} data-sender=${line.sender}>
-    ${line.channel === "spectators" ? html`<span class="chat-channel" title=${t("chat.spectators_channel")}>👁</span>` : null}
+  return html`<li class=${`chat-line ${line.channel}${now ? " now" : ""}`} data-sender=${line.sender}
+    title=${line.channel === "spectators" ? t("chat.spectators_channel") : undefined}>
+    ${line.channel === "spectators" ? html`<span class="chat-channel">${t("chat.spectators_channel")}: </span>` : null}
     <span class="chat-who">${writer(line, names)}</span><span class="chat-sep">: </span><span class=${line.phrase ? "chat-text phrase" : "chat-text"}>${words(line)}</span>
     ${onMute && !mine ? html`<button type="button" class="chat-mute link" data-action="mute" onClick=${() => onMute(line.sender)}
       title=${t("chat.mute_title")}>${t("chat.mute")}</button>` : null}
@@ -85,10 +86,12 @@ export function ChatPanel({ table, names }) {
   }, [shown.length, open]);
   if (!you) return null;
   const channel = you.role === "player" ? "players" : "spectators";
+  // While the socket is down nothing is sent, so nothing can be lost: the buttons wait for it.
+  const off = !table.connected;
   const sendText = (e) => {
     e.preventDefault();
     const clean = text.trim();
-    if (!clean) return;
+    if (!clean || off) return;
     send({ type: "say", text: clean.slice(0, MAX_CHAT) });
     setText("");
   };
@@ -111,13 +114,13 @@ export function ChatPanel({ table, names }) {
       <button type="button" class="close" aria-label=${t("ui.close")} onClick=${() => updateTable({ chatNotice: null })}>×</button></p>` : null}
     <div class="chat-phrases" role="group" aria-label=${t("chat.phrases")}>
       ${Object.entries(PHRASES).map(([key, label]) => html`<button type="button" class="small" data-phrase=${key}
-        onClick=${() => send({ type: "say", phrase: key })}>${t(label)}</button>`)}
+        disabled=${off} onClick=${() => send({ type: "say", phrase: key })}>${t(label)}</button>`)}
     </div>
     <form class="chat-form" onSubmit=${sendText}>
       <input type="text" name="chat" maxLength=${MAX_CHAT} value=${text} autocomplete="off"
         placeholder=${t("chat.placeholder")} aria-label=${t("chat.placeholder")}
         onInput=${(e) => setText(e.target.value)} />
-      <button type="submit" class="small">${t("chat.send")}</button>
+      <button type="submit" class="small" disabled=${off}>${t("chat.send")}</button>
     </form>
   </details>`;
 }
