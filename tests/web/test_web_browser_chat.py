@@ -15,12 +15,12 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from browser_helpers import new_page, overflows, sit, wait_until
-from paths import ROOT
 from web_helpers import create, join, start
 
 HTML = "<img src=x onerror=alert(1)>"
-# The screenshots the issue asks for (looked at); TAVERN_TEST_SHOTS: elsewhere.
-SHOTS = Path(os.environ.get("TAVERN_TEST_SHOTS") or ROOT / "docs" / "screenshots")
+# Where the screenshots go (looked at; those in docs/screenshots were made with
+# TAVERN_TEST_SHOTS=docs/screenshots): else the test's own folder.
+SHOTS_ENV = "TAVERN_TEST_SHOTS"
 
 
 def lines(page: Page) -> list[str]:
@@ -57,7 +57,7 @@ def raw_say(page: Page, base: str, table: str, message: dict[str, Any]) -> Any:
     )
 
 
-def test_two_players_and_a_spectator_chat(browser: Browser, base: str) -> None:
+def test_two_players_and_a_spectator_chat(browser: Browser, base: str, tmp_path: Path) -> None:
     made = create(
         base,
         "tonk",
@@ -143,11 +143,12 @@ def test_two_players_and_a_spectator_chat(browser: Browser, base: str) -> None:
     anna.click(".chat > summary")
     assert area["y"] < 800, area  # the hand's area begins on the first screen
     assert not overflows(anna) and not overflows(bence)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    anna.screenshot(path=str(SHOTS / "chat-1280x800.png"))
+    shots = Path(os.environ.get(SHOTS_ENV) or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    anna.screenshot(path=str(shots / "chat-1280x800.png"))
     bence.locator(".chat").scroll_into_view_if_needed()
-    bence.screenshot(path=str(SHOTS / "chat-390x844.png"))
-    watcher.screenshot(path=str(SHOTS / "chat-spectator-hu-1280x800.png"))
+    bence.screenshot(path=str(shots / "chat-390x844.png"))
+    watcher.screenshot(path=str(shots / "chat-spectator-hu-1280x800.png"))
 
     # The deal's replay shows its chat, at the step each message was written.
     anna.goto(f"{base}/replay/{table}/1")
