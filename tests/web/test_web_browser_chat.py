@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from browser_helpers import new_page, overflows, sit, wait_until
+from browser_helpers import Frames, new_page, overflows, sit, wait_until
 from web_helpers import create, join, start
 
 HTML = "<img src=x onerror=alert(1)>"
@@ -61,7 +61,7 @@ def test_two_players_and_a_spectator_chat(browser: Browser, base: str, tmp_path:
     made = create(
         base,
         "tonk",
-        [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}],
+        [{"kind": "person"}, {"kind": "person"}],  # no bot: nothing moves while they talk
         host_seat=0,
         host_name="Anna",
         absent_seconds=3600,
@@ -76,6 +76,7 @@ def test_two_players_and_a_spectator_chat(browser: Browser, base: str, tmp_path:
     dialogs: list[str] = []
     for page in (anna, bence, watcher):
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    frames = Frames(anna)
     sit(anna, base, table, made["token"], made["host_token"])
     sit(bence, base, table, bence_seat["token"])
     sit(watcher, base, table, None)
@@ -151,7 +152,8 @@ def test_two_players_and_a_spectator_chat(browser: Browser, base: str, tmp_path:
     watcher.screenshot(path=str(shots / "chat-spectator-hu-1280x800.png"))
 
     # The deal's replay shows its chat, at the step each message was written.
-    anna.goto(f"{base}/replay/{table}/1")
+    deal = next(m["line"]["deal"] for m in frames.messages if m.get("type") == "chat")
+    anna.goto(f"{base}/replay/{table}/{deal}")
     anna.wait_for_selector(".replay-controls")
     if anna.locator("button[data-action=last]").is_enabled():
         anna.click("button[data-action=last]")

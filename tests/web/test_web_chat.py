@@ -21,9 +21,9 @@ from starlette.testclient import WebSocketTestSession
 from taverntable.web.app import create_app
 from taverntable.web.chat import RATE_COUNT, Rate
 from taverntable.web.protocol.frames import CLIENT_MESSAGE, PHRASES, SERVER_MESSAGE, chat_text
+from taverntable.web.tables import Pace
 
 from web_helpers import (
-    QUICK,
     create,
     drop_postgres,
     fresh_postgres,
@@ -35,6 +35,9 @@ from web_helpers import (
 )
 
 HTML = "<img src=x onerror=alert(1)>"
+# Nothing moves at these tables by itself: two people and no bot, and a deal won on the deal
+# (T4) waits for the next one, so every message below is written in deal 1 at a known move.
+STILL = Pace(bot_delay=0.0, deal_pause=600.0, announce=0.0)
 
 
 def url_of(folder: Path) -> str:
@@ -43,13 +46,13 @@ def url_of(folder: Path) -> str:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(url_of(tmp_path), QUICK)) as c:
+    with TestClient(create_app(url_of(tmp_path), STILL)) as c:
         yield c
 
 
 def new_table(client: TestClient) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    """A Tonk table of Anna (the host, seat 0), Bence (seat 1) and a bot, started."""
-    seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]
+    """A Tonk table of Anna (the host, seat 0) and Bence (seat 1), started."""
+    seats = [{"kind": "person"}, {"kind": "person"}]
     body = {
         "game": "tonk",
         "seats": seats,
@@ -199,7 +202,7 @@ def test_the_rate_window_slides() -> None:
 
 
 def test_chat_is_stored_with_the_match_and_shown_in_its_replay(tmp_path: Path) -> None:
-    with TestClient(create_app(url_of(tmp_path), QUICK)) as client:
+    with TestClient(create_app(url_of(tmp_path), STILL)) as client:
         table, anna, _ = new_table(client)
         with (
             client.websocket_connect(f"/ws/{table}?token={anna['token']}") as a,
@@ -219,7 +222,7 @@ def test_chat_is_stored_with_the_match_and_shown_in_its_replay(tmp_path: Path) -
         spectator = client.get(f"/api/replays/{table}/1?seat=spectator").json()
         assert [x["channel"] for x in spectator["chat"]] == ["players", "spectators"]
     # After a restart the chat comes back, in the history and in the replay.
-    with TestClient(create_app(url_of(tmp_path), QUICK)) as client:
+    with TestClient(create_app(url_of(tmp_path), STILL)) as client:
         with client.websocket_connect(f"/ws/{table}") as watcher:
             lines = until(watcher, "chat-history")["lines"]
             assert [x["text"] or x["phrase"] for x in lines] == ["hello", "go Anna"]
@@ -285,3 +288,22 @@ def test_chat_reaches_every_process(tmp_path: Path) -> None:
             asyncio.run(_chat_across(base_a, base_b, table, [made["token"], other["token"]]))
     finally:
         drop_postgres(database)
+
+
+def test_the_spectators_many_lines_leave_the_players_history_whole(client: TestClient) -> None:
+    """Each channel keeps its own last lines: spectators chatting much never push the players'
+    lines out of the history a player gets on connecting."""
+    table, anna, _ = new_table(client)
+    with client.websocket_connect(f"/ws/{table}?token={anna['token']}") as a:
+        say(a, text="players' line")
+        until(a, "chat")
+    for k in range(12):  # new connections: each spectator's rate is its own
+        with client.websocket_connect(f"/ws/{table}") as watcher:
+            for n in range(RATE_COUNT):
+                say(watcher, text=f"s{k}.{n}")
+                until(watcher, "chat")
+    with client.websocket_connect(f"/ws/{table}?token={anna['token']}") as a:
+        assert [x["text"] for x in until(a, "chat-history")["lines"]] == ["players' line"]
+    with client.websocket_connect(f"/ws/{table}") as watcher:
+        lines = until(watcher, "chat-history")["lines"]
+        assert len(lines) == 50 and lines[-1]["text"] == "s11.4"

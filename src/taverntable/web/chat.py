@@ -114,27 +114,31 @@ class TableChat:
     def __init__(self, store: Store, table_id: str) -> None:
         self.store = store
         self.table_id = table_id
-        self.lines: deque[ChatLine] = deque(maxlen=HISTORY * 2)
+        # The last lines of each channel (one channel's many lines never push out the other's).
+        self.lines: dict[str, deque[ChatLine]] = {
+            channel: deque(maxlen=HISTORY) for channel in ("players", "spectators")
+        }
         self.rate = Rate()
 
     async def load(self) -> None:
         """The table's last lines from the database (after a restart or a takeover)."""
         async with self.store.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    select(chat_t)
-                    .where(chat_t.c.table_id == self.table_id)
-                    .order_by(chat_t.c.id.desc())
-                    .limit(HISTORY * 2)
-                )
-            ).all()
-        self.lines.clear()
-        self.lines.extend(line_of(r) for r in reversed(rows))
+            for channel, lines in self.lines.items():
+                rows = (
+                    await conn.execute(
+                        select(chat_t)
+                        .where(chat_t.c.table_id == self.table_id, chat_t.c.channel == channel)
+                        .order_by(chat_t.c.id.desc())
+                        .limit(HISTORY)
+                    )
+                ).all()
+                lines.clear()
+                lines.extend(line_of(r) for r in reversed(rows))
 
     def history_for(self, seat: int | None) -> ChatHistoryMessage:
         """The ``chat-history`` frame for a connection of ``seat``."""
-        mine = [line for line in self.lines if reads(seat, line.channel)]
-        return ChatHistoryMessage(lines=mine[-HISTORY:])
+        mine = [x for c, lines in self.lines.items() if reads(seat, c) for x in lines]
+        return ChatHistoryMessage(lines=sorted(mine, key=lambda x: x.id)[-HISTORY:])
 
     async def say(
         self,
@@ -178,7 +182,7 @@ class TableChat:
             key = done.inserted_primary_key
         assert key is not None
         line = ChatLine(id=int(key[0]), **{k: v for k, v in row.items() if k != "table_id"})
-        self.lines.append(line)
+        self.lines[wanted].append(line)
         return line
 
     def deliver(
