@@ -161,6 +161,7 @@ def test_two_players_and_a_spectator_chat(browser: Browser, base: str, tmp_path:
     shown = anna.locator(".replay-chat .chat-text").all_inner_texts()
     assert shown[0] == HTML and "Good game!" in shown and "a nézők csatornája" not in shown
     assert anna.locator(".replay-chat img").count() == 0
+    assert anna.locator(".timeline .mark-chat").count() >= 1  # the chat on the timeline
     assert dialogs == []
     for page in (anna, bence, watcher):
         assert page.errors == [], page.errors  # type: ignore[attr-defined]

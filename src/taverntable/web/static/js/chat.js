@@ -125,6 +125,13 @@ export function ChatPanel({ table, names }) {
   </details>`;
 }
 
+// The timeline's marks of a replay's chat: one a step that has messages ({data} of the replay).
+export function chatMarks({ data }) {
+  const count = {};
+  for (const line of data.chat || []) count[line.after] = (count[line.after] || 0) + 1;
+  return Object.entries(count).map(([step, n]) => ({ step: Number(step), kind: "chat", key: "chat.mark", params: { count: n } }));
+}
+
 // A replay's chat: the deal's messages written by the step shown, the step's own marked.
 export function ReplayChat({ replay, names }) {
   const lines = replay.data?.chat || [];
