@@ -270,7 +270,7 @@ def test_a_three_towers_hint_is_the_seats_own_views(tmp_path: Path) -> None:
         async def both() -> list[list[str]]:
             return list(
                 await asyncio.gather(
-                    listen(ws_url(base, table, made["token"]), 25), listen(ws_url(base, table), 25)
+                    listen(ws_url(base, table, made["token"]), 40), listen(ws_url(base, table), 40)
                 )
             )
 

@@ -16,6 +16,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from taverntable.coach.hints import tonk_hint, towers_hint
+from taverntable.games.tonk import TonkView
 
 from .protocol.frames import encode
 from .protocol.review import HintMessage, TonkHint, TowersHint
@@ -48,7 +49,7 @@ def send_hints(table: Table, only: int | None = None) -> None:
         state = table.state
         assert state is not None
         view = state.view(seat)  # the seat's own view: all a hint reads
-        if table.game.family == "three-towers":
+        if not isinstance(view, TonkView):  # Three Towers: playouts, in a worker
             if seat in table.hint_tasks:
                 table.hint_again.add(seat)  # after the one being computed
                 continue

@@ -21,6 +21,7 @@ from typing import Any
 from taverntable.coach import LANGS, render, review_record
 from taverntable.coach.review import DEFAULT_WORLDS
 from taverntable.engine import RecordError
+from taverntable.games import UnknownGame, get_game
 
 from .botpool import BotPool
 from .protocol.review import CoachReview, ReviewStatus
@@ -132,12 +133,11 @@ class Reviews:
 
     async def _run(self, job: Job) -> None:
         table, deal, seat = job.key
-        game = str(job.record.get("game", ""))
-        unit = "points" if game == "three-towers" else "stakes"
         try:
+            unit = get_game(str(job.record.get("game", ""))).unit
             payload = await self.pool.coach(review_payload, job.record, seat, WORLDS.get(unit))
             review = CoachReview.model_validate(payload)
-        except RecordError as e:
+        except (RecordError, UnknownGame) as e:
             self.failed[job.key] = (time.monotonic(), str(e))
         except Exception as e:  # a worker that died, a pool shut down: say so, keep serving
             log.warning("review of %s deal %d seat %d failed: %s", table, deal, seat, e)
