@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from taverntable.bots import BotError, bot_names
+from taverntable.characters import bot_seat_names
 from taverntable.engine import Game, TavernError
 from taverntable.games import UnknownGame, family_games, game_names, get_game
 
@@ -299,6 +300,11 @@ class Hub:
             mine.name = req.host_name or mine.name or "Host"
             if account is not None:
                 mine.name, mine.account_id = account.name, account.id
+        # Unnamed bots take the seeds' characters, as at the terminal (Goblin, Elmo …).
+        unnamed = [s for s in seats if s.is_bot and not s.name]
+        taken = [s.name for s in seats if s.name]
+        for s, name in zip(unnamed, bot_seat_names(game.name, len(unnamed), taken), strict=True):
+            s.name = name
         settings = Settings(
             stake=req.stake,
             deals=req.deals,
