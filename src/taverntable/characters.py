@@ -1,11 +1,8 @@
-"""The bots' names: characters of the seeds each game comes from, one list for the terminal
+"""The bots' names: characters of the seeds each game comes from, one source for the terminal
 (``tavern play``) and the server's tables, so that a bot is called the same at both.
 
-Tonk and pagat: the Black Company, after the Russian seed's worked examples (Goblin, Elmo,
-Croaker, Murgen) and their company. Tőr: the Hungarian seed's example game (Airun, Alex, Alyr
-and Abdzsan al Hagmerk), then the Black Company. Three Towers: Zarr, who plays it in Eador's
-campaign (the Ukrainian seed), and two of Tonk's players.
-
+Each registered game lists its own (``RegisteredGame.characters``: Tonk's Black Company, Tőr's
+players of the Hungarian seed, Three Towers' Zarr); a game that lists none takes ``DEFAULT``.
 A name is English (ASCII letters and hyphens) as the terminal prints it and records keep it;
 the browser shows it in the page's language through its i18n key (``name_key``: Гоблин in
 Russian, Гоблін in Ukrainian).
@@ -15,37 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-BLACK_COMPANY = (
-    "Goblin",
-    "Elmo",
-    "One-Eye",
-    "Silent",
-    "Croaker",
-    "Otto",
-    "Hagop",
-    "Raven",
-    "Murgen",
-    "Lady",
-)
-TOR_GAME = ("Airun", "Alyr", "Abdzsan", "Alex")
+from taverntable.games import all_games, get_game
 
-CHARACTERS: dict[str, tuple[str, ...]] = {
-    "tonk": BLACK_COMPANY,
-    "pagat": BLACK_COMPANY,
-    "tor": (*TOR_GAME, *BLACK_COMPANY),
-    "three-towers": ("Zarr", "Goblin", "Elmo", "One-Eye"),
-}
+# For a game without characters of its own: innkeepers' names that need no translation.
+DEFAULT = ("Goblin", "Elmo", "One-Eye", "Silent", "Otto", "Hagop")
 
 
 def characters(game: str) -> tuple[str, ...]:
-    """The names ``game``'s bots take, in the order seats take them (a game not listed takes
-    the Black Company's)."""
-    return CHARACTERS.get(game, BLACK_COMPANY)
+    """The names ``game``'s bots take, in the order seats take them."""
+    return tuple(get_game(game).characters) or DEFAULT
 
 
 def all_characters() -> list[str]:
     """Every name some game's bots take, each once."""
-    return list(dict.fromkeys(n for names in CHARACTERS.values() for n in names))
+    return list(dict.fromkeys(n for g in all_games() for n in (tuple(g.characters) or DEFAULT)))
 
 
 def bot_seat_names(game: str, count: int, taken: Iterable[str] = ()) -> list[str]:
