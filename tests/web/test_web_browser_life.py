@@ -242,6 +242,11 @@ def test_at_1280_by_800_the_hand_and_moves_are_on_the_first_screen(
         page.wait_for_selector(".move-bar")
         assert page.evaluate("scrollY") == 0
         first_screen_holds_the_hand(page)
+        # A long score sheet and log (a match's later games) beside the main column do not
+        # stretch its rows: the hand stays on the first screen.
+        page.evaluate("document.querySelector('.side-col').style.minHeight = '2400px'")
+        first_screen_holds_the_hand(page)
+        page.evaluate("document.querySelector('.side-col').style.minHeight = ''")
         shot(page, tmp_path, f"{game}-{lang}-1280x800")
         page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_timeout(200)
