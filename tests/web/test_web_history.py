@@ -153,7 +153,9 @@ def test_a_rated_match_rates_both_people_from_the_final_standings(database: str,
     profile = httpx2.get(f"{base}/api/players/{board['you']['account']}").json()
     assert profile["name"] == "Bence" and profile["played"] == 1 and profile["won"] == wins[1]
     (rating,) = profile["ratings"]
-    assert rating["rating"] == want[1] and [p["rating"] for p in rating["history"]] == [want[1]]
+    assert rating["rating"] == want[1]
+    # Its course from where Bence started (a newcomer's 1500) to where he stands.
+    assert [p["rating"] for p in rating["history"]] == [1500, want[1]]
     assert [m["table"] for m in profile["recent"]] == [table]
 
 

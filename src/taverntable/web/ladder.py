@@ -116,7 +116,7 @@ async def profile(store: Store, book: MatchBook, account_id: str) -> Profile | N
         for r in held:
             points = (
                 await conn.execute(
-                    select(plays_t.c.started, plays_t.c.rating_after)
+                    select(plays_t.c.started, plays_t.c.rating_before, plays_t.c.rating_after)
                     .where(
                         plays_t.c.account_id == account_id,
                         plays_t.c.game == r.game,
@@ -127,6 +127,11 @@ async def profile(store: Store, book: MatchBook, account_id: str) -> Profile | N
                     .limit(HISTORY_POINTS)
                 )
             ).all()
+            course = [RatingPoint(at=p.started, rating=p.rating_after) for p in reversed(points)]
+            if points and len(points) < HISTORY_POINTS and points[-1].rating_before is not None:
+                # The whole course: from where the person started (one match draws a line).
+                first = points[-1]
+                course.insert(0, RatingPoint(at=first.started, rating=first.rating_before))
             ratings.append(
                 GameRating(
                     game=r.game,
@@ -134,9 +139,7 @@ async def profile(store: Store, book: MatchBook, account_id: str) -> Profile | N
                     provisional=is_provisional(r.matches),
                     matches=r.matches,
                     wins=r.wins,
-                    history=[
-                        RatingPoint(at=p.started, rating=p.rating_after) for p in reversed(points)
-                    ],
+                    history=course,
                 )
             )
     played, won = await book.counts(account_id)

@@ -146,7 +146,10 @@ class GameRating(Strict):
     provisional: bool = Field(description="fewer than 10 rated matches")
     matches: int = Field(description="rated matches")
     wins: int = Field(description="rated matches won")
-    history: list[RatingPoint] = Field(description="the rating after each of the last 50")
+    history: list[RatingPoint] = Field(
+        description="the rating after each of the last 50 rated matches, oldest first; "
+        "fewer than 50: the rating before the first one leads (where the person started)"
+    )
 
 
 class Profile(Strict):

@@ -17,8 +17,10 @@ function Plot({ points }) {
   const high = Math.max(...values);
   const span = Math.max(1, high - low);
   const xy = points.map((p, k) => `${((k / (points.length - 1)) * (w - 4) + 2).toFixed(1)},${(h - 2 - ((p.rating - low) / span) * (h - 4)).toFixed(1)}`);
-  return html`<svg class="plot" viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
-    aria-label=${t("profile.plot", { low, high })}><polyline points=${xy.join(" ")} fill="none" stroke="currentColor" stroke-width="2" /></svg>`;
+  const words = t("profile.plot", { low, high });
+  return html`<figure class="plot-box"><svg class="plot" viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h}
+    role="img" aria-label=${words}><polyline points=${xy.join(" ")} fill="none" stroke="currentColor"
+    stroke-width="2" /></svg><figcaption class="sub">${words}</figcaption></figure>`;
 }
 
 export function ProfilePage({ id }) {
