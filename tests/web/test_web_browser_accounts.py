@@ -102,6 +102,11 @@ def check_profile(page: Page, base: str, name: str, row: dict[str, Any], table: 
     entry = page.locator(f".profile-page .game-entry[data-table='{table}']")
     assert entry.locator("[data-link=replay]").count() == 1
     assert page.locator(".ratings .plot").count() == 1  # the course: from the start to now
+    # Beside the bots: "Plays about as well as the medium bot", say.
+    beside = page.locator(".ratings li[data-game=tonk] .beside")
+    relation, level = beside.get_attribute("data-relation"), beside.get_attribute("data-level")
+    words = {"about": "about as well as", "above": "better than", "below": "less well than"}
+    assert beside.inner_text() == f"Plays {words[str(relation)]} the {level} bot"
 
 
 def rated_result(page: Page) -> bool:

@@ -21,7 +21,15 @@ import sqlalchemy
 from sqlalchemy.ext.asyncio import create_async_engine
 from test_web_accounts import browser, query, sign_up
 
-from taverntable.ratings import Entrant, bot_rating, display, new_player, places, rate_match
+from taverntable.ratings import (
+    Entrant,
+    beside_bots,
+    bot_rating,
+    display,
+    new_player,
+    places,
+    rate_match,
+)
 
 from web_helpers import (
     Player,
@@ -166,6 +174,11 @@ def test_a_rated_match_rates_both_people_from_the_final_standings(database: str,
     assert profile["name"] == "Bence" and profile["played"] == 1 and profile["won"] == wins[1]
     (rating,) = profile["ratings"]
     assert rating["rating"] == want[1]
+    # Beside the bots' places on the same ladder (the easy bot's, medium's, hard's in tonk).
+    bots = {b["level"]: b["rating"] for b in board["bots"]}
+    assert bots == {lv: display(bot_rating("tonk", lv)) for lv in ("easy", "medium", "hard")}
+    relation, level = beside_bots(want[1], bots)
+    assert rating["bots"] == {"relation": relation, "level": level}
     # Its course from where Bence started (a newcomer's 1500) to where he stands.
     assert [p["rating"] for p in rating["history"]] == [1500, want[1]]
     assert [m["table"] for m in profile["recent"]] == [table]
