@@ -179,3 +179,22 @@ def test_a_cross_site_form_post_cannot_act_for_a_signed_in_person(client: TestCl
     table = new_table(client)["table"]["id"]  # signed in: the seat is the account's
     for origin in FOREIGN:
         refused_socket(client, table, origin)
+
+
+def test_the_session_cookie_is_secure_when_served_over_https(tmp_path: Path) -> None:
+    """Issue 25, item 1: HttpOnly, SameSite=Lax, and Secure over https (a proxy ending TLS
+    says so with X-Forwarded-Proto, which uvicorn reads from a trusted proxy)."""
+    with TestClient(
+        create_app(sqlite_url(tmp_path), QUICK), base_url="https://testserver"
+    ) as client:
+        made = client.post(
+            "/api/account/signup",
+            json={"name": "Anna", "password": "a tavern of cards"},
+            headers={"Origin": "https://testserver"},
+        )
+        assert made.status_code == 201, made.text
+        cookie = made.headers["set-cookie"]
+        assert cookie.startswith("tt_session=") and "HttpOnly" in cookie
+        assert "Secure" in cookie and "samesite=lax" in cookie.lower()
+        out = client.post("/api/account/signout", headers={"Origin": "https://testserver"})
+        assert out.status_code == 204 and "Secure" in out.headers["set-cookie"]
