@@ -6,7 +6,7 @@ and ``tavern replay`` accepts both; the leaderboard and both profiles show them;
 and in from a third context and finds the same history. Screenshots of My games, the replay and
 a profile at 1280×800 and 390×844 (and of the end of the match) are saved
 (``TAVERN_TEST_SHOTS=DIR`` keeps them; docs/screenshots/ holds a run's); no page scrolls
-sideways.
+sideways. The walk runs on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +25,21 @@ from playwright.sync_api import Browser, Page
 from test_web_browser_match import play_tonk_by_keys, shuffle_the_friend_plays
 from test_web_browser_replay import hands_by_step, shown_hand, step_of
 
+from taverntable.web.tables import Pace
+
 from browser_helpers import my_decision, new_page, overflows, wait_until
-from web_helpers import HTTP
+from web_helpers import HTTP, server_thread
 
 PASSWORD = "a tavern of cards"
+# As the other browser tests' server: bots at once, a short pause at a deal's end.
+PACE = Pace(bot_delay=0.0, deal_pause=0.2, announce=0.0)
+
+
+@pytest.fixture
+def base(database: str) -> Iterator[str]:
+    """A real uvicorn in a thread on a new SQLite or PostgreSQL database."""
+    with server_thread(database, PACE) as url:
+        yield url
 
 
 def shots(tmp_path: Path) -> Path:
