@@ -29,7 +29,7 @@ from .protocol.summary import TableSummary
 from .seats import Connection, Seat
 from .store import Store, StoredSeat, StoredTable, brief, database_fault, digest
 from .tables import Pace, Settings, Table
-from .throttle import Throttle as SignInThrottle
+from .throttle import LocalSignIns, SignIns
 from .usage import Limits, Throttle
 
 log = logging.getLogger("taverntable.web")
@@ -124,7 +124,7 @@ class Hub:
         # throttle of sign-in attempts (accounts.py, history.py, throttle.py).
         self.accounts = Accounts(store)
         self.book = MatchBook(store)
-        self.signins = SignInThrottle()
+        self.signins: SignIns = LocalSignIns()  # several processes: in Redis (cluster.py)
         self.throttle = Throttle(self.limits.tables_per_window, self.limits.window_seconds)
         self.sweeper: asyncio.Task[None] | None = None
 
