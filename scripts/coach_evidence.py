@@ -21,6 +21,7 @@ import json
 import random
 import time
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 from taverntable.bots.tonk.fast.deals import fast_seats, play_deal, replay
@@ -121,6 +122,24 @@ def seat_mode(args: argparse.Namespace, family: TonkFamily, game: object) -> Non
     )
 
 
+def summarize(paths: list[str]) -> None:
+    """The seat-mode figure of several runs' rows, as one sample of deals."""
+    rows = [
+        json.loads(line)
+        for path in paths
+        for line in Path(path).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    diffs = [float(row["diff"]) for row in rows]
+    iv = mean_interval(diffs)
+    decisions = sum(row["decisions"] for row in rows)
+    changed = sum(row["changed"] for row in rows)
+    print(
+        f"{len(rows)} deals, {decisions} coach's decisions ({changed} not the heuristic's "
+        f"move): {iv.mean:+.4f} stakes a deal [{iv.low:+.4f}, {iv.high:+.4f}]"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=2000)
@@ -153,7 +172,16 @@ def main() -> None:
         "decision of a deal, paired with the heuristic in that seat (--decisions counts the "
         "coach's decisions)",
     )
+    parser.add_argument(
+        "--summarize",
+        nargs="+",
+        metavar="FILE",
+        help="only summarize the --out files of earlier --mode seat runs, together",
+    )
     args = parser.parse_args()
+    if args.summarize:
+        summarize(args.summarize)
+        return
     rules = PRESETS["tonk"]
     bots = [TonkHeuristicBot() for _ in range(PLAYERS)]
     seats = fast_seats(bots)
