@@ -261,9 +261,13 @@ class ClusterHub(Hub):
         return (self.node, LEASE_SECONDS)
 
     async def create(
-        self, req: CreateTable, keys: Sequence[str] = (), account: Account | None = None
+        self,
+        req: CreateTable,
+        keys: Sequence[str] = (),
+        account: Account | None = None,
+        lesson: str | None = None,
     ) -> Created:
-        made = await super().create(req, keys, account)
+        made = await super().create(req, keys, account, lesson)
         self.own(made.table, 1)  # the table was stored with this process's lease, epoch 1
         return made
 
@@ -338,7 +342,8 @@ class ClusterHub(Hub):
         ids = await self.store.open_tables()
         mine = {t: self.tables[t].summary() for t in ids if t in self.tables}
         others = await self.bus.summaries([t for t in ids if t not in mine])
-        return [*mine.values(), *(TableSummary.model_validate_json(s) for s in others)]
+        found = [*mine.values(), *(TableSummary.model_validate_json(s) for s in others)]
+        return [s for s in found if s.lesson is None]  # a lesson's table is nobody else's
 
     async def summary(self, table_id: str) -> TableSummary:
         owner = await self._where(table_id)
