@@ -25,6 +25,7 @@ const HTTP_ERROR = {
   "rated-rules": "http.rated-rules", "rated-seats-open": "http.rated-seats-open",
   "no-player": "http.no-player",
   "too-many-tables": "http.too-many-tables",
+  "no-lesson": "http.no-lesson",
 };
 
 // `{message}` in a translation is the server's own words (the engine's reason for a record).
@@ -180,6 +181,9 @@ function receive(message) {
     }
     case "announce":
       updateTable({ announce: message });
+      break;
+    case "lesson": // a guided first deal's hint (tutorial.js)
+      updateTable({ lesson: message });
       break;
     case "update": {
       const first = table.deal !== message.deal || table.view === null;
