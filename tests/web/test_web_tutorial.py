@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,7 +22,7 @@ from taverntable.records import replay_record
 from taverntable.web.tutorial import LESSONS, PERSON, Lesson, hint_keys
 
 from paths import SRC
-from web_helpers import HTTP, create, records, server_thread, start, ws_url
+from web_helpers import HTTP, check_messages, create, records, server_thread, start, ws_url
 
 I18N = SRC / "web" / "static" / "i18n"
 LANGUAGES = ("en", "hu", "ru", "uk")
@@ -43,6 +45,16 @@ async def receive_until(ws: Any, seen: list[dict[str, Any]], done: Any, limit: f
             seen.append(frame)
             if done(frame):
                 return
+
+
+def finished(base: str, table: str) -> dict[str, Any]:
+    """The table's summary once its match is over (the driver ends it just after the deal)."""
+    deadline = time.monotonic() + 20
+    while True:
+        summary: dict[str, Any] = HTTP.get(f"{base}/api/tables/{table}").json()
+        if summary["status"] == "finished" or time.monotonic() > deadline:
+            return summary
+        time.sleep(0.05)
 
 
 def last_update(seen: list[dict[str, Any]]) -> dict[str, Any]:
@@ -98,7 +110,7 @@ def test_a_lesson_plays_its_stacked_deal_to_the_end_following_its_hints(
         assert table["seats"][1]["name"] == lesson.bot_name
         seen = asyncio.run(follow_lesson(ws_url(base, table["id"], made["token"]), lesson))
         deals = records(base, table["id"])
-        summary = HTTP.get(f"{base}/api/tables/{table['id']}").json()
+        summary = finished(base, table["id"])
     hints = [f for f in seen if f["type"] == "lesson"]
     steps = sorted({(h["step"], h["hint"]) for h in hints if not h["done"]})
     assert steps == [(i, s.hint) for i, s in enumerate(lesson.steps)]
@@ -112,6 +124,8 @@ def test_a_lesson_plays_its_stacked_deal_to_the_end_following_its_hints(
     assert [(s, m) for s, m in record["moves"]] == [(s.seat, s.move) for s in lesson.steps]
     result = replay_record(record).result
     assert hints[-1]["params"] == lesson.end_params(result)
+    # No frame names a card hidden from the person (a hint names the person's cards only).
+    assert check_messages(deals, SimpleNamespace(messages=seen, seat=PERSON)) >= len(lesson.steps)
     assert summary["status"] == "finished" and summary["standings"][0]["seat"] == PERSON
 
 

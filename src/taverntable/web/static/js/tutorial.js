@@ -1,7 +1,7 @@
 // The guided first deals (web/tutorial.py): the lobby's "Learn by playing", the page that makes
 // a lesson's table (/learn/NAME), and at a lesson's table the hint of the step the deal stands at
 // (the server's `lesson` frame), again after a refused move, and the closing message.
-import { cardsShort } from "./cards.js";
+import { cardsShort, isCard } from "./cards.js";
 import { html } from "./html.js";
 import { LANGUAGES, setLanguage, t } from "./i18n.js";
 import { moveLabel, readMove } from "./moves.js";
@@ -89,7 +89,11 @@ export function LessonPanel({ table, names }) {
   const mine = !lesson.done && lesson.seat === you.seat && lesson.move;
   const missed = mine && table.error && view && view.current_seat === you.seat;
   const title = t(game === "three-towers" ? "lesson.title_towers" : "lesson.title");
-  const label = mine && view ? moveLabel(readMove(lesson.move, view), view, names) : null;
+  const read = mine && view ? readMove(lesson.move, view) : null;
+  const label = read ? moveLabel(read, view, names) : null;
+  // The cards the step's move takes from the hand, marked there until selected.
+  const marks = read && read.zone === "hand" ? read.cards.filter(isCard)
+    .map((c) => `.my-area .hand button.card[data-card="${c}"]:not(.selected)`) : [];
   return html`<section class=${`lesson${missed ? " missed" : ""}${lesson.done ? " done" : ""}`}
     aria-label=${title} data-step=${lesson.step} data-move=${mine ? lesson.move : ""}
     data-done=${lesson.done ? "true" : "false"}>
@@ -100,6 +104,7 @@ export function LessonPanel({ table, names }) {
       ${" "}<a class="rule" href=${rulesLink(game, lesson.rule, state.lang)} target="_blank"
         rel="noopener">${t("error.rule_link", { rule: lesson.rule })}</a></p>
     ${mine ? html`<p class="lesson-do">${t("lesson.do")} <strong>${label}</strong></p>` : null}
+    ${marks.length ? html`<style>${`${marks.join(", ")} { box-shadow: 0 0 0 3px var(--gold), 0 0 12px var(--gold); }`}</style>` : null}
     ${!mine && !lesson.done ? html`<p class="sub">${t("lesson.watch")}</p>` : null}
     ${lesson.done ? html`<div class="buttons">
       <a class="button primary" data-link="real-table" href="/">${t("lesson.play_real")}</a>
