@@ -60,6 +60,7 @@ NAMESPACES = (
     "profile",
     "outcome",
     "lesson",
+    "chat",
 )
 LITERAL = re.compile('"((?:' + "|".join(NAMESPACES) + r')\.[A-Za-z0-9_./-]+)"')
 CALL = re.compile(r'\bt\(\s*"([^"]+)"')
@@ -170,3 +171,17 @@ def test_the_match_words_are_the_one_vocabulary() -> None:
     for lang in LANGUAGES:
         words = table(lang)
         assert len({words["word.deal"], words["word.game"], words["word.round"]}) == 3, lang
+
+
+def test_every_quick_phrase_of_the_server_has_its_words_in_every_language() -> None:
+    """The chat's quick phrases go as keys (``frames.PHRASES``); every language says each."""
+    from taverntable.web.protocol.frames import PHRASES
+
+    code = (STATIC / "js" / "chat.js").read_text("utf-8")
+    for phrase in PHRASES:
+        assert f'"chat.phrase.{phrase}"' in code, phrase
+        for lang in LANGUAGES:
+            assert table(lang)[f"chat.phrase.{phrase}"].strip(), (lang, phrase)
+    assert {k for k in table("en") if k.startswith("chat.phrase.")} == {
+        f"chat.phrase.{p}" for p in PHRASES
+    }

@@ -23,6 +23,7 @@ from .accounts import Account, Accounts
 from .botpool import BotPool
 from .history import MatchBook
 from .protocol.api import CreateTable, GameInfo, Health
+from .protocol.frames import Channel, Phrase
 from .protocol.summary import TableSummary
 from .seats import Connection, Seat
 from .store import Store, StoredSeat, StoredTable, brief, database_fault, digest
@@ -67,6 +68,17 @@ class Endpoint(Protocol):
         self, seat: int | None, text: str, version: int | None, check_only: bool = False
     ) -> None:
         """Raises MoveRefused: nothing changed (``check_only``: the move is only checked)."""
+        ...
+
+    async def say(
+        self,
+        seat: int | None,
+        handle: str,
+        channel: Channel | None,
+        text: str | None,
+        phrase: Phrase | None,
+    ) -> None:
+        """A chat message (``chat.py``); raises MoveRefused with a ``chat-*`` code."""
         ...
 
 
@@ -159,6 +171,7 @@ class Hub:
         match shows its rating changes again (and one whose results the server stopped before
         writing writes them now)."""
         table.book = self.book
+        await table.chat.load()
         if table.status == "finished":
             if unwritten:
                 await self.book.match_finished(table, table.match, table.balances())

@@ -39,6 +39,7 @@ SENT_BY_CLIENTS = frozenset(
         "MoveMessage",
         "PingMessage",
         "WhyMessage",
+        "SayMessage",
         "SignUp",
         "SignIn",
         "ChangePassword",

@@ -2,6 +2,7 @@
 // the log and the score sheet; the host's Start and Rematch; joining or watching.
 import { useEffect, useState } from "preact/hooks";
 import { cardsShort, SUIT_SYMBOL } from "./cards.js";
+import { ChatPanel } from "./chat.js";
 import { TonkBoard, TowersBoard } from "./boards.js";
 import { MoveBar, movesForKeys, SelectableCards } from "./hand.js";
 import { html } from "./html.js";
@@ -340,6 +341,7 @@ export function TablePage() {
         <${MyArea} table=${table} names=${names} />
       </div>
       <div class="side-col">
+        <${ChatPanel} table=${table} names=${names} />
         ${isTonk(game) ? html`<${TonkSheet} summary=${summary} names=${names} />`
           : html`<${TowersSheet} table=${table} names=${names} />`}
         <${Log} table=${table} names=${names} />
