@@ -4,7 +4,7 @@
 import { cardsShort, isCard } from "./cards.js";
 import { html } from "./html.js";
 import { LANGUAGES, setLanguage, t } from "./i18n.js";
-import { moveLabel, readMove } from "./moves.js";
+import { isTowers, moveLabel, readMove } from "./moves.js";
 import { errorText } from "./net.js";
 import { rulesLink } from "./reasons.js";
 import { gameTitle, state, tokens, update, useStore } from "./store.js";
@@ -88,7 +88,7 @@ export function LessonPanel({ table, names }) {
   const game = summary.game;
   const mine = !lesson.done && lesson.seat === you.seat && lesson.move;
   const missed = mine && table.error && view && view.current_seat === you.seat;
-  const title = t(game === "three-towers" ? "lesson.title_towers" : "lesson.title");
+  const title = t(isTowers(game) ? "lesson.title_towers" : "lesson.title");
   const read = mine && view ? readMove(lesson.move, view) : null;
   const label = read ? moveLabel(read, view, names) : null;
   // The cards the step's move takes from the hand, marked there until selected.
