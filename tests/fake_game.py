@@ -411,6 +411,8 @@ class NimGame:
     # Nim has no lab studies and no benches beyond the registry's random play.
     studies: PlugIn[Sequence[DeclaredStudy]] | None = None
     benches: PlugIn[BenchKit] | None = None
+    # Nim's bots take the project's default names (taverntable.characters).
+    characters: Sequence[str] = ()
     rules_files: Sequence[str] = ()
 
     @property

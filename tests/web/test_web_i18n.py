@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from taverntable.characters import all_characters, name_key
 from taverntable.games.three_towers.reasons import REASONS as TOWERS_REASONS
 from taverntable.games.tonk.reasons import REASONS as TONK_REASONS
 from taverntable.match import VOCABULARY
@@ -96,10 +97,33 @@ def served_keys() -> set[str]:
     return {game[key] for game in games_info() for key in ("title_key", "about_key")} | hint_keys()
 
 
+def character_keys() -> set[str]:
+    """The bots' names (``taverntable.characters``): the page looks each up by the name the
+    server gives a bot seat."""
+    return {name_key(name) for name in all_characters()}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bot_name_is_in_every_language_in_its_script(lang: str) -> None:
+    """Item 7 of issue 26: a bot is called as the seeds call it; Russian and Ukrainian spell
+    it in Cyrillic (Гоблин, Гоблін), English and Hungarian as the terminal prints it."""
+    words = table(lang)
+    for name in all_characters():
+        said = words[name_key(name)]
+        if lang in ("ru", "uk"):
+            assert re.fullmatch(r"[А-Яа-яЁёІіЇїЄєҐґ'-]+", said), (lang, name, said)
+        else:
+            assert said == name, (lang, name, said)
+    assert (
+        words[name_key("Goblin")]
+        == {"en": "Goblin", "hu": "Goblin", "ru": "Гоблин", "uk": "Гоблін"}[lang]
+    )
+
+
 def test_every_key_is_used_and_every_used_key_exists() -> None:
     english = set(table("en"))
     code = page_code()
-    used = set(LITERAL.findall(code)) | set(CALL.findall(code)) | served_keys()
+    used = set(LITERAL.findall(code)) | set(CALL.findall(code)) | served_keys() | character_keys()
     assert sorted(used - english) == [], "used by the page but in no language"
     unused = english - used - reason_keys()
     assert sorted(unused) == [], "in the languages but never used"

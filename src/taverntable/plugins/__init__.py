@@ -95,3 +95,9 @@ class RegisteredGame(Game, Protocol):
     def benches(self) -> PlugIn[BenchKit] | None:
         """The family's benches beyond random play (``plugins.lab``), or None."""
         ...
+
+    @property
+    def characters(self) -> Sequence[str]:
+        """The names its bots take at a table, in seat order (``taverntable.characters``):
+        characters of the game's seeds; empty for the project's default names."""
+        ...

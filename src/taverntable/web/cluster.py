@@ -34,6 +34,7 @@ from .protocol.summary import TableSummary
 from .seats import Connection
 from .store import LeaseLost, Store, brief, database_fault, digest
 from .tables import MoveRefused, Pace, Table, seat_key
+from .throttle import RedisSignIns
 from .usage import Limits
 
 log = logging.getLogger("taverntable.web")
@@ -215,6 +216,8 @@ class ClusterHub(Hub):
         self.node = node_name()
         self.bus = Bus(redis_url, self.node)
         self.outlet = BusOutlet(self.bus)
+        # Wrong passwords counted for the whole cluster: an attempt may land on any process.
+        self.signins = RedisSignIns(self.bus.redis)
         self.remotes: dict[str, RemoteTable] = {}
         self.cids = 0
         self.ticker: asyncio.Task[None] | None = None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from taverntable.bots import BotError, bot_names
+from taverntable.characters import bot_seat_names
 from taverntable.engine import Game, TavernError
 from taverntable.games import UnknownGame, family_games, game_names, get_game
 
@@ -28,7 +29,7 @@ from .protocol.summary import TableSummary
 from .seats import Connection, Seat
 from .store import Store, StoredSeat, StoredTable, brief, database_fault, digest
 from .tables import Pace, Settings, Table
-from .throttle import Throttle as SignInThrottle
+from .throttle import LocalSignIns, SignIns
 from .tutorial import lesson_of_family
 from .usage import Limits, Throttle
 
@@ -124,7 +125,7 @@ class Hub:
         # throttle of sign-in attempts (accounts.py, history.py, throttle.py).
         self.accounts = Accounts(store)
         self.book = MatchBook(store)
-        self.signins = SignInThrottle()
+        self.signins: SignIns = LocalSignIns()  # several processes: in Redis (cluster.py)
         self.throttle = Throttle(self.limits.tables_per_window, self.limits.window_seconds)
         self.sweeper: asyncio.Task[None] | None = None
 
@@ -318,6 +319,11 @@ class Hub:
             mine.name = req.host_name or mine.name or "Host"
             if account is not None:
                 mine.name, mine.account_id = account.name, account.id
+        # Unnamed bots take the seeds' characters, as at the terminal (Goblin, Elmo …).
+        unnamed = [s for s in seats if s.is_bot and not s.name]
+        taken = [s.name for s in seats if s.name]
+        for s, name in zip(unnamed, bot_seat_names(game.name, len(unnamed), taken), strict=True):
+            s.name = name
         settings = Settings(
             stake=req.stake,
             deals=req.deals,

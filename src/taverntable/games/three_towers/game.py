@@ -36,6 +36,11 @@ _STUDIES = lab_studies("taverntable.lab.studies.towers_family:STUDIES")
 _BENCHES = bench_kit("taverntable.bench.three_towers:BENCHES")
 
 
+# The bots' names (``taverntable.characters``): Zarr, who plays Three Towers in Eador's campaign
+# (the Ukrainian seed), and Tonk's players.
+CHARACTERS = ("Zarr", "Goblin", "Elmo", "One-Eye")
+
+
 @dataclass(frozen=True)
 class TowersGame:
     """Three Towers: returns are each seat's final points (R14)."""
@@ -59,6 +64,7 @@ class TowersGame:
     coach: PlugIn[CoachFamily] | None = _COACH
     studies: PlugIn[Sequence[DeclaredStudy]] | None = _STUDIES
     benches: PlugIn[BenchKit] | None = _BENCHES
+    characters: Sequence[str] = CHARACTERS
 
     @property
     def actions(self) -> ActionSpace[Any]:

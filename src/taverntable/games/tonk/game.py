@@ -45,6 +45,24 @@ _BENCHES = bench_kit("taverntable.bench.tonk:BENCHES")
 _ARENA_FAST = fast_path("taverntable.bots.tonk.fast.arena:fast_game")
 
 
+# The bots' names (``taverntable.characters``): the Black Company, after the Russian seed's
+# worked examples (Goblin, Elmo, Croaker, Murgen) and their company; Tőr's are the Hungarian
+# seed's example game's players (Airun, Alyr, Abdzsan al Hagmerk, Alex), then the Company.
+BLACK_COMPANY = (
+    "Goblin",
+    "Elmo",
+    "One-Eye",
+    "Silent",
+    "Croaker",
+    "Otto",
+    "Hagop",
+    "Raven",
+    "Murgen",
+    "Lady",
+)
+TOR_PLAYERS = ("Airun", "Alyr", "Abdzsan", "Alex", *BLACK_COMPANY)
+
+
 @dataclass(frozen=True)
 class TonkGame:
     """One Tonk preset as a game: one state plays one deal; returns are stakes (T2)."""
@@ -68,6 +86,7 @@ class TonkGame:
     coach: PlugIn[CoachFamily] | None = _COACH
     studies: PlugIn[Sequence[DeclaredStudy]] | None = _STUDIES
     benches: PlugIn[BenchKit] | None = _BENCHES
+    characters: Sequence[str] = BLACK_COMPANY
 
     @property
     def actions(self) -> ActionSpace[Any]:
@@ -131,5 +150,5 @@ class TonkGame:
 
 
 TONK_GAME = TonkGame("tonk", "Tonk")
-TOR_GAME = TonkGame("tor", "Tőr")
+TOR_GAME = TonkGame("tor", "Tőr", characters=TOR_PLAYERS)
 PAGAT_GAME = TonkGame("pagat", "Pagat Tonk")

@@ -15,6 +15,7 @@ import { reasonText, rulesLink } from "./reasons.js";
 export { reasonText, rulesLink };
 import { Announcement, Showdown } from "./showdown.js";
 import { Seat, seatNames } from "./seats.js";
+import { SoundToggle } from "./sound.js";
 import { TonkSheet, TowersSheet } from "./sheet.js";
 import { gameInfo, gameTitle, state, tokens, update, updateTable, useStore } from "./store.js";
 import { Timer } from "./timer.js";
@@ -321,6 +322,7 @@ export function TablePage() {
       ${!table.connected ? html`<span class="badge away">${t("table.reconnecting")}</span>` : null}
       <${HostControls} table=${table} />
       <button type="button" class="small" onClick=${() => updateTable({ showHelp: !table.showHelp })}>${t("help.button")}</button>
+      <${SoundToggle} table=${table} />
     </div>
     ${summary.status === "lobby" ? html`<${InviteLink} id=${table.id} />` : null}
     <${JoinPanel} table=${table} />
