@@ -268,6 +268,32 @@ class AnnounceMessage(Strict):
     )
 
 
+class LessonMessage(Strict):
+    """At a guided first deal's table (`POST /api/lessons/GAME`), to the person's seat only,
+    after every `update` and on connecting: the step the deal stands at and its hint, or, once
+    the deal is over, the closing message. A hint names only cards the person sees."""
+
+    type: Literal["lesson"] = Field(default="lesson", description="the frame's kind")
+    lesson: str = Field(description="the lesson's name (`tonk`, `three-towers`)")
+    deal: int = Field(description="the deal's number at the table")
+    step: int = Field(description="the step the deal stands at, from 0 (`steps` when over)")
+    steps: int = Field(description="the lesson's steps")
+    seat: int | None = Field(description="whose step it is (the person's or a bot's); null: over")
+    hint: str = Field(description="the hint's key in the page's languages (`lesson.…`)")
+    params: dict[str, Any] = Field(
+        description="its parameters: `who` a seat, `card`/`cards` cards in the record notation, "
+        "numbers"
+    )
+    rule: str = Field(description="the rule the step teaches (`T7`, `R8`)")
+    move: str | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="the person's step: the move the lesson waits for (any other is refused "
+        "as `lesson-step`)",
+    )
+    done: bool = Field(default=False, description="the deal is over: the closing message")
+
+
 class Reason(Strict):
     """An illegal move's refusal without words, for a client that says it in its own language."""
 
@@ -356,6 +382,7 @@ Outgoing = (
     | LogMessage
     | UpdateMessage
     | AnnounceMessage
+    | LessonMessage
     | ChatMessage
     | ChatHistoryMessage
     | ErrorMessage
