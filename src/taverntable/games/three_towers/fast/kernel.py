@@ -122,7 +122,8 @@ OPT_TEAMS = OPTIONS + 2  # R15
 OPT_NOBILITY_POINTS = OPTIONS + 3  # R28
 OPT_TOWER_GOAL = OPTIONS + 4  # R29
 OPT_OWN_STORE_VISIBLE = OPTIONS + 5  # R16: changes only what seats see (the heuristic reads it)
-OPTION_COUNT = 6
+OPT_JOKER_POINTS = OPTIONS + 6  # R30
+OPTION_COUNT = 7
 STATE_SIZE = OPTIONS + OPTION_COUNT
 
 # Phases (``phases.py``).
@@ -472,8 +473,8 @@ def _end_round(st: IntArray) -> None:
 
 @kernel
 def _count(st: IntArray) -> None:
-    """R13: round points from the stores (R28 nobility points), ♥ doubles, ♦ +50, the tower
-    mark; R14 the game's end, else the next seat deals."""
+    """R13: round points from the stores (R28 nobility points, R30 joker points), ♥ doubles,
+    ♦ +50, the tower mark; R14 the game's end, else the next seat deals."""
     n = st[PLAYERS]
     b = st[FINISHED]
     points = new_ints(SEATS)
@@ -483,7 +484,8 @@ def _count(st: IntArray) -> None:
             _nobility_to_store(st, s)
         base = STORE + s * ROOM
         for i in range(st[STORE_LEN + s]):
-            points[s] += POINTS[st[base + i]]
+            code = st[base + i]
+            points[s] += st[OPT_JOKER_POINTS] if code == JOKER else POINTS[code]
     if b >= 0:
         suit = _suit(st[FINISHED_ACE])
         if suit == 1:

@@ -1,0 +1,167 @@
+"""The rule options for the play-testers' complaints (``texts/en/three-towers-readings.md``,
+R30 …): each default keeps today's rules, each is refused out of range naming its rule, each
+plays in the engine and replays in records, and the bots play legally under each with every
+card accounted for (the fast path's differential proof is in ``fast/test_fast_towers.py``)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from taverntable.bots import make_bot
+from taverntable.bots.ismcts import IsmctsBot
+from taverntable.engine import CHANCE, RecordError, play_out
+from taverntable.games.three_towers import RulesError, TowersRules, TowersState, rules_from
+from taverntable.games.three_towers.cards import full_deck
+from taverntable.games.three_towers.phases import DEAL
+from taverntable.games.three_towers.record import ADAPTER
+from taverntable.records.core import replay_record
+
+from three_towers_helpers import arrange, play, store_total
+
+H1, H2 = "2S 3S 4S 5S 6S 7S 8S", "2H 3H 4H 5H 6H 7H 8H"
+FULL = sorted(full_deck())
+# One changed value of each complaint's option (the default of each is today's rules).
+CHANGED: dict[str, object] = {"joker_points": 10}
+
+
+def test_R30_defaults_are_todays_rules() -> None:
+    rules = TowersRules()
+    assert rules.joker_points == 0
+    assert rules.differences() == {}
+
+
+@pytest.mark.parametrize(
+    "option, value, rule",
+    [
+        ("joker_points", -1, "R30"),
+        ("joker_points", 51, "R30"),
+        ("joker_points", True, "R30"),
+        ("joker_points", "5", "R30"),
+    ],
+)
+def test_an_option_out_of_range_is_refused_naming_its_rule(
+    option: str, value: object, rule: str
+) -> None:
+    with pytest.raises(RulesError, match=rf"^rule option {option} \({rule}\) must be "):
+        TowersRules().with_options(**{option: value})
+
+
+def test_R30_each_joker_in_a_store_scores_at_the_count() -> None:
+    # Seat 0 finishes a ♦ tower holding a joker; seat 1 has two jokers in its store and one in
+    # hand: every joker that reaches a store (R13 puts the hands there) scores 10.
+    rules = rules_from(joker_points=10)
+    state = arrange(
+        ["10C X 3C 4C 5C 6C 7C", "X 2H 3H 4H 5H 6H 7H", H1],
+        rules=rules,
+        towers=["AD 10H 10D"],
+        stores=["", "X X 9D"],
+        deck_size=20,
+    )
+    play(state, "add 10C")
+    assert state.phase == DEAL
+    r = state.rounds[-1]
+    assert r.points[0] == store_total(state, 0) + 1 * 10 + 50
+    assert r.points[1] == store_total(state, 1) + 3 * 10
+    assert r.points[2] == store_total(state, 2)
+
+
+def test_R30_a_hearts_tower_doubles_the_jokers_too() -> None:
+    rules = rules_from(joker_points=7)
+    state = arrange(["10C X 3C 4C 5C 6C 7C", H1], rules=rules, towers=["AH 10H 10D"], deck_size=20)
+    play(state, "add 10C")
+    assert state.rounds[-1].points[0] == 2 * (store_total(state, 0) + 7)
+
+
+def test_R30_by_default_a_joker_scores_nothing() -> None:
+    state = arrange(["10C X 3C 4C 5C 6C 7C", H1], towers=["AD 10H 10D"], deck_size=20)
+    play(state, "add 10C")
+    assert state.rounds[-1].points[0] == store_total(state, 0) + 50
+
+
+@pytest.mark.parametrize("option", sorted(CHANGED))
+def test_records_carry_each_option_and_replay_only_under_it(option: str) -> None:
+    rules = rules_from(max_rounds=2, **{option: CHANGED[option]})
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = TowersState.start(rules, 2 + seed % 3, rng=rng, dealer=0)
+        bot = make_bot("heuristic", "three-towers")
+        play_out(state, [bot] * state.num_players, rng)
+        names = [f"P{s}" for s in range(state.num_players)]
+        record = json.loads(json.dumps(ADAPTER.dump(state, names)))
+        expected = {"preset": "three-towers", "max_rounds": 2, option: CHANGED[option]}
+        assert record["rules"] == expected
+        assert state.result is not None
+        assert replay_record(record).result == state.result.to_json()
+        # Under today's rules the same moves are another game, refused or scored otherwise.
+        record["rules"] = {"preset": "three-towers", "max_rounds": 2}
+        try:
+            again = replay_record(record).result
+        except RecordError:
+            continue
+        assert again != state.result.to_json(), f"seed {seed}: {option} changed nothing"
+
+
+def test_a_record_with_an_option_this_replayer_does_not_know_is_refused() -> None:
+    # docs/record-format.md: never replayed under today's rules. "decks" (a third deck) is a
+    # proposal this engine does not play.
+    state = TowersState.start(rules_from(max_rounds=1), 2, rng=random.Random(1), dealer=0)
+    record = json.loads(json.dumps(ADAPTER.dump(state, ["A", "B"])))
+    record["rules"]["decks"] = 3
+    with pytest.raises(RecordError, match="decks"):
+        replay_record(record)
+
+
+def _play_accounted(rules: TowersRules, players: int, bot: str, seed: int, steps: int) -> int:
+    """A game of ``bot`` at every seat (the hard bot with a short search), every move legal and
+    every card in one zone after every step; returns the moves made."""
+    rng = random.Random(seed)
+    state = TowersState.start(rules, players, rng=rng, dealer=seed % players)
+    bots = [
+        IsmctsBot(iterations=60) if bot == "hard" else make_bot(bot, "three-towers")
+        for _ in range(players)
+    ]
+    made = 0
+    while not state.is_over and made < steps:
+        assert sorted(state.all_cards()) == FULL
+        if state.current_seat == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = state.current_seat
+        move = bots[seat].choose(state.view(seat), rng)
+        assert move in set(state.legal_moves()), f"{bot} chose an illegal {move}"
+        state.apply(move)
+        made += 1
+    assert sorted(state.all_cards()) == FULL
+    return made
+
+
+@pytest.mark.parametrize("option", sorted(CHANGED))
+def test_the_heuristic_plays_legally_under_each_option_and_no_card_is_lost(option: str) -> None:
+    rules = rules_from(max_rounds=2, **{option: CHANGED[option]})
+    for seed in range(12):
+        assert _play_accounted(rules, 2 + seed % 3, "heuristic", seed, 10_000) > 0
+
+
+@pytest.mark.parametrize("option", sorted(CHANGED))
+def test_the_hard_bot_plays_legally_under_each_option_and_no_card_is_lost(option: str) -> None:
+    rules = rules_from(max_rounds=1, **{option: CHANGED[option]})
+    for seed in range(2):
+        assert _play_accounted(rules, 2 + seed, "hard", seed, 400) > 20
+
+
+def test_random_play_under_every_option_keeps_every_card() -> None:
+    rules = rules_from(max_rounds=2, **CHANGED)  # type: ignore[arg-type]
+    for seed in range(40):
+        n = 2 + seed % 3
+        rng = random.Random(seed)
+        state = TowersState.start(rules, n, rng=rng, dealer=seed % n)
+        while not state.is_over:
+            assert sorted(state.all_cards()) == FULL
+            if state.current_seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(rng.choice(state.legal_moves()))
+        assert sorted(state.all_cards()) == FULL
