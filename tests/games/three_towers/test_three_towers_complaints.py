@@ -12,24 +12,25 @@ import pytest
 
 from taverntable.bots import make_bot
 from taverntable.bots.ismcts import IsmctsBot
-from taverntable.engine import CHANCE, RecordError, play_out
+from taverntable.engine import CHANCE, IllegalMove, RecordError, play_out
 from taverntable.games.three_towers import RulesError, TowersRules, TowersState, rules_from
 from taverntable.games.three_towers.cards import full_deck
 from taverntable.games.three_towers.phases import DEAL
 from taverntable.games.three_towers.record import ADAPTER
 from taverntable.records.core import replay_record
 
-from three_towers_helpers import arrange, play, store_total
+from three_towers_helpers import arrange, cards, hand, play, store_total
 
 H1, H2 = "2S 3S 4S 5S 6S 7S 8S", "2H 3H 4H 5H 6H 7H 8H"
 FULL = sorted(full_deck())
 # One changed value of each complaint's option (the default of each is today's rules).
-CHANGED: dict[str, object] = {"joker_points": 10}
+CHANGED: dict[str, object] = {"joker_points": 10, "hand_size": 10, "spade_jack_defends": True}
 
 
-def test_R30_defaults_are_todays_rules() -> None:
+def test_R30_to_R32_defaults_are_todays_rules() -> None:
     rules = TowersRules()
-    assert rules.joker_points == 0
+    assert rules.joker_points == 0 and rules.hand_size == 7
+    assert rules.spade_jack_defends is False
     assert rules.differences() == {}
 
 
@@ -40,6 +41,11 @@ def test_R30_defaults_are_todays_rules() -> None:
         ("joker_points", 51, "R30"),
         ("joker_points", True, "R30"),
         ("joker_points", "5", "R30"),
+        ("hand_size", 4, "R31"),
+        ("hand_size", 13, "R31"),
+        ("hand_size", 7.0, "R31"),
+        ("spade_jack_defends", 1, "R32"),
+        ("spade_jack_defends", "yes", "R32"),
     ],
 )
 def test_an_option_out_of_range_is_refused_naming_its_rule(
@@ -84,6 +90,7 @@ def test_R30_by_default_a_joker_scores_nothing() -> None:
 @pytest.mark.parametrize("option", sorted(CHANGED))
 def test_records_carry_each_option_and_replay_only_under_it(option: str) -> None:
     rules = rules_from(max_rounds=2, **{option: CHANGED[option]})
+    changed = 0
     for seed in range(6):
         rng = random.Random(seed)
         state = TowersState.start(rules, 2 + seed % 3, rng=rng, dealer=0)
@@ -95,13 +102,16 @@ def test_records_carry_each_option_and_replay_only_under_it(option: str) -> None
         assert record["rules"] == expected
         assert state.result is not None
         assert replay_record(record).result == state.result.to_json()
-        # Under today's rules the same moves are another game, refused or scored otherwise.
+        # Under today's rules the same moves are another game, refused or scored otherwise
+        # (in a game where the option never mattered, the same).
         record["rules"] = {"preset": "three-towers", "max_rounds": 2}
         try:
             again = replay_record(record).result
         except RecordError:
+            changed += 1
             continue
-        assert again != state.result.to_json(), f"seed {seed}: {option} changed nothing"
+        changed += again != state.result.to_json()
+    assert changed > 0, f"{option} changed none of the games"
 
 
 def test_a_record_with_an_option_this_replayer_does_not_know_is_refused() -> None:
@@ -165,3 +175,84 @@ def test_random_play_under_every_option_keeps_every_card() -> None:
             else:
                 state.apply(rng.choice(state.legal_moves()))
         assert sorted(state.all_cards()) == FULL
+
+
+def test_R31_the_deal_gives_each_seat_the_hand_size() -> None:
+    for n, size in ((2, 10), (4, 12), (3, 5)):
+        state = TowersState.start(rules_from(hand_size=size), n, rng=random.Random(n), dealer=0)
+        assert [len(h) for h in state.hands] == [size] * n
+        assert len(state.deck) == 108 - size * n
+
+
+def test_R31_R12_the_refill_draws_up_to_the_hand_size() -> None:
+    rules = rules_from(hand_size=9)
+    state = arrange(
+        ["7H 2C 3C 4C 5C 6C 8C 9C 10C", "8H 2D 3D 4D 5D 6D 7D 8D 9D"], rules=rules, deck_size=40
+    )
+    play(state, "trade 7H", "answer 8H")
+    assert [len(h) for h in state.hands] == [9, 9] and len(state.deck) == 38
+
+
+def test_R31_R6_a_failing_seat_draws_the_hand_size() -> None:
+    rules = rules_from(hand_size=8)
+    state = arrange(
+        ["7H 2C 3C 4C 5C 6C 8C 9C", "2S 3S JS QS KS AS 4S 5D"],
+        rules=rules,
+        deck_top="10H 2D 3D 4D 6D 7D 8D 9D",
+        deck_size=30,
+    )
+    play(state, "trade 7H")
+    assert [str(m) for m in state.legal_moves()] == ["fail"]
+    play(state, "fail")
+    assert hand(state, 1) == "10H 2D 3D 4D 6D 7D 8D 9D"  # 8 fresh cards (R6, R31)
+
+
+def test_R31_by_default_hands_are_seven() -> None:
+    state = TowersState.start(TowersRules(), 3, rng=random.Random(2), dealer=0)
+    assert [len(h) for h in state.hands] == [7, 7, 7]
+
+
+def _defence_after(move: str, defender: str, **options: object) -> TowersState:
+    state = arrange(
+        ["QH JH KS JS 2C 3C 4C", defender, H2],
+        rules=rules_from(**options),
+        towers=["", "AD 5D"],
+    )
+    play(state, move)
+    return state
+
+
+def test_R32_a_spade_jack_repels_a_jack_raid_and_a_thief_and_goes_into_the_store() -> None:
+    for attack in ("raid 1 JH", "curse 1 JS"):
+        state = _defence_after(attack, "JS 2D 3D 4D 5D 6D 7D", spade_jack_defends=True)
+        assert "defend JS" in {str(m) for m in state.legal_moves()}
+        play(state, "defend JS")
+        # The ♠ jack is no warrior for the nobility (R7, R10): it keeps its -5 in the store.
+        assert cards("JS")[0] in state.known[1] and cards("JS")[0] not in state.nobility[1]
+        assert state.towers[1] == cards("AD 5D")
+        assert state.current_seat == 1  # the turn ended (R12): the defender moves next
+
+
+def test_R32_a_spade_jack_is_a_jack_so_it_cannot_repel_a_queen_or_a_king() -> None:
+    for attack in ("raid 1 QH", "curse 1 KS"):
+        state = _defence_after(attack, "JS 2D 3D 4D 5D 6D 7D", spade_jack_defends=True)
+        assert [str(m) for m in state.legal_moves()] == ["yield"]
+        with pytest.raises(IllegalMove) as e:
+            state.apply_text("defend JS")
+        assert e.value.rule == "R9"
+
+
+def test_R32_R9_with_defence_any_a_spade_jack_repels_a_king() -> None:
+    state = _defence_after(
+        "curse 1 KS", "JS 2D 3D 4D 5D 6D 7D", spade_jack_defends=True, defence="any"
+    )
+    play(state, "defend JS")
+    assert cards("KS")[0] in state.stores[0]  # a repelled Warlock goes to its owner's store
+
+
+def test_R32_by_default_a_spade_jack_cannot_defend() -> None:
+    state = _defence_after("raid 1 JH", "JS 2D 3D 4D 5D 6D 7D")
+    assert [str(m) for m in state.legal_moves()] == ["yield"]
+    with pytest.raises(IllegalMove) as e:
+        state.apply_text("defend JS")
+    assert e.value.rule == "R9"

@@ -20,6 +20,7 @@ from .cards import (
     JOKER,
     SPADES,
     TEXT,
+    THIEF,
     card_class,
     rank,
     suit_text,
@@ -255,7 +256,8 @@ def _answer_reason(state: TowersPosition, s: int, cards: tuple[int, ...]) -> Ill
 def _defend_reason(state: TowersPosition, s: int, c: int) -> IllegalMove | None:
     attack = state.attack
     assert attack is not None
-    if c != JOKER and not IS_WARRIOR[c]:
+    spade_jack = c == THIEF and state.rules.spade_jack_defends  # R32
+    if c != JOKER and not IS_WARRIOR[c] and not spade_jack:
         return refuse("R9", "towers.defend_card", card=TEXT[c])
     lacks = _hand_lacks(state, s, (c,))
     if lacks:

@@ -17,6 +17,7 @@ from .cards import (
     JOKER,
     NUM_CODES,
     SPADES,
+    THIEF,
     rank,
 )
 from .moves import (
@@ -196,14 +197,16 @@ def answer_moves(state: TowersPosition) -> list[TowersMove]:
 
 
 def defend_moves(state: TowersPosition) -> list[TowersMove]:
-    """R9: a warrior of equal or higher rank (or any, by option), a joker, or ``yield``."""
+    """R9: a warrior of equal or higher rank (or any, by option), a joker, or ``yield``; R32:
+    a ♠ jack as a jack, by option."""
     attack = state.attack
     assert attack is not None
     need = rank(attack.card) if state.rules.defence == "rank" else 11
+    jack = state.rules.spade_jack_defends and need <= 11
     moves: list[TowersMove] = [
         DEFENDS[c]
         for c in dict.fromkeys(state.hands[attack.target])
-        if (IS_WARRIOR[c] and rank(c) >= need) or c == JOKER
+        if (IS_WARRIOR[c] and rank(c) >= need) or c == JOKER or (jack and c == THIEF)
     ]
     moves.append(YIELD)
     return moves

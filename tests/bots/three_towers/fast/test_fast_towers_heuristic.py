@@ -112,8 +112,8 @@ def test_the_pure_python_fallback_makes_the_same_decisions() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"heuristic games (max_rounds 3): {count} games" in done.stdout
-    assert f"{5 * count} positions" in done.stdout
+    assert f"heuristic games (max_rounds 3): {count:,} games" in done.stdout
+    assert f"{5 * count:,} positions" in done.stdout
     assert "the same on both paths (fast path pure Python" in done.stdout
 
 

@@ -235,7 +235,7 @@ def test_the_pure_python_fallback_plays_the_same_games() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"random games (max_rounds 3): {count} games" in done.stdout
+    assert f"random games (max_rounds 3): {count:,} games" in done.stdout
     assert "the same on both paths (fast path pure Python" in done.stdout
 
 
