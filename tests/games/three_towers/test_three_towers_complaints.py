@@ -24,13 +24,18 @@ from three_towers_helpers import arrange, cards, hand, play, store_total
 H1, H2 = "2S 3S 4S 5S 6S 7S 8S", "2H 3H 4H 5H 6H 7H 8H"
 FULL = sorted(full_deck())
 # One changed value of each complaint's option (the default of each is today's rules).
-CHANGED: dict[str, object] = {"joker_points": 10, "hand_size": 10, "spade_jack_defends": True}
+CHANGED: dict[str, object] = {
+    "joker_points": 10,
+    "hand_size": 10,
+    "spade_jack_defends": True,
+    "give_any": True,
+}
 
 
-def test_R30_to_R32_defaults_are_todays_rules() -> None:
+def test_R30_to_R33_defaults_are_todays_rules() -> None:
     rules = TowersRules()
     assert rules.joker_points == 0 and rules.hand_size == 7
-    assert rules.spade_jack_defends is False
+    assert rules.spade_jack_defends is False and rules.give_any is False
     assert rules.differences() == {}
 
 
@@ -46,6 +51,7 @@ def test_R30_to_R32_defaults_are_todays_rules() -> None:
         ("hand_size", 7.0, "R31"),
         ("spade_jack_defends", 1, "R32"),
         ("spade_jack_defends", "yes", "R32"),
+        ("give_any", 0, "R33"),
     ],
 )
 def test_an_option_out_of_range_is_refused_naming_its_rule(
@@ -256,3 +262,47 @@ def test_R32_by_default_a_spade_jack_cannot_defend() -> None:
     with pytest.raises(IllegalMove) as e:
         state.apply_text("defend JS")
     assert e.value.rule == "R9"
+
+
+def test_R33_a_seat_without_an_a_or_b_answer_may_give_any_two_cards_but_jokers() -> None:
+    state = arrange(
+        ["7H 2C 3C 4C 5C 6C 8C", "AD AC KS 5S 5S 2D 3D", H2], rules=rules_from(give_any=True)
+    )
+    play(state, "trade 7H")
+    legal = [str(m) for m in state.legal_moves()]
+    assert "answer AD AC" in legal and "answer 2D 3D" in legal  # (c) as today
+    assert "answer 5S KS" in legal and "answer 5S 5S" in legal and "answer KS AD" in legal
+    assert len(legal) == len(set(legal))  # each pair once
+    play(state, "answer 5S KS")  # the Warlock and a penalty card to the trade's winner
+    play(state, "answer 2H")
+    # Nobody outbid the 7H: the leader takes every laid card, the ♠ figure into the store (R7).
+    assert sorted(cards("7H 5S KS 2H")) == sorted(state.known[0])
+    assert cards("KS")[0] not in state.nobility[0]
+
+
+def test_R33_a_seat_with_an_answer_of_the_suit_or_a_joker_cannot_give_spades() -> None:
+    for hand_text in ("8H AD KS 5S 2D 3D 4D", "X AD KS 5S 2D 3D 4D"):
+        state = arrange(["7H 2C 3C 4C 5C 6C 8C", hand_text, H2], rules=rules_from(give_any=True))
+        play(state, "trade 7H")
+        assert not any("S" in str(m) for m in state.legal_moves())
+        with pytest.raises(IllegalMove) as e:
+            state.apply_text("answer 5S KS")
+        assert e.value.rule == "R33"
+
+
+def test_R33_by_default_spades_are_never_given() -> None:
+    state = arrange(["7H 2C 3C 4C 5C 6C 8C", "AD AC KS 5S 5S 2D 3D", H2])
+    play(state, "trade 7H")
+    assert not any("S" in str(m) for m in state.legal_moves())
+    with pytest.raises(IllegalMove) as e:
+        state.apply_text("answer 5S KS")
+    assert e.value.rule == "R5"
+
+
+def test_R33_R6_a_hand_of_spades_alone_gives_two_instead_of_failing() -> None:
+    state = arrange(
+        ["7H 2C 3C 4C 5C 6C 8C", "2S 3S JS QS KS AS 4S", H2], rules=rules_from(give_any=True)
+    )
+    play(state, "trade 7H")
+    legal = [str(m) for m in state.legal_moves()]
+    assert "fail" not in legal and "answer 2S 3S" in legal and "answer JS KS" in legal

@@ -248,6 +248,9 @@ def _answer_reason(state: TowersPosition, s: int, cards: tuple[int, ...]) -> Ill
             return refuse("R5", "towers.answer_suit", suit=suit_text(led), card=TEXT[c])
         return None
     bad = [c for c in cards if not IS_PLAIN[c]]
+    if bad and state.rules.give_any and JOKER not in cards:
+        # R33: spades may be given only by a seat without an (a) or (b) answer.
+        return refuse("R33", "towers.give_any", card=TEXT[bad[0]])
     if bad:
         return refuse("R5", "towers.answer_pair", card=TEXT[bad[0]])
     return None

@@ -1,4 +1,4 @@
-"""Three Towers rule options (R9, R14–R16; proposed R28–R32) and the preset ``three-towers``."""
+"""Three Towers rule options (R9, R14–R16; proposed R28–R33) and the preset ``three-towers``."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ RULE_OF = {
     "joker_points": "R30",
     "hand_size": "R31",
     "spade_jack_defends": "R32",
+    "give_any": "R33",
 }
 
 
@@ -54,13 +55,14 @@ class TowersRules(RuleOptions):
     joker_points: int = option(0, examples=(0, 10))  # R30: each joker in a store scores it
     hand_size: int = option(7, examples=(7, 10))  # R31: the deal, the refill and R6's draw
     spade_jack_defends: bool = False  # R32: a ♠ jack may repel an attack as a jack
+    give_any: bool = False  # R33: without an (a) or (b) answer, any two cards but jokers
 
     def __post_init__(self) -> None:
         if self.defence not in ("rank", "any"):
             raise RulesError(
                 f"rule option defence (R9) must be 'rank' or 'any', not {self.defence!r}"
             )
-        for name in ("own_store_visible", "teams", "spade_jack_defends"):
+        for name in ("own_store_visible", "teams", "spade_jack_defends", "give_any"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(
                     f"rule option {name} ({RULE_OF[name]}) must be true or false, "

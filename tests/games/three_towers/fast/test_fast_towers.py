@@ -262,3 +262,23 @@ def test_bench_reports_the_fast_path_beside_the_engine(capsys: pytest.CaptureFix
     line = capsys.readouterr().out
     assert line.startswith("fast-three-towers-5r") and "5.0 rounds/game" in line
     assert "compiled" in line or "pure Python" in line
+
+
+# The options for the play-testers' complaints (R30-R33, issue 28), each compared on its own
+# above (``tables``) and here all together, with more games, at every seating.
+COMPLAINTS = {"joker_points": 10, "hand_size": 10, "spade_jack_defends": True, "give_any": True}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("option", [*COMPLAINTS, "all"])
+def test_the_complaints_options_play_the_engines_games(option: str, players: int) -> None:
+    """R30 joker points, R31 hand size, R32 ♠ jacks defend, R33 giving any two cards: the
+    kernel plays them and the engine's games step by step (with defence 'any' for all, so R32
+    meets every attack)."""
+    changed = COMPLAINTS if option == "all" else {option: COMPLAINTS[option]}
+    extra = {"defence": "any"} if option == "all" else {}
+    rules = THREE_TOWERS.with_options(max_rounds=2, **changed, **extra)
+    assert PLAYED.plays(rules)
+    comparison = compare(Table(rules, players), seed=40 + players, games=6)
+    assert comparison.difference is None, comparison.difference
+    assert comparison["games"] == 6

@@ -124,7 +124,8 @@ OPT_OWN_STORE_VISIBLE = OPTIONS + 5  # R16: changes only what seats see (the heu
 OPT_JOKER_POINTS = OPTIONS + 6  # R30
 OPT_HAND_SIZE = OPTIONS + 7  # R31: the deal, the refill (R12) and R6's draw
 OPT_SPADE_JACK_DEFENDS = OPTIONS + 8  # R32
-OPTION_COUNT = 9
+OPT_GIVE_ANY = OPTIONS + 9  # R33
+OPTION_COUNT = 10
 STATE_SIZE = OPTIONS + OPTION_COUNT
 
 # Phases (``phases.py``).
@@ -896,6 +897,7 @@ def _answer_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> 
         else:
             count = _push(kinds, xa, xb, count, M_ANSWER_JOKER, 1, -1)
             count = _push(kinds, xa, xb, count, M_ANSWER_JOKER, 0, -1)
+    free = st[OPT_GIVE_ANY] and count == 0  # R33: without (a) and (b), any two but jokers
     for a in range(13, 52):
         if st[h + a]:
             if st[h + a] >= 2:
@@ -903,6 +905,14 @@ def _answer_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> 
             for b in range(a + 1, 52):
                 if st[h + b]:
                     count = _push(kinds, xa, xb, count, M_ANSWER, a, b)
+    if free:
+        for a in range(52):
+            if st[h + a]:
+                if a < 13 and st[h + a] >= 2:
+                    count = _push(kinds, xa, xb, count, M_ANSWER, a, a)
+                for b in range(a + 1, 52):
+                    if st[h + b] and (a < 13 or b < 13):
+                        count = _push(kinds, xa, xb, count, M_ANSWER, a, b)
     if count == 0:
         count = _push(kinds, xa, xb, count, M_FAIL, -1, -1)
     return count

@@ -6,7 +6,7 @@ moves back as the engine's values.
 rng)``, with the first dealer moving one seat each game, and leaves ``rng`` where they would
 have left it. Every rule option of ``TowersRules`` is played (``defence``, ``max_rounds``,
 ``teams``, ``nobility_points``, ``tower_goal``, ``joker_points``, ``hand_size``,
-``spade_jack_defends``;
+``spade_jack_defends``, ``give_any``;
 ``own_store_visible`` changes only what seats see, not play); a rule set with an option the
 kernel does not know is refused (``UnsupportedRules``), so a new option cannot silently play
 other games than the engine.
@@ -67,6 +67,7 @@ PLAYED = Played(
         "joker_points",
         "hand_size",
         "spade_jack_defends",
+        "give_any",
     ),
     ignored={"preset": "a name: the other options are the rules"},
 )
@@ -90,6 +91,7 @@ def option_codes(rules: TowersRules) -> IntArray:
             rules.joker_points,
             rules.hand_size,
             int(rules.spade_jack_defends),
+            int(rules.give_any),
         ]
     )
 
