@@ -17,6 +17,8 @@ const OPTION = {
   stock_end: "opt.stock_end", next_dealer: "opt.next_dealer", defence: "opt.defence",
   own_store_visible: "opt.own_store_visible", max_rounds: "opt.max_rounds", teams: "opt.teams",
   nobility_points: "opt.nobility_points", tower_goal: "opt.tower_goal",
+  joker_points: "opt.joker_points", hand_size: "opt.hand_size",
+  spade_jack_defends: "opt.spade_jack_defends", give_any: "opt.give_any",
 };
 const VALUE = {
   "deal_wins.tonk": "opt.deal_wins.tonk", "deal_wins.tor": "opt.deal_wins.tor",
