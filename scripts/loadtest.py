@@ -269,6 +269,12 @@ def parse_args() -> argparse.Namespace:
         metavar="SECONDS",
         help="SIGKILL server 0 this long into the run and measure the failover",
     )
+    p.add_argument(
+        "--py-spy",
+        metavar="PATH",
+        help="sample the servers with this py-spy over the measured seconds and print where "
+        "their CPU went (scripts/profile_table.py)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     if args.tables < 1 or args.players < 2 or args.seconds <= 0 or args.think <= 0:
@@ -319,7 +325,10 @@ def main() -> int:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
-            print(f"{key:>24}: {value}")
+            if key == "profile":
+                print(value)
+            else:
+                print(f"{key:>24}: {value}")
     return 0
 
 
@@ -384,6 +393,9 @@ def measure(
     for c in clients:
         c.stop = start + args.seconds
     kill = None if args.kill_after is None else (args.kill_after, servers[0])
+    spies = (
+        [] if not args.py_spy else [start_spy(args.py_spy, s.pid, args.seconds) for s in servers]
+    )
     killed_at = asyncio.run(run_clients(clients, kill))
     elapsed = time.monotonic() - start
     cpu = time.process_time() - cpu
@@ -438,9 +450,40 @@ def measure(
         "server_rss_mib": [None if m is None else round(m[0] / 1024, 1) for m in memory],
         "server_peak_rss_mib": [None if m is None else round(m[1] / 1024, 1) for m in memory],
     }
+    figures["server_cpu_ms_per_move"] = round(
+        1000 * sum(c for c in used if c is not None) / max(1, moves), 2
+    )
     if killed_at is not None:
         figures.update(failover_figures(clients, args.servers, killed_at))
+    if spies:
+        figures["profile"] = spy_table(spies, moves)
     return figures
+
+
+SPY_RATE = 250
+
+
+def start_spy(py_spy: str, pid: int, seconds: float) -> tuple[subprocess.Popen[bytes], Path]:
+    """py-spy sampling one server for ``seconds`` (its samples' file: ``spy_table``)."""
+    out = Path(tempfile.mkdtemp(prefix="tavern-spy-")) / f"{pid}.txt"
+    command = [py_spy, "record", "--format", "raw", "--threads", "--nonblocking", "--gil"]
+    command += ["--rate", str(SPY_RATE), "-d", str(max(1, int(seconds))), "-o", str(out)]
+    command += ["-p", str(pid)]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), out
+
+
+def spy_table(spies: list[tuple[subprocess.Popen[bytes], Path]], moves: int) -> str:
+    """Where the servers' sampled CPU went, per move (summed over the servers)."""
+    from collections import Counter
+
+    from profile_table import read_samples, table
+
+    counts: Counter[str] = Counter()
+    for proc, out in spies:
+        proc.wait(60)
+        if out.exists():
+            counts += read_samples(out)
+    return table(counts, SPY_RATE, moves)
 
 
 if __name__ == "__main__":
