@@ -150,6 +150,70 @@ def test_no_log_or_announcement_holds_a_hidden_card(tmp_path: Path) -> None:
     assert checked > 100 and logs >= 20 and announced >= 5, (checked, logs, announced)
 
 
+def test_no_player_reads_the_spectators_chat(tmp_path: Path) -> None:
+    """Issue 26, item 6: chat carries no card, but its channels are a separation of their own:
+    while two people play a match and a spectator watches, all three chat (the spectator into
+    the players' channel too, refused); every frame each client received passes
+    ``check_messages`` (a seat's connection never gets a line of the spectators' channel), the
+    spectator reads both channels, and no chat frame carries a view or an event."""
+    import json
+
+    import websockets
+
+    with server_thread(sqlite_url(tmp_path)) as base:
+        seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]
+        made = create(base, "tonk", seats, host_seat=0, deals=2, absent_seconds=3600)
+        table = made["table"]["id"]
+        other = join(base, table, "Bence")
+        start(base, table, made["host_token"])
+        players = [
+            Player(ws_url(base, table, made["token"]), 0, 1),
+            Player(ws_url(base, table, other["token"]), 1, 2),
+            Player(ws_url(base, table), None, 3),
+        ]
+        refused: list[str] = []
+
+        async def chatter() -> None:
+            urls = [players[0].url, players[1].url, ws_url(base, table)]
+            async with (
+                websockets.connect(urls[0]) as a,
+                websockets.connect(urls[1]) as b,
+                websockets.connect(urls[2]) as w,
+            ):
+                for k in range(4):
+                    await a.send(json.dumps({"type": "say", "text": f"anna {k} QH"}))
+                    await b.send(json.dumps({"type": "say", "phrase": "nice-move"}))
+                    await w.send(json.dumps({"type": "say", "text": f"watching {k}"}))
+                    await asyncio.sleep(0.1)
+                await w.send(json.dumps({"type": "say", "channel": "players", "text": "psst"}))
+                async with asyncio.timeout(20):
+                    while True:
+                        m = json.loads(await w.recv())
+                        if m["type"] == "error":
+                            refused.append(m["code"])
+                            return
+
+        async def run() -> None:
+            await asyncio.gather(chatter(), *(p.run(timeout=120) for p in players))
+
+        asyncio.run(run())
+        deals = records(base, table)
+    assert refused == ["chat-channel"]
+    for p in players:
+        assert check_messages(deals, p) > 0
+    said = [
+        [
+            line["channel"]
+            for m in p.messages
+            if m["type"] in ("chat", "chat-history")
+            for line in ([m["line"]] if m["type"] == "chat" else m["lines"])
+        ]
+        for p in players
+    ]
+    assert said[0] and said[1] and set(said[0]) == set(said[1]) == {"players"}, said
+    assert "spectators" in said[2] and "players" in said[2], said[2]
+
+
 @pytest.mark.slow
 def test_no_message_holds_a_hidden_card_in_thousands_of_games(tmp_path: Path) -> None:
     """The same over 2,100 games (about 3 minutes; SQLite only, to keep CI short)."""

@@ -34,11 +34,14 @@ from taverntable.match import MatchLength, deal_points
 from taverntable.records import dump_record, replay_record
 
 from .botpool import BotPool
+from .chat import ChatRefused, TableChat
 from .history import MatchBook, RatingChange, standings
 from .protocol.frames import (
     AnnounceMessage,
+    Channel,
     LogEntry,
     LogMessage,
+    Phrase,
     Reason,
     StandIn,
     TableMessage,
@@ -221,6 +224,8 @@ class Table:
         self.unwatched_since: float | None = time.monotonic()
         self.pause_after = 0.0
         self.paused = False
+        # Its chat (chat.py): loaded from the database by the hub for a table restored.
+        self.chat = TableChat(store, table_id)
 
     # --- what everyone may know ---------------------------------------------------------------
 
@@ -319,6 +324,7 @@ class Table:
         if conn.seat is not None:
             self.seats[conn.seat].connected += 1
         conn.send(TableMessage(table=self.summary()))
+        conn.send(self.chat.history_for(conn.seat))
         if self.state is not None:
             conn.send(self.log_for(conn.seat))
             conn.send(self.update_for(conn.seat, ()))
@@ -343,7 +349,10 @@ class Table:
         if seat is not None:
             self.seats[seat].connected += 1
         if self.outlet is not None:
-            frames = [encode(TableMessage(table=self.summary()))]
+            frames = [
+                encode(TableMessage(table=self.summary())),
+                encode(self.chat.history_for(seat)),
+            ]
             if self.state is not None:
                 frames.append(encode(self.log_for(seat)))
                 frames.append(encode(self.update_for(seat)))
@@ -496,6 +505,31 @@ class Table:
                 raise MoveRefused("illegal-move", str(e), e.rule, reason) from None
             if not check_only:
                 await self._apply(seat, move)
+
+    async def say(
+        self,
+        seat: int | None,
+        handle: str,
+        channel: Channel | None,
+        text: str | None,
+        phrase: Phrase | None,
+    ) -> None:
+        """A chat message from a connection of ``seat`` (``handle``: a spectator's connection);
+        MoveRefused with a ``chat-*`` code says why not. Stored, then sent to every connection
+        that reads its channel, here and in the other processes."""
+        name = None if seat is None else self.seats[seat].display_name()
+        moves = len(self.state.history) if self.state is not None else 0
+        try:
+            line = await self.chat.say(
+                seat, name, handle, channel, text, phrase, (self.match, self.deal_no, moves)
+            )
+        except ChatRefused as e:
+            raise MoveRefused(e.code, str(e)) from None
+        remote = self.chat.deliver(
+            line, ((c.seat, c.push) for c in self.conns), self.remote.values()
+        )
+        if self.outlet is not None and remote:
+            self.outlet.updates(self.id, {seat_key(s): f for s, f in remote.items()})
 
     # --- the driver ---------------------------------------------------------------------------
 

@@ -38,6 +38,7 @@ SENT_BY_CLIENTS = frozenset(
         "MoveMessage",
         "PingMessage",
         "WhyMessage",
+        "SayMessage",
         "SignUp",
         "SignIn",
         "ChangePassword",

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Header, Query, Request
 from taverntable.engine import RecordError
 from taverntable.match import deal_points
 
+from ..chat import deal_lines, visible_in_replay
 from ..deps import StoreDep, cookie_name
 from ..hub import BadRequest
 from ..protocol.api import HTTPError
@@ -95,6 +96,7 @@ async def table_replay(
             while len(_finished) > CACHE_SIZE:
                 _finished.popitem(last=False)
     stake = int(stored.settings.get("stake", 1))
+    match_over = stored.status == "finished" or stored.match > found.match
     sheet = [
         SheetRow(
             deal=d.number,
@@ -118,6 +120,11 @@ async def table_replay(
         result=found.result if found.finished else None,
         sheet=sheet,
         steps=steps,
+        chat=[
+            line
+            for line in await deal_lines(store, table_id, deal)
+            if visible_in_replay(line, mine, match_over)
+        ],
     )
 
 

@@ -1,4 +1,5 @@
 // Talking to the server: HTTP for tables and seats, one WebSocket for the game (docs/protocol.md).
+import { chatReceive, isChatError } from "./chat.js";
 import { dealStart, entrySentences, eventSentences, historySentences, matchNumber } from "./log.js";
 import { t } from "./i18n.js";
 import { isTowers } from "./moves.js";
@@ -217,8 +218,13 @@ function receive(message) {
       });
       break;
     }
+    case "chat":
+    case "chat-history":
+      chatReceive(message);
+      break;
     case "error":
-      updateTable({ error: message });
+      if (isChatError(message)) chatReceive(message);
+      else updateTable({ error: message });
       break;
     case "because":
       updateTable({ because: message });
