@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
@@ -397,3 +398,28 @@ SERVER_MESSAGE: TypeAdapter[Outgoing] = TypeAdapter(ServerMessage)
 def encode(message: BaseModel) -> str:
     """A frame's text on the wire (compact JSON, UTF-8 text as it is)."""
     return message.model_dump_json()
+
+
+def encode_update(
+    version: int,
+    deal: int,
+    view: dict[str, Any],
+    events: list[dict[str, Any]],
+    turn: dict[str, Any] | None,
+    by: str | None = None,
+) -> str:
+    """An ``update`` frame's text, the same as ``encode(UpdateMessage(...))`` gives (same
+    fields in the same order), built without the model's validation: the server sends one
+    after every move to every seat, and the view and events come from the engine's own JSON
+    (issue 23; ``tests/web/test_web_frames_fast.py`` holds the two equal)."""
+    message: dict[str, Any] = {
+        "type": "update",
+        "version": version,
+        "deal": deal,
+        "view": view,
+        "events": events,
+        "turn": turn,
+    }
+    if by is not None:
+        message["by"] = by
+    return orjson.dumps(message).decode()
