@@ -9,7 +9,7 @@ the models below and encoded once (``encode``), however many connections of a se
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 import orjson
 from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
@@ -25,17 +25,6 @@ MAX_CHAT = 200  # characters in a chat message's text
 
 # The quick phrases of the table's chat: a client sends the key, every reader sees it in their
 # own language (the page's ``chat.phrase.KEY``).
-PHRASES = (
-    "hello",
-    "good-luck",
-    "your-turn",
-    "well-played",
-    "nice-move",
-    "oops",
-    "thanks",
-    "good-game",
-    "rematch",
-)
 Phrase = Literal[
     "hello",
     "good-luck",
@@ -47,6 +36,7 @@ Phrase = Literal[
     "good-game",
     "rematch",
 ]
+PHRASES: tuple[Phrase, ...] = get_args(Phrase)  # the keys, in the page's order
 # Who reads a channel: a seat's players write into ``players`` (which everyone at the table
 # reads), spectators into ``spectators`` (which only spectators read, so that no one watching
 # can coach a player).
