@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -37,12 +39,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx2
+import orjson
 import websockets
 
 # Messages the old owner published just before it died may still arrive this long after the
@@ -131,107 +137,352 @@ def postgres_admin(url: str, statement: str) -> None:
 
 
 class Client:
-    """One seat's scripted player; it reconnects to the next URL when its server goes away."""
+    """One connection's scripted player (or spectator), in a client process; it reconnects to
+    the next URL when its server goes away. Its reader never waits: every frame is stamped as it
+    arrives, and a separate task thinks and sends the moves."""
 
-    def __init__(
-        self, table: int, urls: list[str], seed: int, think: float, spectator: bool = False
-    ) -> None:
-        self.table = table
-        self.spectator = spectator
+    def __init__(self, seat: SeatPlan, think: float, clock: Clock) -> None:
+        self.plan = seat
+        self.table = seat.table
+        self.spectator = seat.spectator
+        self.urls = seat.urls
+        self.rng = random.Random(seat.seed)
+        self.think = think
+        self.clock = clock
         self.arrivals: dict[int, float] = {}  # a spectator's: when each version came
         self.acked: list[tuple[float, int]] = []  # a mover's: (move sent, version it made)
         self.bot_times: list[float] = []  # from a bot's turn to the update of its move
         self.bot_turn_at: float | None = None
-        self.urls = urls
-        self.rng = random.Random(seed)
-        self.think = think
-        self.stop = 0.0
         self.latencies: list[float] = []
-        self.updates: list[float] = []  # when each update arrived (monotonic)
+        self.updates: list[float] = []  # when each update arrived (only kept for a failover)
         self.moves = 0
-        self.errors = 0
-        self.error_codes: dict[str, int] = {}
+        self.errors: dict[str, int] = {}  # the server's error frames, by code
+        self.failures: dict[str, int] = {}  # connections refused or cut, by what happened
         self.reconnects = 0
+        self.connected = False
+        self.sent_at: float | None = None
+        self.sent_version = -1
+        self.pending: dict[str, Any] | None = None  # the update whose moves are ours to play
+        self.turn = asyncio.Event()
 
-    async def run(self) -> None:
+    def fail(self, what: str) -> None:
+        self.failures[what] = self.failures.get(what, 0) + 1
+
+    async def run(self, pace: asyncio.Semaphore, ready: Callable[[], None]) -> None:
         for attempt in range(len(self.urls) * 20):
             url = self.urls[attempt % len(self.urls)]
             try:
-                async with websockets.connect(url, max_size=None, compression=None) as ws:
-                    await self._play(ws)
+                async with pace:  # a bounded number of handshakes at once per process
+                    ws = await websockets.connect(
+                        url, max_size=None, compression=None, ping_interval=None, open_timeout=60
+                    )
+            except (OSError, TimeoutError, websockets.InvalidHandshake) as e:
+                self.fail(f"connect: {type(e).__name__}")
+            else:
+                if not self.connected:
+                    self.connected = True
+                    ready()
+                try:
+                    await self._session(ws)
                     return
-            except (websockets.ConnectionClosed, OSError):
-                if time.monotonic() >= self.stop:
-                    return
-                self.reconnects += 1
-                await asyncio.sleep(0.3)
-
-    async def _play(self, ws: Any) -> None:
-        sent_at: float | None = None
-        sent_version = -1
-        async for raw in ws:
-            message = json.loads(raw)
-            kind = message["type"]
-            if kind == "error":
-                self.errors += 1
-                code = str(message.get("code"))
-                self.error_codes[code] = self.error_codes.get(code, 0) + 1
-                sent_at = None
-                continue
-            if kind != "update":
-                continue
-            now = time.monotonic()
-            self.updates.append(now)
-            if self.spectator:
-                self.arrivals.setdefault(message["version"], now)
-                if now >= self.stop:
-                    return
-                continue
-            if self.bot_turn_at is not None:
-                self.bot_times.append(now - self.bot_turn_at)
-                self.bot_turn_at = None
-            turn = message.get("turn")
-            if turn is not None and turn.get("bot") and turn.get("seat") != message["view"]["seat"]:
-                self.bot_turn_at = now
-            if sent_at is not None and message["version"] > sent_version:
-                self.latencies.append(now - sent_at)
-                self.acked.append((sent_at, message["version"]))
-                sent_at = None
-            if now >= self.stop:
+                except websockets.ConnectionClosed as e:
+                    code = e.rcvd.code if e.rcvd is not None else "none"
+                    self.fail(f"closed: {code}")
+                finally:
+                    await ws.close()
+            if self.clock.stopped():
                 return
-            legal = message["view"]["legal_moves"]
-            if not legal:
+            self.reconnects += 1
+            await asyncio.sleep(0.3 + self.rng.random() * 0.3)
+
+    async def _session(self, ws: Any) -> None:
+        mover = None if self.spectator else asyncio.create_task(self._mover(ws))
+        try:
+            async for raw in ws:
+                self._receive(orjson.loads(raw))
+        finally:
+            if mover is not None:
+                mover.cancel()
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "error":
+            code = str(message.get("code"))
+            self.errors[code] = self.errors.get(code, 0) + 1
+            self.sent_at = None
+            return
+        if kind != "update":
+            return
+        now = time.monotonic()
+        if self.clock.keep_updates:
+            self.updates.append(now)
+        version = message["version"]
+        if self.spectator:
+            self.arrivals.setdefault(version, now)
+            return
+        if self.bot_turn_at is not None:
+            self.bot_times.append(now - self.bot_turn_at)
+            self.bot_turn_at = None
+        turn = message.get("turn")
+        seat = message["view"]["seat"]
+        if (
+            self.plan.times_bots
+            and self.clock.started()
+            and turn is not None
+            and turn.get("bot")
+            and turn.get("seat") != seat
+        ):
+            self.bot_turn_at = now
+        if self.sent_at is not None and version > self.sent_version:
+            self.latencies.append(now - self.sent_at)
+            self.acked.append((self.sent_at, version))
+            self.sent_at = None
+        if message["view"]["legal_moves"]:
+            self.pending = message
+            self.turn.set()
+        else:
+            self.pending = None
+
+    async def _mover(self, ws: Any) -> None:
+        await self.clock.go.wait()
+        while not self.clock.stopped():
+            await self.turn.wait()
+            self.turn.clear()
+            message = self.pending
+            if message is None:
                 continue
             await asyncio.sleep(self.rng.expovariate(1 / self.think))
-            if time.monotonic() >= self.stop:  # every move counted is sent within the run
+            if self.clock.stopped():  # every move counted is sent within the run
                 return
-            sent_version = message["version"]
-            sent_at = time.monotonic()
-            await ws.send(
-                json.dumps(
-                    {"type": "move", "move": self.rng.choice(legal), "version": sent_version}
-                )
-            )
+            if self.pending is not message:  # a newer update came meanwhile: play that one
+                continue
+            self.pending = None
+            self.sent_version = message["version"]
+            self.sent_at = time.monotonic()
+            move = self.rng.choice(message["view"]["legal_moves"])
+            frame = {"type": "move", "move": move, "version": self.sent_version}
+            await ws.send(orjson.dumps(frame).decode())
             self.moves += 1
 
 
-async def run_clients(
-    clients: list[Client], kill: tuple[float, subprocess.Popen[bytes]] | None
-) -> float | None:
-    """Play until the clients stop (each at its first update after the end, those still
-    waiting for one are given up 3 s after it); returns when the server was killed
-    (monotonic), if it was."""
-    tasks = [asyncio.create_task(c.run()) for c in clients]
-    killed_at = None
-    if kill is not None:
-        await asyncio.sleep(kill[0])
-        kill[1].send_signal(signal.SIGKILL)
-        killed_at = time.monotonic()
-    _, pending = await asyncio.wait(tasks, timeout=clients[0].stop + 3 - time.monotonic())
-    for task in pending:
+class Clock:
+    """A client process's start and stop (monotonic: the same clock in every process)."""
+
+    def __init__(self, keep_updates: bool) -> None:
+        self.go = asyncio.Event()
+        self.start = float("inf")
+        self.stop = float("inf")
+        self.keep_updates = keep_updates
+
+    def started(self) -> bool:
+        return time.monotonic() >= self.start
+
+    def stopped(self) -> bool:
+        return time.monotonic() >= self.stop
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """One connection to make: a seat of a table (its token in the URLs) or a spectator."""
+
+    table: int
+    urls: list[str]
+    seed: int
+    spectator: bool = False
+    bots: bool = False  # the table has hard bots
+    times_bots: bool = False  # this client times the bots' moves (one client a table)
+
+
+def slice_seats(seats: list[SeatPlan], processes: int) -> list[list[SeatPlan]]:
+    """The connections of each client process: every seat of table ``t`` in process
+    ``t % processes`` (a table's moves and its updates stay in one process), spectators dealt
+    out in turn over all of them."""
+    slices: list[list[SeatPlan]] = [[] for _ in range(processes)]
+    spectators = 0
+    for seat in seats:
+        if seat.spectator:
+            slices[spectators % processes].append(seat)
+            spectators += 1
+        else:
+            slices[seat.table % processes].append(seat)
+    return slices
+
+
+def add_counts(into: dict[str, int], counts: dict[str, int]) -> None:
+    for key, n in counts.items():
+        into[key] = into.get(key, 0) + n
+
+
+def client_report(clients: list[Client], cpu: float) -> dict[str, Any]:
+    """What a client process sends back: its raw figures, for ``merge_reports``."""
+    movers = [c for c in clients if not c.spectator]
+    watchers = [c for c in clients if c.spectator]
+    errors: dict[str, int] = {}
+    failures: dict[str, int] = {}
+    for c in clients:
+        add_counts(errors, c.errors)
+        add_counts(failures, c.failures)
+    # Each version: when the last of this process's spectators had it, and how many had it.
+    reach: dict[int, list[float]] = {}
+    for w in watchers:
+        for version, at in w.arrivals.items():
+            last, count = reach.get(version, [0.0, 0])
+            reach[version] = [max(last, at), count + 1]
+    return {
+        "latencies": [x for c in movers if not c.plan.bots for x in c.latencies],
+        "bot_table_latencies": [x for c in movers if c.plan.bots for x in c.latencies],
+        "bot_times": [x for c in movers for x in c.bot_times],
+        "moves": sum(c.moves for c in movers),
+        "errors": errors,
+        "failures": failures,
+        "reconnects": sum(c.reconnects for c in clients),
+        "never_connected": sum(1 for c in clients if not c.connected),
+        "spectators": len(watchers),
+        "reach": reach,
+        "acked_table0": [a for c in movers if c.table == 0 for a in c.acked],
+        "updates": {
+            str(t): sorted(x for c in clients if c.table == t for x in c.updates)
+            for t in {c.table for c in clients if c.updates}
+        },
+        "cpu": cpu,
+    }
+
+
+def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """The client processes' reports as one: lists joined (a percentile is taken over all of
+    them), counts added, and each version's spectator arrival the latest of any process."""
+    merged: dict[str, Any] = {
+        "latencies": [],
+        "bot_table_latencies": [],
+        "bot_times": [],
+        "acked_table0": [],
+        "moves": 0,
+        "reconnects": 0,
+        "never_connected": 0,
+        "spectators": 0,
+        "errors": {},
+        "failures": {},
+        "reach": {},
+        "updates": {},
+        "cpu": [],
+    }
+    for r in reports:
+        for key in ("latencies", "bot_table_latencies", "bot_times", "acked_table0"):
+            merged[key] += r[key]
+        for key in ("moves", "reconnects", "never_connected", "spectators"):
+            merged[key] += r[key]
+        add_counts(merged["errors"], r["errors"])
+        add_counts(merged["failures"], r["failures"])
+        for version, (last, count) in r["reach"].items():
+            was = merged["reach"].get(int(version), [0.0, 0])
+            merged["reach"][int(version)] = [max(was[0], last), was[1] + count]
+        for table, times in r["updates"].items():
+            merged["updates"][int(table)] = sorted(merged["updates"].get(int(table), []) + times)
+        merged["cpu"].append(r["cpu"])
+    for key in ("latencies", "bot_table_latencies", "bot_times"):
+        merged[key].sort()
+    return merged
+
+
+def spectator_reach(merged: dict[str, Any]) -> list[float]:
+    """For each move made at table 0 whose update every spectator received: the seconds from
+    the mover sending it (t0) to the last spectator receiving that version."""
+    everyone = merged["spectators"]
+    return sorted(
+        merged["reach"][v][0] - t0
+        for t0, v in merged["acked_table0"]
+        if v in merged["reach"] and merged["reach"][v][1] == everyone
+    )
+
+
+# Handshakes one client process has in flight at once: the server's accept queue never fills.
+CONNECTING = 16
+
+
+def client_process(conn: Any, seats: list[SeatPlan], think: float, keep_updates: bool) -> None:
+    """A client process: connect every seat (telling the parent when all are), wait for the
+    start, play until the stop, send the report back."""
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    asyncio.run(_client_main(conn, seats, think, keep_updates))
+    conn.close()
+
+
+async def _client_main(conn: Any, seats: list[SeatPlan], think: float, keep_updates: bool) -> None:
+    loop = asyncio.get_running_loop()
+    clock = Clock(keep_updates)
+    clients = [Client(s, think, clock) for s in seats]
+    connected = asyncio.Event()
+    count = 0
+
+    def ready() -> None:
+        nonlocal count
+        count += 1
+        if count == len(clients):
+            connected.set()
+
+    pace = asyncio.Semaphore(CONNECTING)
+    tasks = [asyncio.create_task(c.run(pace, ready)) for c in clients]
+    if not clients:
+        connected.set()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(connected.wait(), 180)
+    conn.send(("ready", count))
+    start, stop = await loop.run_in_executor(None, conn.recv)
+    clock.start, clock.stop = start, stop
+    await asyncio.sleep(max(0.0, start - time.monotonic()))
+    cpu = time.process_time()
+    clock.go.set()
+    await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    # The moves sent before the stop may be answered after it: up to 3 s more for them.
+    end = time.monotonic() + 3
+    while time.monotonic() < end and any(c.sent_at is not None for c in clients):
+        await asyncio.sleep(0.05)
+    cpu = time.process_time() - cpu
+    for task in tasks:
         task.cancel()
-    await asyncio.gather(*pending, return_exceptions=True)
-    return killed_at
+    await asyncio.gather(*tasks, return_exceptions=True)
+    conn.send(("report", client_report(clients, cpu)))
+
+
+def run_clients(
+    slices: list[list[SeatPlan]],
+    think: float,
+    keep_updates: bool,
+    on_ready: Callable[[], tuple[float, float]],
+) -> list[dict[str, Any]]:
+    """Start a client process for each slice (forked), wait until all have connected, let
+    ``on_ready`` take the figures before the run and say (start, stop), and gather the reports."""
+    context = multiprocessing.get_context("fork")
+    pipes = []
+    for part in slices:
+        parent, child = context.Pipe()
+        proc = context.Process(
+            target=client_process, args=(child, part, think, keep_updates), daemon=True
+        )
+        proc.start()
+        child.close()
+        pipes.append((proc, parent))
+    connected = 0
+    for _, parent in pipes:
+        kind, n = parent.recv()
+        assert kind == "ready"
+        connected += n
+    print(f"loadtest: {connected} connections open", file=sys.stderr, flush=True)
+    start, stop = on_ready()
+    for _, parent in pipes:
+        parent.send((start, stop))
+    reports = []
+    for proc, parent in pipes:
+        kind, report = parent.recv()
+        assert kind == "report"
+        reports.append(report)
+        proc.join(10)
+    return reports
 
 
 def health(ports: list[int], alive: list[bool]) -> list[dict[str, Any]]:
@@ -248,19 +499,15 @@ def percentile(sorted_values: list[float], p: int) -> float:
     return statistics.quantiles(sorted_values, n=100)[p - 1]
 
 
-def failover_figures(clients: list[Client], servers: int, killed_at: float) -> dict[str, Any]:
+def failover_figures(
+    updates: dict[int, list[float]], tables: int, servers: int, killed_at: float
+) -> dict[str, Any]:
     """For each table server 0 owned: the seconds from the SIGKILL to the first update one of
     its clients received afterwards (which only the new owner can send)."""
     first: dict[int, float | None] = {}
-    for c in clients:
-        if c.table % servers != 0:
-            continue
-        after = [t - killed_at for t in c.updates if t > killed_at + IN_FLIGHT]
-        earlier = first.get(c.table)
-        if after and (earlier is None or min(after) < earlier):
-            first[c.table] = min(after)
-        else:
-            first.setdefault(c.table, None)
+    for t in range(0, tables, servers):
+        after = [x - killed_at for x in updates.get(t, []) if x > killed_at + IN_FLIGHT]
+        first[t] = min(after) if after else None
     times = sorted(t for t in first.values() if t is not None)
     return {
         "failover_tables": len(first),
@@ -296,6 +543,22 @@ def parse_args() -> argparse.Namespace:
         action="store_true",
         help="run issue 23's targets one after another and print them in one table",
     )
+    p.add_argument(
+        "--bot-tables",
+        type=int,
+        metavar="K",
+        help="with --hard-bots: only the first K tables seat them (default all), so that one "
+        "run gives the people's p99 at tables with and without bots",
+    )
+    p.add_argument(
+        "--client-processes",
+        type=int,
+        default=0,
+        metavar="N",
+        help="processes running the clients, each with a slice of the tables (default: one "
+        "for every 500 connections, at most the cores)",
+    )
+    p.add_argument("--bot-processes", type=int, metavar="N", help="the servers' --bot-processes")
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
     p.add_argument(
@@ -407,7 +670,7 @@ def run_targets(args: argparse.Namespace) -> int:
         "TAVERN_TEST_POSTGRES", "postgresql+asyncpg://tavern:tavern@127.0.0.1:5432/tavern"
     )
     redis = args.redis or "redis://127.0.0.1:6379/0"
-    rows = []
+    rows: list[tuple[str, dict[str, Any], str, float | None, float, list[str]]] = []
     only = {int(x) for x in args.only.split(",")} if args.only else None
     for number, (name, extra, key, bound) in enumerate(TARGETS, 1):
         if only is not None and number not in only:
@@ -464,6 +727,8 @@ def main() -> int:
             ) from None
         database = database.rsplit("/", 1)[0] + "/" + fresh
     extra = ["--redis", args.redis] if args.redis else []
+    if args.bot_processes:
+        extra += ["--bot-processes", str(args.bot_processes)]
     ports = [free_port() for _ in range(args.servers)]
     servers: list[subprocess.Popen[bytes]] = []
     try:
@@ -493,9 +758,14 @@ def measure(
 ) -> dict[str, Any]:
     options = {"max_rounds": 1} if args.game == "three-towers" else {}
     begin = time.monotonic()
+    bot_tables = args.tables if args.bot_tables is None else args.bot_tables
 
     def post(url: str, **kwargs: Any) -> dict[str, Any]:
-        response = http.post(url, **kwargs)
+        for _ in range(5):
+            response = http.post(url, **kwargs)
+            if response.status_code != 429:
+                break
+            time.sleep(float(response.headers.get("Retry-After", "1")))
         if response.status_code >= 300:
             raise SystemExit(
                 f"loadtest: POST {url} answered {response.status_code}: {response.text[:300]}"
@@ -503,8 +773,9 @@ def measure(
         answer: dict[str, Any] = response.json()
         return answer
 
-    def make_table(t: int) -> list[Client]:
+    def make_table(t: int) -> list[SeatPlan]:
         base = f"http://127.0.0.1:{ports[t % len(ports)]}"
+        bots = args.hard_bots if t < bot_tables else 0
         made = post(
             f"{base}/api/tables",
             json={
@@ -513,7 +784,7 @@ def measure(
                 "host_seat": 0,
                 "host_name": "P0",
                 "seats": [{"kind": "person"}] * args.players
-                + [{"kind": "bot", "level": "hard"}] * args.hard_bots,
+                + [{"kind": "bot", "level": "hard"}] * bots,
                 "absent_seconds": 3600,
             },
         )
@@ -525,60 +796,80 @@ def measure(
         post(f"{base}/api/tables/{table}/start", headers={"X-Host-Token": made["host_token"]})
         # Seat k connects to server t + k, and to the ones after it should that one die.
         return [
-            Client(
+            SeatPlan(
                 t,
                 [
                     f"ws://127.0.0.1:{ports[(t + k + j) % len(ports)]}/ws/{table}?token={token}"
                     for j in range(len(ports))
                 ],
                 t * 100 + k,
-                args.think,
+                bots=bots > 0,
+                times_bots=bots > 0 and k == 0,
             )
             for k, token in enumerate(tokens)
         ] + [
-            Client(
+            SeatPlan(
                 t,
                 [
                     f"ws://127.0.0.1:{ports[(t + j) % len(ports)]}/ws/{table}"
                     for j in range(len(ports))
                 ],
                 0,
-                args.think,
                 spectator=True,
             )
             for _ in range(args.spectators if t == 0 else 0)
         ]
 
-    clients: list[Client] = []
-    with httpx2.Client(timeout=60) as http, ThreadPoolExecutor(8) as pool:
-        for made_clients in pool.map(make_table, range(args.tables)):
-            clients += made_clients
-    setup = time.monotonic() - begin
+    seats: list[SeatPlan] = []
+    with httpx2.Client(timeout=60) as http, ThreadPoolExecutor(SETUP_THREADS) as pool:
+        for made in pool.map(make_table, range(args.tables)):
+            seats += made
+    tables_made = time.monotonic() - begin
+    processes = args.client_processes or default_client_processes(len(seats))
     alive = [True] * len(servers)
-    before = health(ports, alive)
-    start = time.monotonic()
-    cpu = time.process_time()
-    server_cpu = [cpu_seconds(s.pid) for s in servers]
-    for c in clients:
-        c.stop = start + args.seconds
-    kill = None if args.kill_after is None else (args.kill_after, servers[0])
-    spies = (
-        [] if not args.py_spy else [start_spy(args.py_spy, s.pid, args.seconds) for s in servers]
+    marks: dict[str, Any] = {}
+    kill_timer: list[threading.Timer] = []
+
+    def on_ready() -> tuple[float, float]:
+        marks["setup"] = time.monotonic() - begin
+        marks["before"] = health(ports, alive)
+        start = time.monotonic() + 0.5
+        marks["start"] = start
+        marks["server_cpu"] = [cpu_seconds(s.pid) for s in servers]
+        if args.py_spy:
+            marks["spies"] = [start_spy(args.py_spy, s.pid, args.seconds) for s in servers]
+        if args.kill_after is not None:
+
+            def kill() -> None:
+                servers[0].send_signal(signal.SIGKILL)
+                marks["killed_at"] = time.monotonic()
+
+            timer = threading.Timer(start + args.kill_after - time.monotonic(), kill)
+            timer.start()
+            kill_timer.append(timer)
+        return start, start + args.seconds
+
+    reports = run_clients(
+        slice_seats(seats, processes), args.think, args.kill_after is not None, on_ready
     )
-    killed_at = asyncio.run(run_clients(clients, kill))
+    for timer in kill_timer:
+        timer.join()
+    start = marks["start"]
     elapsed = time.monotonic() - start
-    cpu = time.process_time() - cpu
+    killed_at = marks.get("killed_at")
     if killed_at is not None:
         alive[0] = False
         servers[0].wait(10)
     used: list[float | None] = [
         cpu_seconds(s.pid) - b if up else None
-        for s, b, up in zip(servers, server_cpu, alive, strict=True)
+        for s, b, up in zip(servers, marks["server_cpu"], alive, strict=True)
     ]
-    latencies = sorted(x for c in clients for x in c.latencies)
+    merged = merge_reports(reports)
+    latencies = merged["latencies"]
     memory = [rss_kib(s.pid) if up else None for s, up in zip(servers, alive, strict=True)]
+    before = marks["before"]
     after = health(ports, alive)
-    moves = sum(c.moves for c in clients)
+    moves = merged["moves"]
     survivors = [b for b, up in zip(before, alive, strict=True) if up]
     renewals = sum(
         a.get("renewals", 0) - b.get("renewals", 0) for a, b in zip(after, survivors, strict=True)
@@ -591,24 +882,26 @@ def measure(
     )
     figures: dict[str, Any] = {
         "tables": args.tables,
-        "connections": len(clients),
+        "connections": len(seats),
+        "client_processes": processes,
         "servers": args.servers,
         "game": args.game,
         "seconds": args.seconds,
-        "setup_seconds": round(setup, 1),
+        "setup_seconds": round(marks["setup"], 1),
+        "tables_made_seconds": round(tables_made, 1),
         "moves": moves,
         "moves_per_s": round(moves / args.seconds, 1),
-        "latency_ms_p50": round(1000 * percentile(latencies, 50), 1),
-        "latency_ms_p99": round(1000 * percentile(latencies, 99), 1),
-        "latency_ms_max": round(1000 * latencies[-1], 1) if latencies else None,
-        "errors": sum(c.errors for c in clients),
-        "error_codes": {
-            code: sum(c.error_codes.get(code, 0) for c in clients)
-            for code in sorted({k for c in clients for k in c.error_codes})
-        },
-        "reconnects": sum(c.reconnects for c in clients),
+        "latency_ms_p50": ms(percentile(latencies, 50)),
+        "latency_ms_p99": ms(percentile(latencies, 99)),
+        "latency_ms_max": ms(latencies[-1]) if latencies else None,
+        "latencies_measured": len(latencies),
+        "errors": sum(merged["errors"].values()) + sum(merged["failures"].values()),
+        "error_codes": dict(sorted(merged["errors"].items())),
+        "connection_failures": dict(sorted(merged["failures"].items())),
+        "never_connected": merged["never_connected"],
+        "reconnects": merged["reconnects"],
         "server_cpu_share": [None if c is None else round(c / elapsed, 2) for c in used],
-        "clients_cpu_share": round(cpu / elapsed, 2),
+        "clients_cpu_share": [round(c / elapsed, 2) for c in merged["cpu"]],
         # Over the measured seconds, every write transaction but the lease renewals (one a
         # second per process, however many tables), and every Redis message published; a dead
         # server's are lost.
@@ -619,38 +912,49 @@ def measure(
         "server_rss_mib": [None if m is None else round(m[0] / 1024, 1) for m in memory],
         "server_peak_rss_mib": [None if m is None else round(m[1] / 1024, 1) for m in memory],
     }
-    movers = [c for c in clients if not c.spectator]
-    watchers = [c for c in clients if c.spectator]
-    if watchers:
-        reach = sorted(
-            max(w.arrivals[v] for w in watchers) - t0
-            for c in movers
-            if c.table == 0
-            for t0, v in c.acked
-            if all(v in w.arrivals for w in watchers)
-        )
-        figures["spectators"] = len(watchers)
-        figures["spectator_reach_ms_p50"] = round(1000 * percentile(reach, 50), 1)
-        figures["spectator_reach_ms_p99"] = round(1000 * percentile(reach, 99), 1)
+    if merged["spectators"]:
+        reach = spectator_reach(merged)
+        figures["spectators"] = merged["spectators"]
+        figures["spectator_reach_ms_p50"] = ms(percentile(reach, 50))
+        figures["spectator_reach_ms_p99"] = ms(percentile(reach, 99))
         figures["spectator_updates_measured"] = len(reach)
-    bot_times = sorted(x for c in movers for x in c.bot_times)
     if args.hard_bots:
+        bot_times = merged["bot_times"]
+        figures["bot_tables"] = bot_tables
+        figures["latency_ms_p99_bot_tables"] = ms(percentile(merged["bot_table_latencies"], 99))
+        figures["latency_ms_p99_no_bot_tables"] = figures["latency_ms_p99"]
         figures["bot_moves"] = len(bot_times)
-        figures["bot_move_ms_mean"] = (
-            round(1000 * statistics.fmean(bot_times), 1) if bot_times else None
-        )
-        figures["bot_move_ms_p99"] = round(1000 * percentile(bot_times, 99), 1)
-        first = next((c.bot_times[0] for c in movers if c.table == 0 and c.bot_times), None)
-        figures["bot_move_ms_first"] = None if first is None else round(1000 * first, 1)
+        figures["bot_move_ms_mean"] = ms(statistics.fmean(bot_times)) if bot_times else None
+        figures["bot_move_ms_p99"] = ms(percentile(bot_times, 99))
+        figures["server_bot_pool"] = [h.get("bots") for h in after]
+    if args.hard_bots and bot_tables >= args.tables:
+        # Every table has bots: the people's figure is theirs.
+        figures["latency_ms_p50"] = ms(percentile(merged["bot_table_latencies"], 50))
+        figures["latency_ms_p99"] = figures["latency_ms_p99_bot_tables"]
+        figures["latency_ms_p99_no_bot_tables"] = None
+        figures["latencies_measured"] = len(merged["bot_table_latencies"])
     figures["load_average"] = [round(x, 2) for x in os.getloadavg()]
     figures["server_cpu_ms_per_move"] = round(
         1000 * sum(c for c in used if c is not None) / max(1, moves), 2
     )
     if killed_at is not None:
-        figures.update(failover_figures(clients, args.servers, killed_at))
-    if spies:
-        figures["profile"] = spy_table(spies, moves)
+        figures.update(failover_figures(merged["updates"], args.tables, args.servers, killed_at))
+    if marks.get("spies"):
+        figures["profile"] = spy_table(marks["spies"], moves)
     return figures
+
+
+def ms(seconds: float) -> float:
+    return round(1000 * seconds, 1)
+
+
+# Threads creating the tables over HTTP during the setup (not measured).
+SETUP_THREADS = 8
+
+
+def default_client_processes(connections: int) -> int:
+    """Client processes by default: one for every 500 connections, at most the cores."""
+    return max(1, min(os.cpu_count() or 1, -(-connections // 500)))
 
 
 SPY_RATE = 250
