@@ -494,9 +494,11 @@ def health(ports: list[int], alive: list[bool]) -> list[dict[str, Any]]:
 
 
 def percentile(sorted_values: list[float], p: int) -> float:
+    """The ``p``-th percentile, interpolated between the values measured (never past the
+    largest: with few values a p99 is close to the maximum, not beyond it)."""
     if len(sorted_values) < 2:
         return sorted_values[0] if sorted_values else float("nan")
-    return statistics.quantiles(sorted_values, n=100)[p - 1]
+    return statistics.quantiles(sorted_values, n=100, method="inclusive")[p - 1]
 
 
 def failover_figures(

@@ -7,9 +7,13 @@ decision from its name (bots keep no memory between moves that matters) and is g
 seat's view and a seeded generator.
 
 A worker's first searching decision loads the compiled kernels (under a second from numba's
-cache; about 9 CPU seconds the first time after an install, when they compile), so the pool
-starts warming a game's kernels as soon as a table of that game seats a searching bot
-(``prepare``), while its people are still gathering.
+cache; the first time after an install, when they compile, about 30 CPU seconds for Tonk's
+family and 60 more for Three Towers'), so the pool starts warming a game's kernels as soon as a
+table of that game seats a searching bot (``prepare``), while its people are still gathering,
+and ``tavern serve`` warms every game's as it starts (``warm_all``: one game after another, so
+that a decision asked meanwhile waits at most for the game being warmed, not for all of them).
+``figures`` says whether the warm-up is done (``/healthz``'s ``bots``) and how long the
+searching bots' moves took.
 """
 
 from __future__ import annotations
@@ -18,6 +22,10 @@ import asyncio
 import logging
 import os
 import random
+import statistics
+import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
@@ -43,6 +51,17 @@ def decide(game: str, level: str, view: Any, seed: int) -> Any:
     return make_bot(level, game).choose(view, random.Random(seed))
 
 
+def timed_decide(game: str, level: str, view: Any, seed: int) -> tuple[Any, float]:
+    """``decide``, and the seconds it took in the worker."""
+    began = time.perf_counter()
+    move = decide(game, level, view, seed)
+    return move, time.perf_counter() - began
+
+
+# Searching decisions whose times ``figures`` keeps (the latest).
+KEPT_TIMES = 10_000
+
+
 def warm(game: str, level: str = "hard") -> int:
     """Play the first ``WARM_MOVES`` decisions of a new deal of ``game`` with ``level`` bots at
     every seat (run in a worker: it loads the kernels there), and return how many were played."""
@@ -64,6 +83,16 @@ class BotPool:
         self._coach: ProcessPoolExecutor | None = None
         self._warmed: set[str] = set()  # games whose warm-up was sent to the pool
         self.warming: dict[str, Future[int]] = {}  # each game's warm-up, sent or done
+        self._warm_began: float | None = None
+        self._warm_seconds: float | None = None
+        self._generation = 0  # close() ends the warm-ups under way: their chain stops
+        self._lock = threading.Lock()
+        # Searching decisions: from the table asking to the move coming back (waiting for a
+        # worker included), and the worker's own time deciding.
+        self.moves = 0
+        self._waited: deque[float] = deque(maxlen=KEPT_TIMES)
+        self._decided: deque[float] = deque(maxlen=KEPT_TIMES)
+        self._first: float | None = None
 
     def searches(self, game: str, level: str) -> bool:
         """Whether the bot of ``level`` in ``game`` searches (and so runs in a worker process);
@@ -85,17 +114,99 @@ class BotPool:
         return done
 
     def warm_all(self, games: Iterable[str]) -> list[Future[int]]:
-        """Start warming every one of ``games`` whose ``hard`` bot searches, at once: what
-        ``tavern serve`` does as it starts, so that even the first table's first hard move,
-        on a fresh install (kernels not compiled yet), does not wait for them (issue 23)."""
-        return [done for game in games if (done := self.prepare(game, ["hard"])) is not None]
+        """Warm every one of ``games`` whose ``hard`` bot searches, one after another in the
+        order given (the next is sent when the one before is done): what ``tavern serve`` does
+        as it starts, so that on a fresh install (kernels not compiled yet) a table's first hard
+        move does not wait for the compilation, or waits only for its own game's when it comes
+        very soon (issue 23). Returns each game's warm-up (done once the worker has played it)."""
+        queue: list[tuple[str, Future[int]]] = []
+        for game in games:
+            if game in self._warmed or not self.searches(game, "hard"):
+                continue
+            self._warmed.add(game)
+            placeholder: Future[int] = Future()
+            placeholder.add_done_callback(_report_warm_failure)
+            self.warming[game] = placeholder
+            queue.append((game, placeholder))
+        if queue:
+            self._warm_began = time.monotonic()
+            self._warm_next(queue, self._generation)
+        return [done for _, done in queue]
+
+    def _warm_next(self, queue: list[tuple[str, Future[int]]], generation: int) -> None:
+        with self._lock:
+            if generation != self._generation:
+                for _, placeholder in queue:
+                    placeholder.cancel()
+                return
+            if not queue:
+                if self._warm_began is not None:
+                    self._warm_seconds = time.monotonic() - self._warm_began
+                return
+            game, placeholder = queue[0]
+            sent = self._workers().submit(warm, game, "hard")
+
+        def done(sent: Future[int]) -> None:
+            if not placeholder.done():
+                if sent.cancelled():
+                    placeholder.cancel()
+                elif (error := sent.exception()) is not None:
+                    placeholder.set_exception(error)
+                else:
+                    placeholder.set_result(sent.result())
+            self._warm_next(queue[1:], generation)
+
+        sent.add_done_callback(done)
+
+    def state(self) -> str:
+        """``warming`` while a warm-up is sent or waits to be, ``ready`` once every one asked
+        for is done (a failed one too: its game's first decision loads the kernels itself),
+        ``cold`` when none was asked for (``--no-warm-bots``, before any table seats a
+        searching bot)."""
+        if not self.warming:
+            return "cold"
+        return "ready" if all(f.done() for f in self.warming.values()) else "warming"
+
+    def figures(self) -> dict[str, Any]:
+        """The warm-up's state and the searching bots' move times, in milliseconds, over the
+        latest ``KEPT_TIMES`` moves (``/healthz``'s ``bots``)."""
+
+        def summary(times: deque[float]) -> dict[str, float | None]:
+            values = sorted(times)
+            if not values:
+                return {"mean": None, "p99": None}
+            p99 = values[min(len(values) - 1, int(0.99 * len(values)))]
+            return {"mean": _ms(statistics.fmean(values)), "p99": _ms(p99)}
+
+        waited, decided = summary(self._waited), summary(self._decided)
+        return {
+            "state": self.state(),
+            "processes": self.processes,
+            "warm_seconds": None if self._warm_seconds is None else round(self._warm_seconds, 1),
+            "moves": self.moves,
+            "move_ms_mean": waited["mean"],
+            "move_ms_p99": waited["p99"],
+            "move_ms_first": None if self._first is None else _ms(self._first),
+            "decide_ms_mean": decided["mean"],
+            "decide_ms_p99": decided["p99"],
+        }
 
     async def choose(self, game: str, level: str, view: Any, seed: int) -> Any:
         """The bot's move, computed without blocking the event loop for long."""
         if not self.searches(game, level):
             return decide(game, level, view, seed)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._workers(), decide, game, level, view, seed)
+        began = time.monotonic()
+        move, decided = await loop.run_in_executor(
+            self._workers(), timed_decide, game, level, view, seed
+        )
+        waited = time.monotonic() - began
+        self.moves += 1
+        if self._first is None:
+            self._first = waited
+        self._waited.append(waited)
+        self._decided.append(decided)
+        return move
 
     async def search(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in a decisions' worker process: short work of the kind a searching
@@ -117,6 +228,8 @@ class BotPool:
         return self._pool
 
     def close(self) -> None:
+        with self._lock:
+            self._generation += 1
         for pool in (self._pool, self._coach):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
@@ -134,6 +247,10 @@ def _executor(processes: int) -> ProcessPoolExecutor:
         initializer=die_with_parent,
         initargs=(os.getpid(),),
     )
+
+
+def _ms(seconds: float) -> float:
+    return round(1000 * seconds, 1)
 
 
 def _report_warm_failure(done: Future[int]) -> None:

@@ -350,7 +350,7 @@ class Table:
             if lesson is not None:
                 conn.push(lesson)
         self._watchers_changed()
-        self._changed()
+        self._seat_changed(conn.seat)
         if conn.seat is not None:
             send_hints(self, conn.seat)
 
@@ -362,7 +362,7 @@ class Table:
             if seat.connected == 0:
                 seat.away_since = time.monotonic()
         self._watchers_changed()
-        self._changed()
+        self._seat_changed(conn.seat)
 
     def attach_remote(self, node: str, cid: int, seat: int | None) -> None:
         """A client of another process joins: it gets the table and its seat's view there."""
@@ -384,7 +384,7 @@ class Table:
                     frames.append(lesson)
             self.outlet.deliver(self.id, node, cid, frames)
         self._watchers_changed()
-        self._changed()
+        self._seat_changed(seat)
         if seat is not None:
             send_hints(self, seat)
 
@@ -398,12 +398,22 @@ class Table:
             if info.connected == 0:
                 info.away_since = time.monotonic()
         self._watchers_changed()
-        self._changed()
+        self._seat_changed(seat)
 
     def drop_node(self, node: str) -> None:
         """Every client of a process that died."""
         for key in [k for k in self.remote if k[0] == node]:
             self.detach_remote(*key)
+
+    def _seat_changed(self, seat: int | None) -> None:
+        """A client of ``seat`` came or went: the summary (a seat's ``connected``) changed, and
+        everyone is told; a spectator's (None) changes nothing anyone sees, only wakes the
+        driver (a paused table resumes once watched). Telling all N clients of each of N
+        spectators arriving would send N² frames: 1,000 spectators took minutes (issue 23)."""
+        if seat is None:
+            self.wake.set()
+        else:
+            self._changed()
 
     def _changed(self) -> None:
         """Something that may change who plays next: wake the driver and tell everyone."""
