@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import random
+import time
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from taverntable.games import game_names
+from taverntable.games import game_names, get_game
 from taverntable.web.app import create_app
 from taverntable.web.botpool import WARM_MOVES, BotPool, warm
 from taverntable.web.command import add_parser
@@ -64,3 +67,65 @@ def test_the_server_starts_warming_every_games_hard_bot_as_it_starts(tmp_path: P
     add_parser(parser.add_subparsers())
     assert parser.parse_args(["serve"]).warm_bots is True
     assert parser.parse_args(["serve", "--no-warm-bots"]).warm_bots is False
+
+
+def test_healthz_says_warming_until_every_games_kernels_are_warm(tmp_path: Path) -> None:
+    """The readiness signal (issue 23): ``/healthz``'s ``bots.state`` is ``warming`` from the
+    start until every game's warm-up is done, then ``ready`` with the time it took; a server
+    that does not warm says ``cold``."""
+    app = create_app(f"sqlite+aiosqlite:///{tmp_path}/w.sqlite3", warm_bots=True)
+    with TestClient(app) as client:
+        first = client.get("/healthz").json()["bots"]
+        # A worker process is spawned and imports the bots before it plays: not done at once.
+        assert first["state"] == "warming" and first["warm_seconds"] is None
+        deadline = time.monotonic() + 600
+        while (bots := client.get("/healthz").json()["bots"])["state"] == "warming":
+            assert time.monotonic() < deadline, "the warm-up did not end"
+            time.sleep(0.2)
+        assert bots["state"] == "ready"
+        assert all(f.done() for f in app.state.hub.bots.warming.values())
+        assert bots["warm_seconds"] > 0 and bots["moves"] == 0
+    with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path}/c.sqlite3")) as client:
+        assert client.get("/healthz").json()["bots"]["state"] == "cold"
+
+
+def test_warm_all_sends_one_game_at_a_time() -> None:
+    """A decision asked during the warm-up waits for the game being warmed, not for every
+    game's: the next game's warm-up is sent only once the one before is done."""
+    pool = BotPool(1)
+    try:
+        sent = pool.warm_all(["tonk", "three-towers"])
+        assert len(sent) == 2
+        assert pool.state() == "warming"
+        assert pool._pool is not None
+        # One work item in the pool: Tonk's; Three Towers' waits for it.
+        assert len(pool._pool._pending_work_items) == 1  # type: ignore[attr-defined]
+        assert 1 <= sent[0].result(timeout=300) <= WARM_MOVES
+        assert 1 <= sent[1].result(timeout=300) <= WARM_MOVES
+        assert pool.state() == "ready"
+    finally:
+        pool.close()
+
+
+def test_the_pool_times_every_hard_move() -> None:
+    game = get_game("tonk")
+    state = game.start(game.rules({}), 3, rng=random.Random(1))
+    pool = BotPool(1)
+    try:
+        figures = pool.figures()
+        assert figures["moves"] == 0 and figures["move_ms_first"] is None
+
+        async def two_moves() -> list[object]:
+            seat = state.current_seat
+            return [await pool.choose("tonk", "hard", state.view(seat), s) for s in (1, 2)]
+
+        moves = asyncio.run(two_moves())
+        assert all(m in state.legal_moves() for m in moves)
+        figures = pool.figures()
+        assert figures["moves"] == 2
+        # The whole wait includes the worker's own deciding, and the first move its start.
+        assert 0 < figures["decide_ms_mean"] <= figures["move_ms_mean"]
+        assert figures["move_ms_first"] >= figures["decide_ms_mean"]
+        assert figures["move_ms_p99"] >= figures["move_ms_mean"]  # of two: the slower
+    finally:
+        pool.close()

@@ -28,7 +28,7 @@ from .accounts import Account
 from .botpool import BotPool
 from .bus import Bus, BusError
 from .hub import BadRequest, Created, Endpoint, Hub, check_table_id, is_host_token
-from .protocol.api import CreateTable, Health
+from .protocol.api import BotFigures, CreateTable, Health
 from .protocol.frames import Channel, Phrase, Reason, UpdateMessage
 from .protocol.summary import TableSummary
 from .seats import Connection
@@ -258,6 +258,7 @@ class ClusterHub(Hub):
     def health(self) -> Health:
         return Health(
             ok=True,
+            bots=BotFigures(**self.bots.figures()),
             tables=len(self.tables),
             watching=len(self.remotes),
             node=self.node,

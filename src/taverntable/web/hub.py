@@ -23,7 +23,7 @@ from taverntable.games import UnknownGame, family_games, game_names, get_game
 from .accounts import Account, Accounts
 from .botpool import BotPool
 from .history import MatchBook
-from .protocol.api import CreateTable, GameInfo, Health
+from .protocol.api import BotFigures, CreateTable, GameInfo, Health
 from .protocol.frames import Channel, Phrase
 from .protocol.summary import TableSummary
 from .seats import Connection, Seat
@@ -372,7 +372,12 @@ class Hub:
     # --- what the HTTP and WebSocket routes ask (the cluster's hub answers from anywhere) ------
 
     def health(self) -> Health:
-        return Health(ok=True, tables=len(self.tables), writes=self.store.writes)
+        return Health(
+            ok=True,
+            bots=BotFigures(**self.bots.figures()),
+            tables=len(self.tables),
+            writes=self.store.writes,
+        )
 
     async def lobby(self) -> list[TableSummary]:
         """The tables in the lobby or in play, as summaries."""

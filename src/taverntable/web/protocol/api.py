@@ -146,10 +146,32 @@ class JoinedTable(Strict):
     table: TableSummary = Field(description="the table now")
 
 
+class BotFigures(Strict):
+    """The hard (searching) bots of this process: their kernels' warm-up and their moves' times
+    (over the latest 10,000 moves; milliseconds; null before the first)."""
+
+    state: Literal["cold", "warming", "ready"] = Field(
+        description="`warming`: the kernels are being loaded (or, after an install, compiled) "
+        "as the server starts, and a hard move asked meanwhile may wait for them; `ready`: "
+        "done; `cold`: not asked for (`--no-warm-bots`), the first hard move loads them"
+    )
+    processes: int = Field(description="worker processes deciding the hard bots' moves")
+    warm_seconds: float | None = Field(description="how long the warm-up took, once ready")
+    moves: int = Field(description="hard bots' moves decided")
+    move_ms_mean: float | None = Field(
+        description="from a table asking to the move back, waiting for a worker included"
+    )
+    move_ms_p99: float | None = Field(description="its 99th percentile")
+    move_ms_first: float | None = Field(description="the first move's, since the start")
+    decide_ms_mean: float | None = Field(description="the worker's own time deciding")
+    decide_ms_p99: float | None = Field(description="its 99th percentile")
+
+
 class Health(Strict):
     """The answer to `GET /healthz`: the process's figures (the load test reads them)."""
 
     ok: bool = Field(description="always true: the server answers")
+    bots: BotFigures = Field(description="the hard bots: warm-up, move times")
     tables: int = Field(description="tables this process holds")
     watching: int | None = Field(
         default=None,
