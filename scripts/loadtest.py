@@ -66,12 +66,16 @@ def free_port() -> int:
 
 
 def start_server(
-    database: str, port: int, extra: list[str], env: dict[str, str] | None = None
+    database: str,
+    port: int,
+    extra: list[str],
+    env: dict[str, str] | None = None,
+    python: str | None = None,
 ) -> subprocess.Popen[bytes]:
     server = os.environ.get("TAVERN_SERVER", "-m taverntable.cli").split()
     proc = subprocess.Popen(
         [
-            sys.executable,
+            python or sys.executable,
             *server,
             "serve",
             "--port",
@@ -81,6 +85,8 @@ def start_server(
             "--bot-delay",
             "0",
             "--deal-pause",
+            "0",
+            "--announce",  # a bot's drop is told at once: its update is the bot's move
             "0",
             "--tables-per-address",  # every table comes from this machine's one address
             "0",
@@ -102,6 +108,22 @@ def start_server(
                     f"serve --database {database} {' '.join(extra)})"
                 ) from None
             time.sleep(0.1)
+
+
+def wait_for_bots(ports: list[int], began: float, timeout: float = 900) -> float:
+    """Wait until every server's ``/healthz`` says its hard bots are no longer ``warming``;
+    the seconds from the servers' start to then."""
+    deadline = time.monotonic() + timeout
+    while True:
+        states = [
+            httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=30).json()["bots"]["state"]
+            for port in ports
+        ]
+        if "warming" not in states:
+            return round(time.monotonic() - began, 1)
+        if time.monotonic() > deadline:
+            raise SystemExit(f"loadtest: the bots were still warming after {timeout:.0f} s")
+        time.sleep(0.5)
 
 
 def rss_kib(pid: int) -> tuple[int, int]:
@@ -539,6 +561,17 @@ def parse_args() -> argparse.Namespace:
         action="store_true",
         help="the servers start with an empty numba cache, as on a fresh install",
     )
+    p.add_argument(
+        "--wait-bots",
+        action="store_true",
+        help="set the tables up only once every server's /healthz says its hard bots are "
+        "warm (bots.state ready), and say how long that took from the servers' start",
+    )
+    p.add_argument(
+        "--server-python",
+        metavar="PATH",
+        help="the Python that runs the servers (default this one), e.g. a fresh install's",
+    )
     p.add_argument("--only", help="with --targets: the targets to run, by number from 1 (1,3)")
     p.add_argument(
         "--targets",
@@ -735,8 +768,14 @@ def main() -> int:
     servers: list[subprocess.Popen[bytes]] = []
     try:
         env = {"NUMBA_CACHE_DIR": tempfile.mkdtemp(prefix="numba-")} if args.fresh_numba else None
-        servers += [start_server(database, port, extra, env) for port in ports]
+        began = time.monotonic()
+        servers += [start_server(database, port, extra, env, args.server_python) for port in ports]
+        answering = time.monotonic() - began
+        ready = wait_for_bots(ports, began) if args.wait_bots else None
         figures = measure(args, ports, servers)
+        figures["servers_answering_s"] = round(answering, 1)
+        if ready is not None:
+            figures["bots_ready_s"] = ready
     finally:
         for s in servers:
             if s.poll() is None:
@@ -935,6 +974,8 @@ def measure(
         figures["latency_ms_p99"] = figures["latency_ms_p99_bot_tables"]
         figures["latency_ms_p99_no_bot_tables"] = None
         figures["latencies_measured"] = len(merged["bot_table_latencies"])
+        people = merged["bot_table_latencies"]
+        figures["latency_ms_max"] = ms(people[-1]) if people else None
     figures["load_average"] = [round(x, 2) for x in os.getloadavg()]
     figures["server_cpu_ms_per_move"] = round(
         1000 * sum(c for c in used if c is not None) / max(1, moves), 2

@@ -129,3 +129,32 @@ def test_the_pool_times_every_hard_move() -> None:
         assert figures["move_ms_p99"] >= figures["move_ms_mean"]  # of two: the slower
     finally:
         pool.close()
+
+
+def test_with_two_workers_each_loads_the_kernels_before_ready() -> None:
+    """After the games' warm-ups (in whichever worker was free), every worker loads them
+    too, one ``warm_worker`` each (a barrier keeps one worker from taking two), so that no
+    worker's first hard move waits for its kernels; only then is the pool ``ready``."""
+    pool = BotPool(2)
+    try:
+        pool.warm_all(["tonk"])
+        deadline = time.monotonic() + 600
+        while pool.state() == "warming":
+            assert time.monotonic() < deadline, "the warm-up did not end"
+            time.sleep(0.1)
+        assert pool.state() == "ready"
+        pids = {sent.result() for sent in pool._spread}
+        assert len(pids) == 2  # both workers, one each
+        assert pool.figures()["warm_seconds"] is not None
+    finally:
+        pool.close()
+
+
+def test_tavern_serve_has_a_hard_bots_worker_for_each_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 6)
+    parser = argparse.ArgumentParser()
+    add_parser(parser.add_subparsers())
+    assert parser.parse_args(["serve"]).bot_processes == 6
+    assert parser.parse_args(["serve", "--bot-processes", "1"]).bot_processes == 1

@@ -19,6 +19,7 @@ searching bots' moves took.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import random
@@ -85,8 +86,9 @@ class BotPool:
         self.warming: dict[str, Future[int]] = {}  # each game's warm-up, sent or done
         self._warm_began: float | None = None
         self._warm_seconds: float | None = None
+        self._spread: list[Future[int]] = []  # every worker's warm-up, after the first
         self._generation = 0  # close() ends the warm-ups under way: their chain stops
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         # Searching decisions: from the table asking to the move coming back (waiting for a
         # worker included), and the worker's own time deciding.
         self.moves = 0
@@ -140,7 +142,9 @@ class BotPool:
                     placeholder.cancel()
                 return
             if not queue:
-                if self._warm_began is not None:
+                if self.processes > 1 and not self._spread:
+                    self._spread_warm(generation)
+                elif self._warm_began is not None:
                     self._warm_seconds = time.monotonic() - self._warm_began
                 return
             game, placeholder = queue[0]
@@ -158,6 +162,24 @@ class BotPool:
 
         sent.add_done_callback(done)
 
+    def _spread_warm(self, generation: int) -> None:
+        """Every worker loads every warmed game's kernels (from numba's cache by now): one
+        ``warm_worker`` for each, and the barrier in it keeps any worker from taking two."""
+        games = list(self.warming)
+        pool = self._workers()
+        self._spread = [pool.submit(warm_worker, games) for _ in range(self.processes)]
+        left = [len(self._spread)]
+
+        def done(_: Future[int]) -> None:
+            with self._lock:
+                left[0] -= 1
+                done_now = left[0] == 0 and generation == self._generation
+                if done_now and self._warm_began is not None:
+                    self._warm_seconds = time.monotonic() - self._warm_began
+
+        for sent in self._spread:
+            sent.add_done_callback(done)
+
     def state(self) -> str:
         """``warming`` while a warm-up is sent or waits to be, ``ready`` once every one asked
         for is done (a failed one too: its game's first decision loads the kernels itself),
@@ -165,7 +187,10 @@ class BotPool:
         searching bot)."""
         if not self.warming:
             return "cold"
-        return "ready" if all(f.done() for f in self.warming.values()) else "warming"
+        every = [*self.warming.values(), *self._spread]
+        if all(f.done() for f in every) and (self.processes == 1 or self._spread):
+            return "ready"
+        return "warming"
 
     def figures(self) -> dict[str, Any]:
         """The warm-up's state and the searching bots' move times, in milliseconds, over the
@@ -236,17 +261,44 @@ class BotPool:
         self._pool = self._coach = None
         self._warmed.clear()
         self.warming.clear()
+        self._spread = []
 
 
 def _executor(processes: int) -> ProcessPoolExecutor:
     # spawn: a fork of a process running an event loop and threads is not safe.
-    # A worker dies with the server, even one killed with SIGKILL.
+    context = get_context("spawn")
     return ProcessPoolExecutor(
         processes,
-        mp_context=get_context("spawn"),
-        initializer=die_with_parent,
-        initargs=(os.getpid(),),
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(os.getpid(), context.Barrier(processes)),
     )
+
+
+# A worker's barrier with the other workers of its pool (``warm_worker``).
+_BARRIER: Any = None
+# How long ``warm_worker`` waits for the other workers to reach the barrier.
+SPREAD_SECONDS = 120.0
+
+
+def _start_worker(parent: int, barrier: Any) -> None:
+    """A worker's start: it dies with the server, even one killed with SIGKILL, and keeps the
+    pool's barrier (a barrier reaches a process only as it starts)."""
+    global _BARRIER
+    die_with_parent(parent)
+    _BARRIER = barrier
+
+
+def warm_worker(games: list[str]) -> int:
+    """In one worker: load every one of ``games``' kernels, then wait at the barrier until
+    every worker of the pool has, so that each of the pool's ``warm_worker`` runs in another
+    worker; returns this worker's pid."""
+    for game in games:
+        warm(game)
+    if _BARRIER is not None:
+        with contextlib.suppress(threading.BrokenBarrierError):
+            _BARRIER.wait(SPREAD_SECONDS)
+    return os.getpid()
 
 
 def _ms(seconds: float) -> float:
