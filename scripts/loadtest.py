@@ -691,10 +691,39 @@ TARGETS: list[tuple[str, list[str], str, float | None]] = [
         None,
     ),
     (
-        "100 tables × 2 people + 1 hard bot, fresh numba cache",
-        ["--tables", "100", "--players", "2", "--hard-bots", "1", "--think", "2", "--fresh-numba"],
-        "latency_ms_p99",
+        "100 tables × 2 people, a hard bot at 50 of them (people's p99 at the 50 without)",
+        [
+            "--tables",
+            "100",
+            "--players",
+            "2",
+            "--hard-bots",
+            "1",
+            "--bot-tables",
+            "50",
+            "--think",
+            "2",
+            "--wait-bots",
+        ],
+        "latency_ms_p99_no_bot_tables",
         None,
+    ),
+    (
+        "5 tables × 1 person + 2 hard bots, fresh numba cache, after bots ready",
+        [
+            "--tables",
+            "5",
+            "--players",
+            "1",
+            "--hard-bots",
+            "2",
+            "--think",
+            "0.5",
+            "--fresh-numba",
+            "--wait-bots",
+        ],
+        "bot_move_ms_mean",
+        50.0,
     ),
 ]
 
@@ -712,6 +741,10 @@ def run_targets(args: argparse.Namespace) -> int:
             continue
         command = [sys.executable, __file__, "--seconds", str(args.seconds), "--json"]
         command += [x.format(pg=pg, redis=redis) for x in extra]
+        if args.server_python:
+            command += ["--server-python", args.server_python]
+        if args.client_processes:
+            command += ["--client-processes", str(args.client_processes)]
         load = os.getloadavg()[0]
         done = subprocess.run(command, capture_output=True, text=True)
         if done.returncode != 0:
@@ -730,10 +763,16 @@ def run_targets(args: argparse.Namespace) -> int:
         met = "" if bound is None or value is None else ("yes" if value <= bound else "no")
         other = ""
         if "bot_move_ms_mean" in f:
+            pool = f["server_bot_pool"][0] or {}
             other = (
-                f"bot move: mean {f['bot_move_ms_mean']} ms, p99 {f['bot_move_ms_p99']}, "
-                f"first {f['bot_move_ms_first']} ({f['bot_moves']} moves)"
+                f"bot move (client): mean {f['bot_move_ms_mean']} ms, p99 "
+                f"{f['bot_move_ms_p99']} ({f['bot_moves']} moves); pool: mean "
+                f"{pool.get('move_ms_mean')}, p99 {pool.get('move_ms_p99')}, first "
+                f"{pool.get('move_ms_first')}, deciding {pool.get('decide_ms_mean')}; people "
+                f"at bot tables p99 {f['latency_ms_p99_bot_tables']}"
             )
+            if "bots_ready_s" in f:
+                other += f"; bots ready {f['bots_ready_s']} s after start"
         if "spectator_reach_ms_p50" in f:
             other = f"reach p50 {f['spectator_reach_ms_p50']} ms"
         rss = " + ".join(str(m) for m in f["server_peak_rss_mib"] if m is not None)
