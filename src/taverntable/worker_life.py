@@ -38,6 +38,19 @@ def die_with_parent(parent: int, ignore_ctrl_c: bool = False) -> None:
         os._exit(1)
 
 
+# The switch of ``taverntable.fast.jit`` to the kernels' plain-Python fallback (named here, not
+# imported: importing ``jit`` decides at once whether numba compiles).
+PURE_PYTHON_ENV = "TAVERNTABLE_PURE_PYTHON"
+
+
+def pure_python_worker(parent: int) -> None:
+    """Pool initializer: ``die_with_parent``, and the kernels run as plain Python in this
+    worker (``taverntable.fast.jit``'s fallback: nothing to compile, about 30 times slower).
+    It runs before the worker's first task imports any kernel, since this module imports none."""
+    os.environ[PURE_PYTHON_ENV] = "1"
+    die_with_parent(parent)
+
+
 def _death_signal() -> bool:
     """Ask Linux for SIGKILL when the parent ends; False if the call failed."""
     try:

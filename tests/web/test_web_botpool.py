@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import time
 from pathlib import Path
@@ -12,10 +13,12 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from taverntable.fast import jit
 from taverntable.games import game_names, get_game
 from taverntable.web.app import create_app
 from taverntable.web.botpool import WARM_MOVES, BotPool, warm
 from taverntable.web.command import add_parser
+from taverntable.worker_life import PURE_PYTHON_ENV
 
 
 @pytest.mark.parametrize("game", ["tonk", "three-towers"])
@@ -158,3 +161,33 @@ def test_tavern_serve_has_a_hard_bots_worker_for_each_core(
     add_parser(parser.add_subparsers())
     assert parser.parse_args(["serve"]).bot_processes == 6
     assert parser.parse_args(["serve", "--bot-processes", "1"]).bot_processes == 1
+
+
+def test_while_warming_a_hard_move_is_decided_in_plain_python() -> None:
+    """A fresh install's compilation takes minutes on a busy machine: while the pool warms,
+    the hard moves go to a worker whose kernels are plain Python (``pure_python_worker``),
+    a second or two a move instead of a wait for the compiler; once ready, to the pool."""
+    game = get_game("tonk")
+    state = game.start(game.rules({}), 3, rng=random.Random(2))
+    pool = BotPool(1)
+    try:
+        pool.warm_all(["tonk", "three-towers"])
+        interim = pool._interim
+        assert interim is not None
+        assert interim.submit(os.getenv, PURE_PYTHON_ENV).result(timeout=120) == "1"
+        move = asyncio.run(pool.choose("tonk", "hard", state.view(state.current_seat), 3))
+        assert move in state.legal_moves()
+        assert pool.figures()["interim_moves"] == 1  # the warm-up was not done yet
+        deadline = time.monotonic() + 600
+        while pool.state() == "warming":
+            assert time.monotonic() < deadline, "the warm-up did not end"
+            time.sleep(0.1)
+        assert pool._interim is None  # gone once ready
+        asyncio.run(pool.choose("tonk", "hard", state.view(state.current_seat), 4))
+        assert pool.figures()["moves"] == 2 and pool.figures()["interim_moves"] == 1
+    finally:
+        pool.close()
+
+
+def test_the_plain_python_workers_switch_is_the_kernels_own() -> None:
+    assert PURE_PYTHON_ENV == jit.PURE_ENV

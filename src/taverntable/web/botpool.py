@@ -36,7 +36,7 @@ from taverntable.bots import make_bot
 from taverntable.bots.registry import level_bot
 from taverntable.engine import play_out
 from taverntable.games import get_game
-from taverntable.worker_life import die_with_parent
+from taverntable.worker_life import die_with_parent, pure_python_worker
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -86,12 +86,17 @@ class BotPool:
         self.warming: dict[str, Future[int]] = {}  # each game's warm-up, sent or done
         self._warm_began: float | None = None
         self._warm_seconds: float | None = None
+        # While the warm-up runs, a worker whose kernels are plain Python decides the hard moves:
+        # a second or two a move, instead of waiting a minute or more for a fresh install's
+        # compilation (issue 23); shut down once the pool is ready.
+        self._interim: ProcessPoolExecutor | None = None
         self._spread: list[Future[int]] = []  # every worker's warm-up, after the first
         self._generation = 0  # close() ends the warm-ups under way: their chain stops
         self._lock = threading.RLock()
         # Searching decisions: from the table asking to the move coming back (waiting for a
         # worker included), and the worker's own time deciding.
         self.moves = 0
+        self.interim_moves = 0  # of them, decided in plain Python during the warm-up
         self._waited: deque[float] = deque(maxlen=KEPT_TIMES)
         self._decided: deque[float] = deque(maxlen=KEPT_TIMES)
         self._first: float | None = None
@@ -132,6 +137,13 @@ class BotPool:
             queue.append((game, placeholder))
         if queue:
             self._warm_began = time.monotonic()
+            self._interim = ProcessPoolExecutor(
+                1,
+                mp_context=get_context("spawn"),
+                initializer=pure_python_worker,
+                initargs=(os.getpid(),),
+            )
+            self._interim.submit(os.getpid)  # it starts and imports now, not at the first move
             self._warm_next(queue, self._generation)
         return [done for _, done in queue]
 
@@ -144,8 +156,8 @@ class BotPool:
             if not queue:
                 if self.processes > 1 and not self._spread:
                     self._spread_warm(generation)
-                elif self._warm_began is not None:
-                    self._warm_seconds = time.monotonic() - self._warm_began
+                else:
+                    self._warmed_up()
                 return
             game, placeholder = queue[0]
             sent = self._workers().submit(warm, game, "hard")
@@ -173,12 +185,20 @@ class BotPool:
         def done(_: Future[int]) -> None:
             with self._lock:
                 left[0] -= 1
-                done_now = left[0] == 0 and generation == self._generation
-                if done_now and self._warm_began is not None:
-                    self._warm_seconds = time.monotonic() - self._warm_began
+                if left[0] == 0 and generation == self._generation:
+                    self._warmed_up()
 
         for sent in self._spread:
             sent.add_done_callback(done)
+
+    def _warmed_up(self) -> None:
+        """Every worker is warm: the warm-up's time, and the plain-Python worker goes (a move
+        it is deciding still comes back)."""
+        if self._warm_began is not None:
+            self._warm_seconds = time.monotonic() - self._warm_began
+        if self._interim is not None:
+            self._interim.shutdown(wait=False)
+            self._interim = None
 
     def state(self) -> str:
         """``warming`` while a warm-up is sent or waits to be, ``ready`` once every one asked
@@ -209,6 +229,7 @@ class BotPool:
             "processes": self.processes,
             "warm_seconds": None if self._warm_seconds is None else round(self._warm_seconds, 1),
             "moves": self.moves,
+            "interim_moves": self.interim_moves,
             "move_ms_mean": waited["mean"],
             "move_ms_p99": waited["p99"],
             "move_ms_first": None if self._first is None else _ms(self._first),
@@ -222,9 +243,13 @@ class BotPool:
             return decide(game, level, view, seed)
         loop = asyncio.get_running_loop()
         began = time.monotonic()
+        interim = self._interim
+        workers = interim if interim is not None and self.state() == "warming" else None
         move, decided = await loop.run_in_executor(
-            self._workers(), timed_decide, game, level, view, seed
+            workers or self._workers(), timed_decide, game, level, view, seed
         )
+        if workers is not None:
+            self.interim_moves += 1
         waited = time.monotonic() - began
         self.moves += 1
         if self._first is None:
@@ -255,10 +280,10 @@ class BotPool:
     def close(self) -> None:
         with self._lock:
             self._generation += 1
-        for pool in (self._pool, self._coach):
+        for pool in (self._pool, self._coach, self._interim):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
-        self._pool = self._coach = None
+        self._pool = self._coach = self._interim = None
         self._warmed.clear()
         self.warming.clear()
         self._spread = []

@@ -158,6 +158,10 @@ class BotFigures(Strict):
     processes: int = Field(description="worker processes deciding the hard bots' moves")
     warm_seconds: float | None = Field(description="how long the warm-up took, once ready")
     moves: int = Field(description="hard bots' moves decided")
+    interim_moves: int = Field(
+        description="of them, decided while `warming` by a worker whose kernels run as plain "
+        "Python (a second or two a move: nothing to wait for)"
+    )
     move_ms_mean: float | None = Field(
         description="from a table asking to the move back, waiting for a worker included"
     )
