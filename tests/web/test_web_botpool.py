@@ -189,5 +189,19 @@ def test_while_warming_a_hard_move_is_decided_in_plain_python() -> None:
         pool.close()
 
 
+def test_with_two_workers_a_game_warm_already_plays_in_the_pool() -> None:
+    """Once a game's warm-up is done, its hard moves go to the pool's other worker even while
+    the warm-up goes on with the next game (that worker loads them from numba's cache)."""
+    pool = BotPool(2)
+    try:
+        sent = pool.warm_all(["tonk", "three-towers"])
+        assert pool._still_warming("tonk") and pool._still_warming("three-towers")
+        sent[0].result(timeout=300)
+        if not sent[1].done():  # still warming Three Towers: Tonk's moves use the pool
+            assert not pool._still_warming("tonk")
+    finally:
+        pool.close()
+
+
 def test_the_plain_python_workers_switch_is_the_kernels_own() -> None:
     assert PURE_PYTHON_ENV == jit.PURE_ENV

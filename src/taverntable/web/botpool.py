@@ -191,6 +191,15 @@ class BotPool:
         for sent in self._spread:
             sent.add_done_callback(done)
 
+    def _still_warming(self, game: str) -> bool:
+        """Whether a hard move of ``game`` goes to the plain-Python worker: while the pool warms
+        and this game's kernels are not loaded yet, or, with one worker, while that worker is
+        still busy warming the other games."""
+        if self._interim is None or self.state() != "warming":
+            return False
+        warming = self.warming.get(game)
+        return warming is None or not warming.done() or self.processes == 1
+
     def _warmed_up(self) -> None:
         """Every worker is warm: the warm-up's time, and the plain-Python worker goes (a move
         it is deciding still comes back)."""
@@ -243,8 +252,7 @@ class BotPool:
             return decide(game, level, view, seed)
         loop = asyncio.get_running_loop()
         began = time.monotonic()
-        interim = self._interim
-        workers = interim if interim is not None and self.state() == "warming" else None
+        workers = self._interim if self._still_warming(game) else None
         move, decided = await loop.run_in_executor(
             workers or self._workers(), timed_decide, game, level, view, seed
         )
@@ -289,14 +297,21 @@ class BotPool:
         self._spread = []
 
 
+# Every pool's barrier, for as long as this process lives: a worker still starting after its
+# pool was shut down would otherwise find the barrier's semaphore gone (and say so on stderr).
+_BARRIERS: list[Any] = []
+
+
 def _executor(processes: int) -> ProcessPoolExecutor:
     # spawn: a fork of a process running an event loop and threads is not safe.
     context = get_context("spawn")
+    barrier = context.Barrier(processes)
+    _BARRIERS.append(barrier)
     return ProcessPoolExecutor(
         processes,
         mp_context=context,
         initializer=_start_worker,
-        initargs=(os.getpid(), context.Barrier(processes)),
+        initargs=(os.getpid(), barrier),
     )
 
 
