@@ -20,6 +20,15 @@ the run: its clients reconnect to the next server (as the browser does through t
 the figures add the failover time of each table server 0 owned: from the SIGKILL to the first
 update any of its clients receives from the process that took it over.
 
+The clients run in ``--client-processes`` processes (default: one for every 500 connections, at
+most the cores), forked once the tables are made, each with a slice of the tables (and of the
+spectators); every client connects before the measured window opens, and each process sends
+its raw latencies back for one p50/p99. Latency: from a move sent to the next update that
+client received; a spectator update's reach: from the mover's send to the last spectator
+receiving that version (one monotonic clock across processes). With ``--hard-bots`` the bots'
+moves are timed by the client (from the update naming a bot's turn to the next one) and by the
+servers' bot pools (``/healthz`` ``bots``); ``--wait-bots`` waits for the pools to be warm first.
+
 Run by hand; not part of the test suite (CI's timing is not the place for it). The server
 command may be replaced with TAVERN_SERVER (default ``-m taverntable.cli``), e.g. to measure
 another checkout.
@@ -1031,7 +1040,7 @@ def ms(seconds: float) -> float:
 
 
 # Threads creating the tables over HTTP during the setup (not measured).
-SETUP_THREADS = 8
+SETUP_THREADS = 16
 
 
 def default_client_processes(connections: int) -> int:
