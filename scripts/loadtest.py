@@ -181,7 +181,8 @@ class Client:
         self.think = think
         self.clock = clock
         self.arrivals: dict[int, float] = {}  # a spectator's: when each version came
-        self.acked: list[tuple[float, int]] = []  # a mover's: (move sent, version it made)
+        # A mover's: (move sent, version it made, that version's update received by the mover).
+        self.acked: list[tuple[float, int, float]] = []
         self.bot_times: list[float] = []  # from a bot's turn to the update of its move
         self.bot_turn_at: float | None = None
         self.latencies: list[float] = []
@@ -266,7 +267,7 @@ class Client:
             self.bot_turn_at = now
         if self.sent_at is not None and version > self.sent_version:
             self.latencies.append(now - self.sent_at)
-            self.acked.append((self.sent_at, version))
+            self.acked.append((self.sent_at, version, now))
             self.sent_at = None
         if message["view"]["legal_moves"]:
             self.pending = message
@@ -415,13 +416,14 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
     return merged
 
 
-def spectator_reach(merged: dict[str, Any]) -> list[float]:
+def spectator_reach(merged: dict[str, Any], from_mover_update: bool = False) -> list[float]:
     """For each move made at table 0 whose update every spectator received: the seconds from
-    the mover sending it (t0) to the last spectator receiving that version."""
+    the mover sending it (t0) to the last spectator receiving that version; or, with
+    ``from_mover_update``, from the mover receiving its own update of it (the fan-out alone)."""
     everyone = merged["spectators"]
     return sorted(
-        merged["reach"][v][0] - t0
-        for t0, v in merged["acked_table0"]
+        merged["reach"][v][0] - (got if from_mover_update else t0)
+        for t0, v, got in merged["acked_table0"]
         if v in merged["reach"] and merged["reach"][v][1] == everyone
     )
 
@@ -581,7 +583,9 @@ def parse_args() -> argparse.Namespace:
         metavar="PATH",
         help="the Python that runs the servers (default this one), e.g. a fresh install's",
     )
-    p.add_argument("--only", help="with --targets: the targets to run, by number from 1 (1,3)")
+    p.add_argument(
+        "--only", help="with --targets: the targets to run, by number from 1, in this order (3,1)"
+    )
     p.add_argument(
         "--targets",
         action="store_true",
@@ -737,17 +741,50 @@ TARGETS: list[tuple[str, list[str], str, float | None]] = [
 ]
 
 
+def target_row(name: str, f: dict[str, Any], key: str, bound: float | None, load: float) -> str:
+    """One target's row of the table."""
+    value = f.get(key)
+    met = "" if bound is None or value is None else ("yes" if value <= bound else "no")
+    other = ""
+    if "bot_move_ms_mean" in f:
+        pool = f["server_bot_pool"][0] or {}
+        other = (
+            f"bot move (client): mean {f['bot_move_ms_mean']} ms, p99 "
+            f"{f['bot_move_ms_p99']} ({f['bot_moves']} moves); pool: mean "
+            f"{pool.get('move_ms_mean')}, p99 {pool.get('move_ms_p99')}, first "
+            f"{pool.get('move_ms_first')}, deciding {pool.get('decide_ms_mean')}; people "
+            f"at bot tables p99 {f['latency_ms_p99_bot_tables']}"
+        )
+        if "bots_ready_s" in f:
+            other += f"; bots ready {f['bots_ready_s']} s after start"
+    if "spectator_reach_ms_p50" in f:
+        other = (
+            f"reach p50 {f['spectator_reach_ms_p50']} ms ({f['spectator_updates_measured']} "
+            f"moves); from the mover's own update: p50 {f['spectator_fanout_ms_p50']}, p99 "
+            f"{f['spectator_fanout_ms_p99']}"
+        )
+    if not other:
+        other = f"{f['moves']} moves, setup {f['setup_seconds']} s"
+    rss = " + ".join(str(m) for m in f["server_peak_rss_mib"] if m is not None)
+    return (
+        f"| {name} | {key} {value} | {bound or ''} | {met} | {f['latency_ms_p99']} | "
+        f"{f['errors']} | {rss} | {f['server_cpu_ms_per_move']} | {other} | "
+        f"{load:.1f} → {f['load_average'][0]} |"
+    )
+
+
 def run_targets(args: argparse.Namespace) -> int:
     """Every target, each a run of this script (``--json``), and one table of them."""
     pg = args.database or os.environ.get(
         "TAVERN_TEST_POSTGRES", "postgresql+asyncpg://tavern:tavern@127.0.0.1:5432/tavern"
     )
     redis = args.redis or "redis://127.0.0.1:6379/0"
-    rows: list[tuple[str, dict[str, Any], str, float | None, float, list[str]]] = []
-    only = {int(x) for x in args.only.split(",")} if args.only else None
-    for number, (name, extra, key, bound) in enumerate(TARGETS, 1):
-        if only is not None and number not in only:
-            continue
+    head = "target | figure | bound | met | p99 ms | errors | RSS MiB | CPU ms/move | other | load"
+    print(f"| {head} |")
+    print("|---|---|---|---|---|---|---|---|---|---|", flush=True)
+    order = [int(x) for x in args.only.split(",")] if args.only else range(1, len(TARGETS) + 1)
+    for number in order:  # in the order given, each row printed once it is done
+        name, extra, key, bound = TARGETS[number - 1]
         command = [sys.executable, __file__, "--seconds", str(args.seconds), "--json"]
         command += [x.format(pg=pg, redis=redis) for x in extra]
         if args.server_python:
@@ -757,39 +794,13 @@ def run_targets(args: argparse.Namespace) -> int:
         load = os.getloadavg()[0]
         done = subprocess.run(command, capture_output=True, text=True)
         if done.returncode != 0:
-            rows.append((name, {}, key, bound, load, done.stderr.strip().splitlines()[-1:]))
+            error = " ".join(done.stderr.strip().splitlines()[-1:])
+            print(f"| {name} | failed: {error} | | | | | | | | {load:.1f} |", flush=True)
             continue
-        rows.append((name, json.loads(done.stdout.strip().splitlines()[-1]), key, bound, load, []))
-        print(f"done: {name}", file=sys.stderr, flush=True)
-    head = "target | figure | bound | met | p99 ms | errors | RSS MiB | CPU ms/move | other | load"
-    print(f"| {head} |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for name, f, key, bound, load, error in rows:
-        if not f:
-            print(f"| {name} | failed: {' '.join(error)} | | | | | | | | {load:.1f} |")
-            continue
-        value = f.get(key)
-        met = "" if bound is None or value is None else ("yes" if value <= bound else "no")
-        other = ""
-        if "bot_move_ms_mean" in f:
-            pool = f["server_bot_pool"][0] or {}
-            other = (
-                f"bot move (client): mean {f['bot_move_ms_mean']} ms, p99 "
-                f"{f['bot_move_ms_p99']} ({f['bot_moves']} moves); pool: mean "
-                f"{pool.get('move_ms_mean')}, p99 {pool.get('move_ms_p99')}, first "
-                f"{pool.get('move_ms_first')}, deciding {pool.get('decide_ms_mean')}; people "
-                f"at bot tables p99 {f['latency_ms_p99_bot_tables']}"
-            )
-            if "bots_ready_s" in f:
-                other += f"; bots ready {f['bots_ready_s']} s after start"
-        if "spectator_reach_ms_p50" in f:
-            other = f"reach p50 {f['spectator_reach_ms_p50']} ms"
-        rss = " + ".join(str(m) for m in f["server_peak_rss_mib"] if m is not None)
-        print(
-            f"| {name} | {key} {value} | {bound or ''} | {met} | {f['latency_ms_p99']} | "
-            f"{f['errors']} | {rss} | {f['server_cpu_ms_per_move']} | {other} | "
-            f"{load:.1f} → {f['load_average'][0]} |"
-        )
+        f = json.loads(done.stdout.strip().splitlines()[-1])
+        print(target_row(name, f, key, bound, load), flush=True)
+        with open(os.environ.get("LOADTEST_JSONL", os.devnull), "a") as out:
+            out.write(json.dumps({"target": number, "name": name, **f}) + "\n")
     return 0
 
 
@@ -1007,6 +1018,9 @@ def measure(
         figures["spectator_reach_ms_p50"] = ms(percentile(reach, 50))
         figures["spectator_reach_ms_p99"] = ms(percentile(reach, 99))
         figures["spectator_updates_measured"] = len(reach)
+        fanout = spectator_reach(merged, from_mover_update=True)
+        figures["spectator_fanout_ms_p50"] = ms(percentile(fanout, 50))
+        figures["spectator_fanout_ms_p99"] = ms(percentile(fanout, 99))
     if args.hard_bots:
         bot_times = merged["bot_times"]
         figures["bot_tables"] = bot_tables

@@ -88,18 +88,21 @@ def test_the_reports_merge_into_one_set_of_figures(loadtest: ModuleType) -> None
 def test_a_spectator_update_reaches_all_when_the_last_process_has_it(
     loadtest: ModuleType,
 ) -> None:
-    # Version 5: made by a move sent at t=10.0; process A's 2 spectators had it by 10.05,
-    # process B's 1 by 10.08. Version 6: B's spectator never had it (not counted).
+    # Version 5: made by a move sent at t=10.0 (its mover had the update at 10.02); process
+    # A's 2 spectators had it by 10.05, process B's 1 by 10.08. Version 6: B's spectator
+    # never had it (not counted).
     a = report(
         loadtest,
         spectators=2,
         reach={5: [10.05, 2], 6: [11.02, 2]},
-        acked_table0=[(10.0, 5), (11.0, 6)],
+        acked_table0=[(10.0, 5, 10.02), (11.0, 6, 11.01)],
     )
     b = report(loadtest, spectators=1, reach={5: [10.08, 1]})
     merged = loadtest.merge_reports([a, b])
     assert merged["spectators"] == 3
     assert loadtest.spectator_reach(merged) == [pytest.approx(0.08)]
+    # The fan-out alone: from the mover's own update of version 5 (10.02) to the last one.
+    assert loadtest.spectator_reach(merged, from_mover_update=True) == [pytest.approx(0.06)]
 
 
 def test_client_processes_by_default_grow_with_the_connections_up_to_the_cores(
