@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 from taverntable.bots import make_bot
 from taverntable.bots.registry import level_bot
 from taverntable.engine import play_out
+from taverntable.fast.jit import COMPILED
 from taverntable.games import get_game
 from taverntable.worker_life import die_with_parent, pure_python_worker
 
@@ -91,6 +92,7 @@ class BotPool:
         # compilation (issue 23); shut down once the pool is ready.
         self._interim: ProcessPoolExecutor | None = None
         self._spread: list[Future[int]] = []  # every worker's warm-up, after the first
+        self._spread_wanted = False
         self._generation = 0  # close() ends the warm-ups under way: their chain stops
         self._lock = threading.RLock()
         # Searching decisions: from the table asking to the move coming back (waiting for a
@@ -137,6 +139,8 @@ class BotPool:
             queue.append((game, placeholder))
         if queue:
             self._warm_began = time.monotonic()
+            self._spread_wanted = self.processes > 1
+        if queue and COMPILED:  # without numba the kernels are plain Python already
             self._interim = ProcessPoolExecutor(
                 1,
                 mp_context=get_context("spawn"),
@@ -144,6 +148,7 @@ class BotPool:
                 initargs=(os.getpid(),),
             )
             self._interim.submit(os.getpid)  # it starts and imports now, not at the first move
+        if queue:
             self._warm_next(queue, self._generation)
         return [done for _, done in queue]
 
@@ -154,7 +159,7 @@ class BotPool:
                     placeholder.cancel()
                 return
             if not queue:
-                if self.processes > 1 and not self._spread:
+                if self._spread_wanted and not self._spread:
                     self._spread_warm(generation)
                 else:
                     self._warmed_up()
@@ -217,7 +222,7 @@ class BotPool:
         if not self.warming:
             return "cold"
         every = [*self.warming.values(), *self._spread]
-        if all(f.done() for f in every) and (self.processes == 1 or self._spread):
+        if all(f.done() for f in every) and (not self._spread_wanted or self._spread):
             return "ready"
         return "warming"
 
@@ -253,9 +258,14 @@ class BotPool:
         loop = asyncio.get_running_loop()
         began = time.monotonic()
         workers = self._interim if self._still_warming(game) else None
-        move, decided = await loop.run_in_executor(
-            workers or self._workers(), timed_decide, game, level, view, seed
-        )
+        try:
+            sent = loop.run_in_executor(
+                workers or self._workers(), timed_decide, game, level, view, seed
+            )
+        except RuntimeError:  # the plain-Python worker was shut down this moment: the pool
+            workers = None
+            sent = loop.run_in_executor(self._workers(), timed_decide, game, level, view, seed)
+        move, decided = await sent
         if workers is not None:
             self.interim_moves += 1
         waited = time.monotonic() - began
@@ -295,6 +305,7 @@ class BotPool:
         self._warmed.clear()
         self.warming.clear()
         self._spread = []
+        self._spread_wanted = False
 
 
 # Every pool's barrier, for as long as this process lives: a worker still starting after its
