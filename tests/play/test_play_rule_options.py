@@ -33,8 +33,8 @@ def test_play_refuses_an_option_out_of_range_in_one_line_naming_the_rule(
 def test_play_refuses_an_option_the_game_does_not_have(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out = run_play(monkeypatch, capsys, ["three-towers", "--option", "decks=3"], [])
-    assert status == 2 and "unknown rule option 'decks'" in out
+    status, out = run_play(monkeypatch, capsys, ["three-towers", "--option", "royal_tax=3"], [])
+    assert status == 2 and "unknown rule option 'royal_tax'" in out
 
 
 def test_play_plays_with_the_options_given(

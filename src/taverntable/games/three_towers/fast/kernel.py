@@ -98,7 +98,8 @@ T_BEST_SEAT = T_BEST_BID + 1
 A_ATTACKER = T_BEST_SEAT + 1
 A_TARGET = A_ATTACKER + 1
 A_CARD = A_TARGET + 1
-PLAYERS = A_CARD + 1
+A_RAID = A_CARD + 1  # 1 for a raid (a warrior's, R34: a ♠ jack's), 0 for a curse
+PLAYERS = A_RAID + 1
 DEALER = PLAYERS + 1
 MOVER = DEALER + 1
 DECIDER = MOVER + 1
@@ -125,7 +126,8 @@ OPT_JOKER_POINTS = OPTIONS + 6  # R30
 OPT_HAND_SIZE = OPTIONS + 7  # R31: the deal, the refill (R12) and R6's draw
 OPT_SPADE_JACK_DEFENDS = OPTIONS + 8  # R32
 OPT_GIVE_ANY = OPTIONS + 9  # R33
-OPTION_COUNT = 10
+OPT_SPADE_JACK_RAIDS = OPTIONS + 10  # R34
+OPTION_COUNT = 11
 STATE_SIZE = OPTIONS + OPTION_COUNT
 
 # Phases (``phases.py``).
@@ -646,9 +648,9 @@ def _defend(st: IntArray, card: int) -> None:
     else:
         _nob_add(st, target, card)
     a = st[A_CARD]
-    if WARRIOR[a]:
+    if st[A_RAID] and a != THIEF:
         _nob_add(st, target, a)
-    else:
+    else:  # a spade figure, R34's raiding ♠ jack too, into its owner's store
         _store_add(st, st[A_ATTACKER], a)
     st[A_CARD] = -1
     _end_turn(st)
@@ -659,7 +661,7 @@ def _let_through(st: IntArray) -> None:
     a = st[A_CARD]
     attacker = st[A_ATTACKER]
     target = st[A_TARGET]
-    if WARRIOR[a]:
+    if st[A_RAID]:
         # R23: down to the topmost reinforcing ace (taken too), else the whole tower.
         t = TOWER + target * ROOM
         size = st[TOWER_LEN + target]
@@ -673,7 +675,10 @@ def _let_through(st: IntArray) -> None:
             _store_add(st, attacker, c)
             st[TOWER_GOODS + target] -= TOWER_POINTS[c]
         st[TOWER_LEN + target] = cut
-        _nob_add(st, attacker, a)
+        if a == THIEF:  # R34: a raiding ♠ jack into the raider's store
+            _store_add(st, attacker, a)
+        else:
+            _nob_add(st, attacker, a)
     elif a == WARLOCK:
         _store_add(st, target, a)
     elif a == THIEF:
@@ -849,6 +854,8 @@ def _turn_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> in
     p = partner(st, s)
     for t in range(n):
         if t != s and t != p and st[TOWER_LEN + t]:
+            if st[OPT_SPADE_JACK_RAIDS] and st[h + THIEF]:  # R34, first by code
+                count = _push(kinds, xa, xb, count, M_RAID, t, THIEF)
             for w in range(13, 52):
                 if st[h + w] and WARRIOR[w]:
                     count = _push(kinds, xa, xb, count, M_RAID, t, w)
@@ -1061,6 +1068,7 @@ def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
             st[A_ATTACKER] = s
             st[A_TARGET] = a
             st[A_CARD] = b
+            st[A_RAID] = int(kind == M_RAID)
             st[PHASE] = DEFEND
             st[DECIDER] = a
         elif kind == M_REDEAL_JOKER:
