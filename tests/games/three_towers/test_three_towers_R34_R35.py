@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -239,3 +240,17 @@ def test_R35_a_view_counts_the_unseen_cards_of_three_decks() -> None:
     state = TowersState.start(rules_from(decks=3), 2, rng=random.Random(4), dealer=0)
     unseen = unseen_cards(state.view(0))
     assert sum(unseen.values()) == 162 - 7 and unseen[JOKER] == 6 - state.hands[0].count(JOKER)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "ru", "uk"])
+def test_R34_R35_are_written_in_the_readings_of_every_language(lang: str) -> None:
+    from taverntable.games.three_towers import rules as rules_module
+
+    path = Path(rules_module.__file__).parent / "texts" / lang / "three-towers-readings.md"
+    text = path.read_text(encoding="utf-8")
+    for rule, name in (("R34", "spade_jack_raids"), ("R35", "decks")):
+        assert f"**{rule} " in text and f"`{name}`" in text
+        assert text.index(f"**{rule} ") > text.index("**R33 ")
+    assert "162" in text and "249" in text  # R35: the count of three decks
+    if lang == "en":
+        assert "not an option here" not in text  # R31 no longer says a third deck is none

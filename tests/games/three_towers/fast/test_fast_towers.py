@@ -224,7 +224,7 @@ def test_a_rule_option_the_kernel_does_not_know_is_refused() -> None:
         royal_tax: int = 0
 
     option_codes(Newer())
-    assert PLAYED.unknown(Newer) == ["royal_tax"] and not PLAYED.plays(Newer(royal_tax=3))
+    assert PLAYED.unknown(Newer) == ["decks", "royal_tax"] and not PLAYED.plays(Newer(royal_tax=3))
     with pytest.raises(UnsupportedRules, match="royal_tax=3; play such games on the engine"):
         random_games(Newer(royal_tax=3), 2, random.Random(1), 1)
 
