@@ -134,11 +134,12 @@ def test_two_options_that_contradict_each_other_are_refused_in_one_line(
     body = {"game": "three-towers", "seats": THREE, "options": {"spade_jack_raids": True}}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 400
-    reason = response.json()["detail"]
+    reason = response.json()["error"]
     assert "(R34)" in reason and "(R32)" in reason and "\n" not in reason
     body["options"] = {"spade_jack_raids": True, "spade_jack_defends": True, "decks": 3}
     made = client.post("/api/tables", json=body)
-    assert made.status_code == 200, made.text
+    assert made.status_code == 201, made.text
+    assert made.json()["table"]["rules"]["decks"] == 3
 
 
 def test_names_in_every_script_are_taken_with_the_joiners_they_need(client: TestClient) -> None:
