@@ -254,3 +254,26 @@ def test_R34_R35_are_written_in_the_readings_of_every_language(lang: str) -> Non
     assert "162" in text and "249" in text  # R35: the count of three decks
     if lang == "en":
         assert "not an option here" not in text  # R31 no longer says a third deck is none
+
+
+def test_R34_R35_tavern_replay_replays_the_records_and_refuses_a_contradiction(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from taverntable.cli import main
+
+    records = []
+    for options in (RAIDS, {"decks": 3}):
+        state = _bot_game(rules_from(max_rounds=1, **options), 1)
+        records.append(ADAPTER.dump(state, ["Anna", "Bo", "Cy"]))
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    assert main(["replay", "--json", str(path)]) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["result"] for r in out] == [r["result"] for r in records]
+    assert len(out[1]["cards"]["deck"]) == 162  # R35: the deck is the rules' three decks
+    # A record naming R34 without R32 is refused in one line naming both rules.
+    bad = {**records[0], "rules": {"preset": "three-towers", "spade_jack_raids": True}}
+    path.write_text(json.dumps(bad) + "\n", encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "(R34)" in err and "(R32)" in err

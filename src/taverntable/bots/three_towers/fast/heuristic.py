@@ -229,6 +229,8 @@ def _defence_chance(st: IntArray, unseen: IntArray, target: int, card: int) -> f
     for s in range(1, 4):
         for x in range(need, 14):
             defenders += unseen[s * 13 + x - 1]
+    if st[k.OPT_SPADE_JACK_DEFENDS] and need <= 11:  # R32: the ♠ jack repels as a jack
+        defenders += unseen[THIEF]
     return holds_any(st, unseen, target, defenders)
 
 
@@ -376,6 +378,8 @@ def turn_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int) -> flo
             goods += k.TOWER_POINTS[st[base + i]]
         gain = values * spread
         gain += TOWER_PROGRESS * goods
+        if b == THIEF:  # R34: a raiding ♠ jack ends in the raider's store either way
+            return p * gain
         return p * gain - (1 - p) * keep(st, me, b)
     if kind == k.M_CURSE:
         p = 1.0 - DEFENDS_WHEN_ABLE * _defence_chance(st, unseen, a, b)
@@ -396,8 +400,8 @@ def turn_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int) -> flo
     if kind == k.M_TRADE:
         return _lead_value(st, unseen, a)
     if kind == k.M_TRADE_JOKER:
-        if b == 0:
-            return -keep(st, me, JOKER)
+        if b == 0:  # R30: a joker given away scores in another store
+            return -keep(st, me, JOKER) - st[k.OPT_JOKER_POINTS]
         later = LATER_SPADES if a == SPADES else LATER_GOODS
         return later * _opponents(st, unseen) - keep(st, me, JOKER)
     if k.M_REDEAL_JOKER <= kind <= k.M_REDEAL_KINGS:
