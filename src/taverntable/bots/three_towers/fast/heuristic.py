@@ -498,7 +498,7 @@ def _attack_loss(st: IntArray, unseen: IntArray) -> float:
     me, partner = unseen[U_ME], unseen[U_PARTNER]
     spread = _spread(st)
     card = st[k.A_CARD]
-    if k.WARRIOR[card]:
+    if st[k.A_RAID]:  # a warrior's raid, or R34's ♠ jack's
         values = 0
         goods = 0
         base = k.TOWER + me * k.ROOM
