@@ -277,3 +277,22 @@ def test_R34_R35_tavern_replay_replays_the_records_and_refuses_a_contradiction(
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "(R34)" in err and "(R32)" in err
+
+
+def test_R34_its_need_of_R32_is_declared_and_the_differential_runs_set_it() -> None:
+    """The option table declares what R34 needs (``options.option`` ``needs``), the same pair
+    the rules refuse without; the short differential runs change R34 together with R32, and
+    the long runs leave out the contradicting combinations."""
+    from taverntable.fast.differential import rule_sets
+    from taverntable.games.three_towers.fast.differential import SUBJECT
+    from taverntable.options import option_needs
+
+    assert option_needs(TowersRules) == {"spade_jack_raids": {"spade_jack_defends": True}}
+    for name, needs in option_needs(TowersRules).items():
+        with pytest.raises(RulesError):
+            rules_from(**{name: True, **{k: not v for k, v in needs.items()}})
+        assert getattr(rules_from(**{name: True, **needs}), name) is True
+    short = rule_sets(SUBJECT)
+    assert [r.differences() for r in short if r.spade_jack_raids] == [RAIDS]
+    every = rule_sets(SUBJECT, every=True, fixed={"max_rounds": 1})
+    assert sum(r.spade_jack_raids for r in every) == len(every) // 3  # 1 of the 3 pairs left
