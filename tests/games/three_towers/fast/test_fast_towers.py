@@ -91,23 +91,22 @@ def test_every_rule_option_combination_is_compared() -> None:
 def test_every_rule_option_is_played_by_the_kernel_or_cannot_change_a_game() -> None:
     """A new option of TowersRules fails here until the kernel plays it (and the differential
     test compares it) or it is shown not to change a game (``PLAYED.ignored``)."""
-    # R35's third deck is the one option the kernel does not play: it refuses it (below).
-    assert PLAYED.unknown(TowersRules) == ["decks"]
-    assert set(PLAYED.options) | set(PLAYED.ignored) | {"decks"} == {
+    assert PLAYED.unknown(TowersRules) == []
+    assert set(PLAYED.options) | set(PLAYED.ignored) == {
         f.name for f in dataclasses.fields(TowersRules)
     }
 
 
-def test_R35_the_kernel_refuses_a_third_deck_and_plays_two() -> None:
-    """R35: the kernel's zones hold R1's 108 cards; a rule set with three decks is refused in
-    one line naming the option (the engine plays it), and ``decks`` 2 is today's game."""
-    three = THREE_TOWERS.with_options(decks=3)
-    assert not PLAYED.plays(three) and PLAYED.plays(THREE_TOWERS.with_options(decks=2))
-    with pytest.raises(UnsupportedRules, match="decks=3; play such games on the engine"):
-        random_games(three, 2, random.Random(1), 1)
-    with pytest.raises(UnsupportedRules, match="decks=3"):
-        option_codes(three)
-    assert not any(t.rules.decks == 3 for t in tables(SUBJECT, every=True))
+def test_R35_the_kernel_deals_three_decks_as_the_engine_does() -> None:
+    """R35: with ``decks`` 3 the kernel's deal is the engine's 162 cards in the same order from
+    the same stream (the deck's fingerprint), and its zones hold them all."""
+    rules = THREE_TOWERS.with_options(decks=3, max_rounds=1)
+    assert PLAYED.plays(rules) and any(t.rules.decks == 3 for t in tables(SUBJECT))
+    game = next(random_games(rules, 4, random.Random(2), 1, record=True).games())
+    state = TowersState.start(rules, 4, rng=random.Random(2), dealer=0)
+    assert game.history is not None and game.history[0] == (-1, comparable(state.history[0][1]))
+    assert len(state.deck) == 162 - 4 * 7
+    assert k.ROOM >= 162
 
 
 def _kernel_arrays() -> tuple[object, object, object]:
@@ -224,7 +223,7 @@ def test_a_rule_option_the_kernel_does_not_know_is_refused() -> None:
         royal_tax: int = 0
 
     option_codes(Newer())
-    assert PLAYED.unknown(Newer) == ["decks", "royal_tax"] and not PLAYED.plays(Newer(royal_tax=3))
+    assert PLAYED.unknown(Newer) == ["royal_tax"] and not PLAYED.plays(Newer(royal_tax=3))
     with pytest.raises(UnsupportedRules, match="royal_tax=3; play such games on the engine"):
         random_games(Newer(royal_tax=3), 2, random.Random(1), 1)
 
@@ -282,7 +281,7 @@ def test_bench_reports_the_fast_path_beside_the_engine(capsys: pytest.CaptureFix
     assert "compiled" in line or "pure Python" in line
 
 
-# The options for the play-testers' complaints (R30-R34, issue 28), each compared on its own
+# The options for the play-testers' complaints (R30-R35, issue 28), each compared on its own
 # above (``tables``) and here all together, with more games, at every seating.
 COMPLAINTS: dict[str, dict[str, object]] = {
     "joker_points": {"joker_points": 10},
@@ -291,6 +290,7 @@ COMPLAINTS: dict[str, dict[str, object]] = {
     "give_any": {"give_any": True},
     # R34 needs R32 (a ♠ jack that raids defends too).
     "spade_jack_raids": {"spade_jack_raids": True, "spade_jack_defends": True},
+    "decks": {"decks": 3},
 }
 
 
@@ -298,8 +298,8 @@ COMPLAINTS: dict[str, dict[str, object]] = {
 @pytest.mark.parametrize("option", [*COMPLAINTS, "all"])
 def test_the_complaints_options_play_the_engines_games(option: str, players: int) -> None:
     """R30 joker points, R31 hand size, R32 ♠ jacks defend, R33 giving any two cards, R34 ♠
-    jacks raid: the kernel plays them and the engine's games step by step (with defence 'any'
-    for all, so R32 meets every attack)."""
+    jacks raid, R35 a third deck: the kernel plays them and the engine's games step by step
+    (with defence 'any' for all, so R32 meets every attack)."""
     changed = (
         {k: v for c in COMPLAINTS.values() for k, v in c.items()}
         if option == "all"

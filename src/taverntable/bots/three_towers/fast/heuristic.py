@@ -77,9 +77,10 @@ def knowledge(st: IntArray, me: int, unseen: IntArray) -> None:
     """``unseen_cards``: the cards ``me`` cannot locate, counted per code (a Counter difference
     drops what would go below zero), and their total, the seat and its partner."""
     n = st[k.PLAYERS]
+    decks = st[k.OPT_DECKS]  # R1, R35: each card once a deck, two jokers a deck
     for c in range(CODES):
-        unseen[c] = 2 - st[k.HAND + me * CODES + c]
-    unseen[JOKER] += 2
+        unseen[c] = decks - st[k.HAND + me * CODES + c]
+    unseen[JOKER] += decks
     for s in range(n):
         if s == me and st[k.OPT_OWN_STORE_VISIBLE]:
             for i in range(st[k.STORE_LEN + s]):

@@ -1,5 +1,5 @@
 """Three Towers' kernel: one game as a flat int array, its move generator, its transitions, its
-chance steps and its count (R1–R29), and random play, compiled by numba or run as Python
+chance steps and its count (R1–R35), and random play, compiled by numba or run as Python
 (``jit``).
 
 It is the engine's ``TowersState`` in other clothes and must stay so: the legal moves come in
@@ -28,7 +28,7 @@ from taverntable.fast.stream import PyStream, mt_uint32, uniform
 # numba compiles module globals in as constants, so importing them costs the kernel nothing.
 from taverntable.games.three_towers.attacks import STEAL_MAX
 from taverntable.games.three_towers.cards import (
-    DECK_SIZE,
+    DECK_CARDS,
     IS_ACE,
     IS_GOODS,
     IS_PENALTY,
@@ -41,10 +41,9 @@ from taverntable.games.three_towers.cards import (
     TOWER_VALUE,
     VALUE,
     WARLOCK,
-    full_deck,
 )
 from taverntable.games.three_towers.movegen import TRADE_JOKERS
-from taverntable.games.three_towers.rules import MAX_PLAYERS
+from taverntable.games.three_towers.rules import DECKS, MAX_PLAYERS
 from taverntable.games.three_towers.scoring import (
     CLUB_TAKE,
     DARK_GIVE,
@@ -57,9 +56,7 @@ from taverntable.games.three_towers.trade import GIVE_BID, TAKE_BID
 
 SEATS = MAX_PLAYERS
 CODES = NUM_CODES  # 52 standard cards and the joker
-ROOM = DECK_SIZE  # every zone list can hold the whole deck
-
-FULL_DECK = int_array(full_deck())  # R1's canonical order, which the deal shuffles (``chance``)
+ROOM = DECK_CARDS * max(DECKS)  # every zone list can hold the whole deck (R35: three decks)
 # A1's joker trades in ``movegen``'s order (suit, take 1 or give 0), as int tables.
 JOKER_TRADE_SUIT = int_array([m.suit for m in TRADE_JOKERS])
 JOKER_TRADE_TAKE = int_array([int(m.take) for m in TRADE_JOKERS])
@@ -127,7 +124,8 @@ OPT_HAND_SIZE = OPTIONS + 7  # R31: the deal, the refill (R12) and R6's draw
 OPT_SPADE_JACK_DEFENDS = OPTIONS + 8  # R32
 OPT_GIVE_ANY = OPTIONS + 9  # R33
 OPT_SPADE_JACK_RAIDS = OPTIONS + 10  # R34
-OPTION_COUNT = 11
+OPT_DECKS = OPTIONS + 11  # R1: 2, R35: 3
+OPTION_COUNT = 12
 STATE_SIZE = OPTIONS + OPTION_COUNT
 
 # Phases (``phases.py``).
@@ -382,12 +380,20 @@ def deck_print(st: IntArray) -> int:
 
 @kernel
 def _deal(st: IntArray, stream: IntArray) -> int:
-    """R1, R3 and ``chance.sample`` ``deal``: the 108 cards shuffled, 7 each one at a time from
-    the dealer's left; returns the deck's fingerprint."""
+    """R1, R3 and ``chance.sample`` ``deal``: the 108 cards (R35: 162) shuffled, 7 each one at
+    a time from the dealer's left; returns the deck's fingerprint."""
     n = st[PLAYERS]
-    for i in range(ROOM):
-        st[DECK + i] = FULL_DECK[i]
-    st[DECK_LEN] = ROOM
+    # ``cards.full_deck``'s canonical order: each card once a deck, then two jokers a deck.
+    decks = st[OPT_DECKS]
+    i = 0
+    for c in range(JOKER):
+        for _ in range(decks):
+            st[DECK + i] = c
+            i += 1
+    for _ in range(2 * decks):
+        st[DECK + i] = JOKER
+        i += 1
+    st[DECK_LEN] = i
     _shuffle_deck(st, stream)
     fingerprint = deck_print(st)
     for s in range(SEATS):
