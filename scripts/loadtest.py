@@ -102,7 +102,8 @@ def start_server(
             *extra,
         ],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        # LOADTEST_SERVER_LOG=DIR keeps each server's log there (port.log)
+        stderr=log_file(port),
         env=None if env is None else {**os.environ, **env},
     )
     deadline = time.monotonic() + 60
@@ -117,6 +118,14 @@ def start_server(
                     f"serve --database {database} {' '.join(extra)})"
                 ) from None
             time.sleep(0.1)
+
+
+def log_file(port: int) -> Any:
+    folder = os.environ.get("LOADTEST_SERVER_LOG")
+    if not folder:
+        return subprocess.DEVNULL
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return open(Path(folder) / f"{port}.log", "wb")  # the server's, until it ends
 
 
 def wait_for_bots(ports: list[int], began: float, timeout: float = 900) -> float:
