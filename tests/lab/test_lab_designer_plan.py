@@ -98,7 +98,8 @@ def test_a_stopped_full_plan_resumes_to_the_same_rows(tmp_path: Path) -> None:
     """Stopped after 7 games and run again (the CLI's resume), then grown to more passes with
     --games: the rows are an uninterrupted run's."""
     games = 3 * len(HEURISTIC)
-    first = run_study(_config(games), tmp_path / "designer", workers=1, progress=False, stop_after=7)
+    folder = tmp_path / "designer"
+    first = run_study(_config(games), folder, workers=1, progress=False, stop_after=7)
     assert first.games_done == 7
     args = ["lab", "run", "designer", "--quiet", "--workers", "1", "--lab", str(tmp_path)]
     assert main(args) == 0  # resumes the saved study: its variants and size
