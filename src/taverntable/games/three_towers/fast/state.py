@@ -45,20 +45,21 @@ def load(state: TowersState) -> IntArray:
         for c in state.nobility[s]:
             st[k.NOB + s * k.CODES + c] += 1
         st[k.NOB_LEN + s] = len(state.nobility[s])
-        for i, c in enumerate(state.stores[s]):
-            st[k.STORE + s * k.ROOM + i] = c
-        st[k.STORE_LEN + s] = len(state.stores[s])
-        for i, c in enumerate(state.towers[s]):
-            st[k.TOWER + s * k.ROOM + i] = c
-            st[k.TOWER_GOODS + s] += int(k.TOWER_POINTS[c])
-        st[k.TOWER_LEN + s] = len(state.towers[s])
+        # Whole zones as slices (one call each: a search loads a world a playout).
+        store, tower = state.stores[s], state.towers[s]
+        base = k.STORE + s * k.ROOM
+        st[base : base + len(store)] = store
+        st[k.STORE_LEN + s] = len(store)
+        base = k.TOWER + s * k.ROOM
+        st[base : base + len(tower)] = tower
+        st[k.TOWER_GOODS + s] = sum(int(k.TOWER_POINTS[c]) for c in tower)
+        st[k.TOWER_LEN + s] = len(tower)
         st[k.SCORES + s] = state.scores[s]
         st[k.MARKS + s] = state.marks[s]
         for c in state.known[s]:
             st[k.KNOWN + s * k.CODES + c] += 1
         st[k.KNOWN_LEN + s] = len(state.known[s])
-    for i, c in enumerate(state.deck):
-        st[k.DECK + i] = c
+    st[k.DECK : k.DECK + len(state.deck)] = state.deck
     st[k.DECK_LEN] = len(state.deck)
     trade = state.trade
     if trade is not None:
