@@ -119,11 +119,30 @@ def check(config: StudyConfig) -> None:
             lab_bot(bot)
 
 
+def sits_out(config: StudyConfig, index: int) -> bool:
+    """Whether game ``index`` is a pass its variant sits out (``Variant.every``: a skipped row)."""
+    return bool((index // len(config.variants)) % variant_of(config, index)[1].every)
+
+
+def planned_games(config: StudyConfig, below: int | None = None) -> dict[str, int]:
+    """The games each variant plays in the study (or below index ``below``), skipped rows not
+    counted: the full study's 1,000 passes give 1,000 of each heuristic variant and
+    1,000 / ``every`` of the hard bot's (``HARD_EVERY``: 200)."""
+    end = config.games if below is None else min(below, config.games)
+    n = len(config.variants)
+    out = dict.fromkeys(config.variants, 0)
+    for k, name in enumerate(config.variants):
+        passes = len(range(k, end, n))  # the passes that reach variant k
+        every = VARIANTS[name].every
+        out[name] = (passes + every - 1) // every  # passes 0, every, 2 * every, ...
+    return out
+
+
 def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     """Play game ``index``: one game of its variant with the designer's measurements (a skipped
     row on the passes a variant sits out)."""
     name, variant = variant_of(config, index)
-    if (index // len(config.variants)) % variant.every:
+    if sits_out(config, index):
         return {"variant": name, "players": variant.players, "end": "skipped"}, []
     state, names = play_variant(config, variant, index, seed)
     if state is None:

@@ -16,6 +16,7 @@ def _towers(
     full: int,
     variants: bool = False,
     bench_games: int = 40,
+    passes: bool = False,
     **options: Any,
 ) -> Study:
     lab = f"taverntable.lab.studies.{module}"
@@ -31,6 +32,7 @@ def _towers(
         variants=f"{lab}:VARIANTS" if variants else None,
         check=f"{lab}:check" if variants else None,
         bench_games=bench_games,
+        passes=passes,
     )
 
 
@@ -56,8 +58,9 @@ STUDIES: tuple[Study, ...] = (
         "paired games that measure what an extra joker, redeals and the nobility are worth "
         "to a seat. Choose variants with --variant.",
         "towers_options",
-        small=26,  # one game of each variant
-        full=26 * 200,
+        small=1,  # one pass: one game of each variant
+        full=200,
+        passes=True,
         variants=True,
         max_rounds=10,
     ),
@@ -72,8 +75,12 @@ STUDIES: tuple[Study, ...] = (
         "Warlock's success, jokers left in hand, spade cards put out, answers that give "
         "aces or warriors, the game's length in turns. Choose variants with --variant.",
         "towers_designer",
-        small=21 * 5,  # five passes: every heuristic variant five times, the hard ones once
-        full=21 * 1_000,
+        # Passes through the variants, however many the table holds: five (every heuristic
+        # variant five times, the hard ones once), and the full study's 1,000 (1,000 games of
+        # each heuristic variant, 200 of each hard one: towers_designer.HARD_EVERY).
+        small=5,
+        full=1_000,
+        passes=True,
         variants=True,
         max_rounds=10,
     ),
