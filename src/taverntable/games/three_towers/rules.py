@@ -75,11 +75,16 @@ def _check_int(name: str, value: object, lo: int, hi: int) -> None:
 
 
 THREE_TOWERS = TowersRules()
-PRESETS: dict[str, TowersRules] = {"three-towers": THREE_TOWERS}
+# "Three Towers, revised" (issue 28 item 5): the rule options the lab's search chose against the
+# designer's targets (study towers-revised, docs/designer.md). Its ``preset`` stays
+# ``three-towers``, so a record writes these options out and means the same game whatever this
+# preset becomes later.
+REVISED = TowersRules(tower_goal=40)
+PRESETS: dict[str, TowersRules] = {"three-towers": THREE_TOWERS, "three-towers-revised": REVISED}
 
 
 def rules_from(preset: str = "three-towers", **options: Any) -> TowersRules:
     """The named preset with the given options changed."""
     if preset not in PRESETS:
-        raise RulesError(f"unknown Three Towers preset {preset!r} (known: three-towers)")
+        raise RulesError(f"unknown Three Towers preset {preset!r} (known: {', '.join(PRESETS)})")
     return PRESETS[preset].with_options(**options)

@@ -42,6 +42,11 @@ class Study:
     keeps_records: bool = True
     variants: str | None = None  # "module:attribute": the variant table, all played by default
     check: str | None = None  # "module:function": check(config) raises for what it cannot play
+    # "module:function": prepare(config, folder), run before the games (in this process, on
+    # every run: it resumes itself), e.g. a search whose result the games then measure.
+    prepare: str | None = None
+    # "module:function": extras(folder, section) adds what ``prepare`` left in the folder.
+    extras: str | None = None
     # The games and table sizes played by default (empty: all the family's, at every size).
     presets: tuple[str, ...] = ()
     players: tuple[int, ...] = ()
@@ -97,9 +102,11 @@ def _towers(
     small: int,
     full: int,
     variants: bool = False,
+    prepared: bool = False,
     **options: Any,
 ) -> Study:
     lab = f"taverntable.lab.studies.{module}"
+    report = f"taverntable.lab.report.{module}"
     return Study(
         name=name,
         family="three-towers",
@@ -111,6 +118,10 @@ def _towers(
         options=options,
         variants=f"{lab}:VARIANTS" if variants else None,
         check=f"{lab}:check" if variants else None,
+        prepare=f"{lab}:prepare" if prepared else None,
+        extras=f"{report}:extras" if prepared else None,
+        # Today's rules: the family's other presets (three-towers-revised) by --preset only.
+        presets=("three-towers",),
     )
 
 
@@ -192,6 +203,22 @@ STUDIES: dict[str, Study] = {
             small=15 * 5,  # five passes: every heuristic variant five times, the hard ones once
             full=15 * 1_000,
             variants=True,
+            max_rounds=10,
+        ),
+        _towers(
+            "towers-revised",
+            "Three Towers, revised: rule options chosen against the designer's targets",
+            "First a search (Optuna's TPE sampler) over the rule options of the rules' option "
+            "table, two players, the heuristic on the fast path, against the targets: no style "
+            "wins more than 60% against another, one round decides at most 20% of games, the "
+            "first seat's edge within 3 points, 5 to 8 rounds a game. Then the preset "
+            "three-towers-revised against today's rules on fresh seeds: the heuristic, the "
+            "styles head to head, and the hard bot against the heuristic on every fifth pass.",
+            "towers_revised",
+            small=10 * 10,  # ten passes: the heuristic's variants ten times, the hard ones twice
+            full=10 * 1_000,  # 1,000 games of each heuristic variant, 200 of each hard one
+            variants=True,
+            prepared=True,
             max_rounds=10,
         ),
     )

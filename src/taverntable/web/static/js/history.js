@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 import { api, errorText } from "./net.js";
 import { useStore } from "./store.js";
 
-export const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
+export const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers", "three-towers-revised": "game.three-towers-revised" };
 const LEVELS = { easy: "bot.easy", medium: "bot.medium", hard: "bot.hard" };
 
 export function seatName(s) {
@@ -50,7 +50,7 @@ function Result({ entry }) {
 
 function Deals({ entry }) {
   if (!entry.deals.length) return null;
-  const tonk = entry.game !== "three-towers";
+  const tonk = !entry.game.startsWith("three-towers");
   return html`<ul class="deal-links">${entry.deals.map((deal) => html`<li data-deal=${deal}>
     <span>${t(tonk ? "word.deal" : "word.game", { number: deal })}</span>
     <a href=${replayUrl(entry.table, deal, entry.seat)} data-link="replay">${t("games.watch")}</a>

@@ -16,7 +16,7 @@ import { state, tokens, update, useStore } from "./store.js";
 import { Log, rulesLink } from "./table.js";
 import { Timeline } from "./timeline.js";
 
-const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
+const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers", "three-towers-revised": "game.three-towers-revised" };
 const BOT_NAME = /^Bot (\d+) \((\w+)\)$/;
 
 // What other pages of the viewer add (a coach's review, issue 27): functions of the replay that
