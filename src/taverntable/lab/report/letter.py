@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from .towers_designer import BASE, HARD, POINTS, SLUGS, Estimate, words
 
-LANGUAGES = ("en", "uk", "ru")
-LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский"}
+LANGUAGES = ("en", "uk", "ru", "hu")
+LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский", "hu": "Magyar"}
 SHARES = frozenset(
     {
         "third_tower",
@@ -129,6 +129,31 @@ LANGS: dict[str, Language] = {
         few="слишком мало для интервала",
         decimal=",",
     ),
+    "hu": Language(
+        title="Három Torony: válasz a tesztjátékosoknak, pontról pontra",
+        greeting="Kedves Tervező!",
+        intro="Két tesztjátékosa egy az egy ellen játszotta a Három Tornyot, és hét "
+        "észrevételt küldött. Botjaink az Ön szabályai szerint {games} játszmát játszottak, "
+        "ebből {hard_games} játszmát az erősebb (nehéz) bot. Íme, mit mutatnak a számok, "
+        "pontról pontra. Zárójelben a 95%-os konfidenciaintervallum és a minta mérete áll; "
+        "minden pontból a részletekre vezet egy hivatkozás.",
+        missing="Még nincs mérve: futtassa a `tavern lab run designer` és a `tavern lab "
+        "report` parancsot.",
+        details="részletek",
+        point="{k}. pont",
+        sign="Üdvözlettel: a Tavern Table labor",
+        units={
+            "games": "játszma",
+            "towers": "torony",
+            "rounds": "forduló",
+            "figures": "figura",
+            "answers": "válasz",
+            "two-card answers": "kétlapos válasz",
+            "Warlock curses": "varázslós átok",
+        },
+        few="túl kevés az intervallumhoz",
+        decimal=",",
+    ),
 }
 
 # The seven answers: per language, one template per point (fields: the estimates' names; a
@@ -218,7 +243,38 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "или воина, и в {pair_forced} каждый возможный ответ отдавал бы такого. Это стоит "
         "{ace_points} очков тузов за партию.",
     ),
+    "hu": (
+        "A botoknak a három torony elérhető: a kétszemélyes játszmák {third_tower} része "
+        "harmadik toronnyal ér véget, {rounds} forduló után. Egy torony az ásztól a célig "
+        "{tower_turns} saját lépésébe kerül az építőnek, a torony nélküli játékos pedig "
+        "lépései {waiting} részében nem tart ♥♦♣ ászt, amellyel tornyot kezdhetne; a botok "
+        "lépéseik {building_turns} részében építenek. A nehéz bot: a játszmák "
+        "{hard_third_tower} része, tornyonként {hard_tower_turns} lépés. Aki ritkábban épít "
+        "vagy tovább vár ászra, kevesebb tornyot épít.",
+        "Ma a nemesség csak újraosztásra kell (játszmánként {redeals}). Az a bot, amely "
+        "megtartja nemességét, és harcosokért fosztogat, a mai szabályokkal {today_margin} "
+        "pont előnyt szerez a sima bottal szemben; R28-cal (harcosonként 5 pont a "
+        "számoláskor) {r28_margin} pontot, és a játszmái {r28_wins} részét nyeri meg.",
+        "Egy forduló elején {held_start} pikk figura van egy kézben, a 16. lépésre "
+        "{held_later}; a figurák {to_count} része a számolásig a kézben marad (a saját "
+        "raktárba kerül), {cursed_away} része átokkal az ellenfél raktárába jut. A varázslós "
+        "átok az esetek {warlock_through} részében sikerül; ahhoz képest, hogy a lapot "
+        "megtartanánk (a −40 úgyis a tulajdonosát terheli), {warlock_gain} pont előnyt hoz.",
+        "Egy forduló végén {left} dzsóker marad a kezekben; a fordulók {some_left} része úgy "
+        "ér véget, hogy legalább egy dzsóker kihasználatlan marad, és semmit sem ér.",
+        "Kettesben a fosztogató (sosem épít) a játszmái {raider_vs_builder} részét nyeri "
+        "meg az építővel (sosem fosztogat) szemben, a vegyes játékos (többnyire fosztogat) "
+        "{mixed_vs_builder} részét; a nehéz bottal a fosztogató {hard_raider_vs_builder}, a "
+        "vegyes játékos {hard_mixed_vs_builder} részt nyer.",
+        "Egy kétszemélyes játszma {turns} lépésig tart, fordulónként {turns_per_round}; a "
+        "lezárult játszmák {one_round} részét egyetlen forduló dönti el (nélküle a győztes "
+        "nem vezetne).",
+        "A kereskedésre adott válaszok {pair_share} része két lap (R5 c); ezek {pair_dear} "
+        "része ászt vagy harcost ad oda, és {pair_forced} részükben a játékos minden "
+        "lehetséges válasza ilyet adott volna. Ez játszmánként {ace_points} pont ászba kerül.",
+    ),
 }
+
 STYLE_FIELDS = {
     "raider_vs_builder": ("2p-builder-vs-raider", "raider"),
     "mixed_vs_builder": ("2p-builder-vs-mixed", "mixed"),
@@ -347,5 +403,14 @@ POINT_TITLES: dict[str, tuple[str, ...]] = {
         "Грабить проще, чем строить",
         "Карт мало: игра короткая, и всё решает одна комбинация",
         "Когда нечем поддержать торговлю, приходится отдавать тузов и воинов",
+    ),
+    "hu": (
+        "A három torony elérhetetlennek tűnik",
+        "A nemesség csak újraosztásra jó?",
+        "A pikk figurák felgyűlnek; a varázslós támadás túl kockázatos",
+        "A dzsókerek semmit sem érnek a számoláskor",
+        "Fosztogatni könnyebb, mint építeni",
+        "Kevés a lap: a játék rövid, és egyetlen kombináció dönt",
+        "Ha nincs mivel támogatni a kereskedést, ászokat és harcosokat kell odaadni",
     ),
 }
