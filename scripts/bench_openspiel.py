@@ -34,13 +34,15 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
-from taverntable.bench.search import SEARCH_BENCHES, SearchBench, decision_views, search_adapter
+from taverntable.bench.command import KITS
+from taverntable.bench.search import SearchBench, decision_views, search_adapter
 from taverntable.bots import make_bot
 from taverntable.bots.ismcts import HARD_ITERATIONS, search
 from taverntable.engine import CHANCE
 from taverntable.envs.openspiel_bots import OpenSpielIsmctsBot, spiel_state
 from taverntable.games import get_game
 
+SEARCH_BENCHES = [spec for kit in KITS for spec in kit.searches]
 TOWERS = next(spec for spec in SEARCH_BENCHES if spec.game == "three-towers")
 PLAYERS = {"tonk": 3, "tor": 4, "three-towers": 2}
 

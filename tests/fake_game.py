@@ -32,6 +32,7 @@ from taverntable.engine import (
 from taverntable.options import RulesError
 from taverntable.plugins import PlugIn, RegisteredGame, bot
 from taverntable.plugins.arena import FastArena, FastPlayed, FastTable, fast_path
+from taverntable.plugins.lab import BenchKit, DeclaredStudy
 from taverntable.plugins.learning import ChanceRun, Learning, ObservationLayout, learning_kit
 from taverntable.plugins.search import SearchFactory, search_adapter
 from taverntable.plugins.terminal import FrontEnd, front_end
@@ -407,6 +408,11 @@ class NimGame:
         default_factory=lambda: {"cheat-peek": bot("fake_game:PeekingBot")}
     )
     arena_fast: PlugIn[FastArena] | None = _FAST
+    # Nim has no lab studies and no benches beyond the registry's random play.
+    studies: PlugIn[Sequence[DeclaredStudy]] | None = None
+    benches: PlugIn[BenchKit] | None = None
+    # Nim's bots take the project's default names (taverntable.characters).
+    characters: Sequence[str] = ()
     rules_files: Sequence[str] = ()
 
     @property

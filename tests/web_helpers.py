@@ -31,6 +31,7 @@ from taverntable.engine import SPECTATOR, Event
 from taverntable.records import replay_record
 from taverntable.web.app import create_app
 from taverntable.web.connections import uvicorn_config
+from taverntable.web.protocol.frames import ChatLine
 from taverntable.web.store import Store
 from taverntable.web.tables import DEAL_VERSIONS, Pace
 
@@ -304,7 +305,19 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
             "move",
             "total",
             "legal",
+            "tonk",
+            "towers",
+            "line",
+            "lines",
         }, message.keys()
+        if message["type"] in ("chat", "chat-history"):
+            # Chat carries no view and no event; a seat's connection never reads the
+            # spectators' channel (chat.py: no one watching coaches a player).
+            lines = [message["line"]] if message["type"] == "chat" else message["lines"]
+            for line in lines:
+                assert set(line) == set(ChatLine.model_fields), line
+                assert who is None or line["channel"] == "players", (who, line)
+            continue
         if message["type"] == "log":
             log = message
             continue

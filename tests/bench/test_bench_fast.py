@@ -9,7 +9,7 @@ import random
 import pytest
 
 from taverntable.bench.command import BENCHES
-from taverntable.bench.fast_play import yardstick_deal
+from taverntable.bench.tonk.play import yardstick_deal
 from taverntable.cli import main
 from taverntable.fast.jit import COMPILED
 

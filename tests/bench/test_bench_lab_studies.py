@@ -55,4 +55,4 @@ def test_the_json_report_has_both_paths_the_ratio_and_the_same_rows(
 def test_an_unknown_study_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--only", "towers-nothing"])
-    assert "not a Tonk or Three Towers study" in capsys.readouterr().err
+    assert "unknown study: towers-nothing" in capsys.readouterr().err

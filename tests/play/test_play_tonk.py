@@ -161,9 +161,9 @@ def test_tor_and_pagat_are_played_with_their_own_rules(
     )
     assert status == 0
     assert f"Tavern Table: {game} · 4 players" in out
-    assert (
-        "Others: Goblin (medium) 5 cards · Elmo (medium) 5 cards · One-Eye (medium) 5 cards" in out
-    )
+    # Tőr's bots are the Hungarian seed's players; pagat's, like Tonk's, the Black Company.
+    bots = ("Airun", "Alyr", "Abdzsan") if game == "tor" else ("Goblin", "Elmo", "One-Eye")
+    assert "Others: " + " · ".join(f"{b} (medium) 5 cards" for b in bots) in out
     assert "Balances after 1 deal" in out
 
 

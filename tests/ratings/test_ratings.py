@@ -11,6 +11,7 @@ import pytest
 from taverntable.ratings import (
     Entrant,
     Skill,
+    beside_bots,
     bot_rating,
     display,
     is_provisional,
@@ -119,3 +120,25 @@ def test_a_calibration_match_is_reproducible_and_its_places_follow_its_totals() 
 
 def test_a_skill_round_trips_its_json() -> None:
     assert Skill(25.123456, 3.2).to_json() == {"mu": 25.1235, "sigma": 3.2}
+
+
+def test_a_rating_reads_beside_the_bots_places() -> None:
+    """Issue 25, item 5: "you play about as well as the medium bot" — within one mu (50
+    points) of the nearest level; else better than the best level below, or below them all."""
+    tonk = {"easy": 755, "medium": 1500, "hard": 1537}
+    assert beside_bots(1500, tonk) == ("about", "medium")  # a newcomer
+    assert beside_bots(1510, tonk) == ("about", "medium")
+    assert beside_bots(1530, tonk) == ("about", "hard")  # nearer the hard bot
+    assert beside_bots(1587, tonk) == ("about", "hard")  # 50 points: still about
+    assert beside_bots(1588, tonk) == ("above", "hard")
+    assert beside_bots(1200, tonk) == ("above", "easy")  # between: better than the easy bot
+    assert beside_bots(805, tonk) == ("about", "easy")
+    assert beside_bots(600, tonk) == ("below", "easy")
+    # Pagat's hard bot stands a little below its medium one (docs/ratings.md): the order is the
+    # places', not the levels' names.
+    pagat = {"easy": 658, "medium": 1500, "hard": 1496}
+    assert beside_bots(1600, pagat) == ("above", "medium")
+    assert beside_bots(1498, pagat) == ("about", "medium")  # equally near: the higher
+    assert beside_bots(1000, pagat) == ("above", "easy")
+    with pytest.raises(ValueError, match="no bot level"):
+        beside_bots(1500, {})

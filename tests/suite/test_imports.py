@@ -18,7 +18,8 @@ ROOT = "taverntable"
 # The top-level packages and modules; engine, cards, options and fields are the shared
 # vocabulary every game speaks, plugins the protocols of what a game names in the layers above
 # the engine (its bots, search, front end …), match a match of deals through the contract,
-# names, worker_life and extras small helpers, ratings the ladder (above the bots, below the
+# characters the bots' names (each game's, for the terminal and the server), names,
+# worker_life and extras small helpers, ratings the ladder (above the bots, below the
 # server), coach the review of a deal (likewise), cli the command line.
 TOP = (
     "engine",
@@ -30,6 +31,7 @@ TOP = (
     "games",
     "records",
     "match",
+    "characters",
     "bots",
     "ratings",
     "coach",

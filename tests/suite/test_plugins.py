@@ -18,6 +18,7 @@ from taverntable.cli import main
 from taverntable.engine import play_out
 from taverntable.games import all_games, game_names, get_game
 from taverntable.plugins import LEVEL_NAMES, PlugIn, PlugInError, bot
+from taverntable.plugins.lab import BenchKit
 from taverntable.plugins.learning import Learning
 from taverntable.plugins.terminal import FrontEnd, front_end
 
@@ -43,6 +44,26 @@ def test_every_plug_in_of_every_game_loads_and_is_of_its_kind(name: str) -> None
     assert isinstance(kit, Learning) and kit.layout.size > 0
     if game.arena_fast is not None:
         assert callable(game.arena_fast.load())
+    if game.studies is not None:
+        studies = game.studies.load()
+        assert studies and all(study.family == game.family for study in studies)
+    if game.benches is not None:
+        benches = game.benches.load()
+        assert isinstance(benches, BenchKit) and benches.benches()
+        assert {spec.name for spec in benches.searches} <= set(benches.benches())
+
+
+def test_the_lab_and_the_bench_take_their_studies_and_benches_from_the_registry() -> None:
+    """No study or bench of a family is missing from the lab's and ``tavern bench``'s tables,
+    and none is there that no registered game declares."""
+    from taverntable.bench.command import BENCHES
+    from taverntable.lab.core.studies import STUDIES
+
+    declared = {study.name for game in all_games() if game.studies for study in game.studies.load()}
+    assert declared == set(STUDIES)
+    for game in all_games():
+        if game.benches is not None:
+            assert set(game.benches.load().benches()) <= set(BENCHES)
 
 
 def test_a_game_of_a_family_shares_its_plug_ins_and_each_family_has_its_own() -> None:

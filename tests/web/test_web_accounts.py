@@ -1,7 +1,8 @@
 """Accounts (issue 25, item 1): signing up, in and out, the password, deleting the account, and
 the guest who signs up keeping what they played; every bad name and password refused with its
 code, sign-in throttled, the hash argon2id and never shown, private data 401 without a session.
-Each test runs on SQLite and on PostgreSQL; the last one across two server processes."""
+Each test runs on SQLite and on PostgreSQL; the last ones across two server processes (the
+sign-in throttle's count shared through Redis)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ from typing import Any
 
 import httpx2
 import pytest
+import redis.asyncio as aioredis
 import sqlalchemy
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from taverntable.records import replay_record
 from taverntable.web.credentials import common_passwords, name_key
-from taverntable.web.throttle import Throttle
+from taverntable.web.throttle import PREFIX, LocalSignIns, RedisSignIns, Throttle
 
 from web_helpers import (
     drop_postgres,
@@ -357,3 +359,94 @@ def test_a_person_signed_in_on_one_process_is_signed_in_on_all() -> None:
             assert elsewhere.get("/api/account").status_code == 401
     finally:
         drop_postgres(database)
+
+
+def forget_signins(url: str) -> None:
+    """No wrong password counted in the test's Redis database (an earlier run's, from the same
+    address, would still be within its minute)."""
+
+    async def run() -> None:
+        redis = aioredis.from_url(url)
+        keys = [k async for k in redis.scan_iter(f"{PREFIX}*")]
+        if keys:
+            await redis.delete(*keys)
+        await redis.aclose()
+
+    asyncio.run(run())
+
+
+def test_the_eleventh_wrong_password_in_a_minute_is_throttled_across_two_processes() -> None:
+    """The attempts go to two processes in turn: the count is the cluster's (Redis), not each
+    process's, so the 11th is refused, and the right password is then refused on both."""
+    redis = redis_url()
+    forget_signins(redis)
+    database = fresh_postgres(postgres_url())
+    try:
+        with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
+            bases = [a.base, b.base]  # type: ignore[attr-defined]
+            sign_up(browser(bases[0]), "Anna")
+            guessers = [browser(base) for base in bases]
+            answers = [
+                guessers[k % 2].post(
+                    "/api/account/signin", json={"name": "ANNA", "password": f"wrong {k}"}
+                )
+                for k in range(11)
+            ]
+            assert [x.status_code for x in answers] == [401] * 10 + [429]
+            assert answers[-1].json()["code"] == "throttled"
+            for guesser in guessers:
+                right = guesser.post("/api/account/signin", json={"name": "Anna", "password": GOOD})
+                assert right.status_code == 429, right.text
+    finally:
+        drop_postgres(database)
+        forget_signins(redis)
+
+
+def test_the_shared_count_forgets_after_a_minute_and_expires_in_redis() -> None:
+    url = redis_url()
+    forget_signins(url)
+
+    async def run() -> None:
+        redis = aioredis.from_url(url, decode_responses=True)
+        signins = RedisSignIns(redis, limit=10, window=60)
+        keys = ["name:anna", "address:10.0.0.1"]
+        for k in range(10):
+            assert not await signins.blocked(keys, now=1000.0 + k)
+            await signins.failed(keys, now=1000.0 + k)
+        assert await signins.blocked(["name:anna"], now=1010.0)
+        assert await signins.blocked(["name:bence", "address:10.0.0.1"], now=1010.0)
+        assert not await signins.blocked(["name:bence", "address:10.0.0.2"], now=1010.0)
+        assert not await signins.blocked(keys, now=1060.5)  # the first aged out
+        stored = [k async for k in redis.scan_iter(f"{PREFIX}*")]
+        assert len(stored) == 2  # digests of the keys: no name or address in Redis's keys
+        assert all("anna" not in k and "10.0.0.1" not in k for k in stored)
+        for key in stored:
+            assert 0 < await redis.ttl(key) <= 61
+        await redis.aclose()
+
+    try:
+        asyncio.run(run())
+    finally:
+        forget_signins(url)
+
+
+def test_with_redis_away_a_process_throttles_in_its_own_memory() -> None:
+    """A Redis that does not answer (nothing listens on the port): the count goes on in the
+    process, and the 11th wrong password is refused all the same."""
+
+    async def run() -> None:
+        import socket
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]  # closed again: nothing listens there
+        redis = aioredis.from_url(f"redis://127.0.0.1:{port}/0", socket_connect_timeout=1)
+        signins = RedisSignIns(redis, fallback=LocalSignIns(limit=10))
+        keys = ["name:anna", "address:10.0.0.1"]
+        for _ in range(10):
+            assert not await signins.blocked(keys)
+            await signins.failed(keys)
+        assert await signins.blocked(keys)
+        await redis.aclose()
+
+    asyncio.run(run())

@@ -131,10 +131,10 @@ def test_a_bots_first_turn_drop_is_announced_then_its_showdown_stays(
     )
     sit(page, slow_base, table, made["token"], made["host_token"])
     page.click("[data-action=start]")
-    bot = "Bot 2 (medium)"
+    bot = "Goblin"  # the first of Tonk's characters (taverntable.characters)
     page.wait_for_selector(".announce")
     announce = clean(page.locator(".announce").inner_text())
-    assert re.fullmatch(r"Bot 2 \(medium\) drops with \d+!", announce), announce
+    assert re.fullmatch(r"Goblin drops with \d+!", announce), announce
     assert page.locator(".showdown").count() == 0  # the hands come a moment later
     page.wait_for_selector(".showdown")
     # The hands left the server only with the deal's end, after the announcement.
@@ -410,7 +410,7 @@ def test_a_three_towers_round_count_is_shown_to_a_spectator(
             f"+{data['points'][seat]}" if data["points"][seat] > 0 else str(data["points"][seat])
         )
         assert cells[4].startswith(str(data["scores"][seat]))
-    winners = [f"Bot {s + 1} (easy)" for s in over["winners"]]
+    winners = [("Zarr", "Goblin", "Elmo")[s] for s in over["winners"]]
     assert clean(box.locator(".headline").inner_text()).startswith(f"Game 1 is over: {winners[0]}")
     for width, height in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})

@@ -121,8 +121,8 @@ def test_a_newcomer_plays_a_whole_tonk_match_with_two_bots_and_a_friend(
     friend.reload()
     listed = friend.locator(f".open-tables li[data-table='{table}']")
     listed.wait_for()
-    # The bots are named in the page's language, as on the table page.
-    assert "Bot 3 (easy)" in listed.inner_text() and "Bot 4 (medium)" in listed.inner_text()
+    # The bots take the seeds' characters' names (taverntable.characters), as at the terminal.
+    assert "Goblin" in listed.inner_text() and "Elmo" in listed.inner_text()
     listed.locator("a.button").click()
     friend.fill(".join input", "Bela")
     friend.click(".join button[type=submit]")

@@ -246,6 +246,9 @@ def test_every_field_of_a_frame_refuses_hostile_values(client: TestClient) -> No
                 if message["type"] == "error":
                     break
                 # What the server sends anyway: the table, the deal's log (on connecting, issue
-                # 26) and updates; a hostile frame itself gets an error.
-                assert message["type"] in ("table", "log", "update"), (frame[:60], message)
+                # 26), its recent chat and updates; a hostile frame itself gets an error.
+                assert message["type"] in ("table", "chat-history", "log", "update"), (
+                    frame[:60],
+                    message,
+                )
     assert client.get("/healthz").json()["ok"]

@@ -3,7 +3,8 @@ of two signed-in people and a bot rates both from the final standings as ``taver
 says (openskill's Plackett–Luce, the bot a fixed landmark), the table's summary says who won and
 each rating change, My games lists it newest first a page at a time, the leaderboard and the
 profiles show them; a rated table keeps its rules (the preset's, signed-in people only). Each
-test runs on SQLite and on PostgreSQL."""
+test runs on SQLite and on PostgreSQL; one plays the rated match across two server processes
+(PostgreSQL and Redis) and reads it back from both."""
 
 from __future__ import annotations
 
@@ -20,9 +21,28 @@ import sqlalchemy
 from sqlalchemy.ext.asyncio import create_async_engine
 from test_web_accounts import browser, query, sign_up
 
-from taverntable.ratings import Entrant, bot_rating, display, new_player, places, rate_match
+from taverntable.ratings import (
+    Entrant,
+    beside_bots,
+    bot_rating,
+    display,
+    new_player,
+    places,
+    rate_match,
+)
 
-from web_helpers import Player, play_from_the_start, server_thread, sqlite_url, ws_url
+from web_helpers import (
+    Player,
+    drop_postgres,
+    fresh_postgres,
+    play_from_the_start,
+    postgres_url,
+    redis_url,
+    server_process,
+    server_thread,
+    sqlite_url,
+    ws_url,
+)
 
 BOT = {"kind": "bot", "level": "easy"}
 TWO_AND_A_BOT = [{"kind": "person"}, {"kind": "person"}, BOT]
@@ -153,7 +173,14 @@ def test_a_rated_match_rates_both_people_from_the_final_standings(database: str,
     profile = httpx2.get(f"{base}/api/players/{board['you']['account']}").json()
     assert profile["name"] == "Bence" and profile["played"] == 1 and profile["won"] == wins[1]
     (rating,) = profile["ratings"]
-    assert rating["rating"] == want[1] and [p["rating"] for p in rating["history"]] == [want[1]]
+    assert rating["rating"] == want[1]
+    # Beside the bots' places on the same ladder (the easy bot's, medium's, hard's in tonk).
+    bots = {b["level"]: b["rating"] for b in board["bots"]}
+    assert bots == {lv: display(bot_rating("tonk", lv)) for lv in ("easy", "medium", "hard")}
+    relation, level = beside_bots(want[1], bots)
+    assert rating["bots"] == {"relation": relation, "level": level}
+    # Its course from where Bence started (a newcomer's 1500) to where he stands.
+    assert [p["rating"] for p in rating["history"]] == [1500, want[1]]
     assert [m["table"] for m in profile["recent"]] == [table]
 
 
@@ -293,3 +320,64 @@ def test_a_match_whose_results_were_not_written_is_rated_when_the_server_starts(
         assert anna.get("/api/account/games").json()["items"] == written
     assert again["standings"] == summary["standings"]
     assert len(query(database, "SELECT * FROM ratings")) == 2
+
+
+def test_a_rated_match_across_two_processes_is_rated_once_and_read_alike_on_both() -> None:
+    """Anna signs up and makes the rated table on process A; Bence signs up, joins and plays
+    on process B (the table's owner is A). The match is rated once, as the ladder says, and My
+    games, the leaderboard and the profiles answer the same from either process."""
+    redis = redis_url()
+    database = fresh_postgres(postgres_url())
+    try:
+        with server_process(database, redis=redis) as a, server_process(database, redis=redis) as b:
+            base_a, base_b = a.base, b.base  # type: ignore[attr-defined]
+            anna, bence = browser(base_a), browser(base_b)
+            sign_up(anna, "Anna")
+            sign_up(bence, "Bence")
+            made = rated_table(anna)
+            table = made["table"]["id"]
+            joined = bence.post(f"/api/tables/{table}/join", json={"name": "x"}).json()
+            assert joined["table"]["seats"][1]["name"] == "Bence"
+            players = [
+                Player(ws_url(base_a, table, made["token"]), 0, 1),
+                Player(ws_url(base_b, table, joined["token"]), 1, 2),
+            ]
+
+            def begin() -> None:
+                started = bence.post(  # forwarded by B to A, the owner
+                    f"/api/tables/{table}/start", headers={"X-Host-Token": made["host_token"]}
+                )
+                assert started.status_code == 200, started.text
+
+            asyncio.run(play_from_the_start(players, begin))
+            summary = rated_end(bence, table)
+            balances = summary["balances"]
+            want = expected_ratings(balances)
+            by_seat = {s["seat"]: s for s in summary["standings"]}
+            assert [by_seat[k]["rating_after"] for k in (0, 1)] == want[:2]
+            ids = {}
+            for client, seat, base in ((anna, 0, base_b), (bence, 1, base_a)):
+                # The same person's session on the other process: the same history.
+                other = browser(base)
+                other.cookies.set("tt_session", client.cookies["tt_session"])
+                mine = client.get("/api/account/games").json()
+                assert other.get("/api/account/games").json() == mine
+                (entry,) = mine["items"]
+                assert (entry["table"], entry["seat"], entry["rated"]) == (table, seat, True)
+                assert (entry["rating_before"], entry["rating_after"]) == (1500, want[seat])
+                ids[seat] = other.get("/api/account").json()["id"]
+            boards = [browser(x).get("/api/ladder/tonk").json() for x in (base_a, base_b)]
+            assert boards[0] == boards[1]
+            assert {r["name"]: r["matches"] for r in boards[0]["top"]} == {"Anna": 1, "Bence": 1}
+            for seat, account in ids.items():
+                profiles = [
+                    browser(x).get(f"/api/players/{account}").json() for x in (base_a, base_b)
+                ]
+                assert profiles[0] == profiles[1]
+                (rating,) = profiles[0]["ratings"]
+                assert rating["rating"] == want[seat] and rating["matches"] == 1
+            # Rated once: one row per person and game, one match each.
+            stored = sorted(query(database, "SELECT matches FROM ratings"))
+            assert stored == [(1,), (1,)]
+    finally:
+        drop_postgres(database)

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from taverntable.characters import all_characters, name_key
 from taverntable.games.three_towers.reasons import REASONS as TOWERS_REASONS
 from taverntable.games.tonk.reasons import REASONS as TONK_REASONS
 from taverntable.match import VOCABULARY
@@ -58,6 +59,7 @@ NAMESPACES = (
     "ladder",
     "profile",
     "outcome",
+    "chat",
 )
 LITERAL = re.compile('"((?:' + "|".join(NAMESPACES) + r')\.[A-Za-z0-9_./-]+)"')
 CALL = re.compile(r'\bt\(\s*"([^"]+)"')
@@ -92,10 +94,33 @@ def served_keys() -> set[str]:
     return {game[key] for game in games_info() for key in ("title_key", "about_key")}
 
 
+def character_keys() -> set[str]:
+    """The bots' names (``taverntable.characters``): the page looks each up by the name the
+    server gives a bot seat."""
+    return {name_key(name) for name in all_characters()}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bot_name_is_in_every_language_in_its_script(lang: str) -> None:
+    """Item 7 of issue 26: a bot is called as the seeds call it; Russian and Ukrainian spell
+    it in Cyrillic (Гоблин, Гоблін), English and Hungarian as the terminal prints it."""
+    words = table(lang)
+    for name in all_characters():
+        said = words[name_key(name)]
+        if lang in ("ru", "uk"):
+            assert re.fullmatch(r"[А-Яа-яЁёІіЇїЄєҐґ'-]+", said), (lang, name, said)
+        else:
+            assert said == name, (lang, name, said)
+    assert (
+        words[name_key("Goblin")]
+        == {"en": "Goblin", "hu": "Goblin", "ru": "Гоблин", "uk": "Гоблін"}[lang]
+    )
+
+
 def test_every_key_is_used_and_every_used_key_exists() -> None:
     english = set(table("en"))
     code = page_code()
-    used = set(LITERAL.findall(code)) | set(CALL.findall(code)) | served_keys()
+    used = set(LITERAL.findall(code)) | set(CALL.findall(code)) | served_keys() | character_keys()
     assert sorted(used - english) == [], "used by the page but in no language"
     unused = english - used - reason_keys()
     assert sorted(unused) == [], "in the languages but never used"
@@ -167,3 +192,17 @@ def test_the_match_words_are_the_one_vocabulary() -> None:
     for lang in LANGUAGES:
         words = table(lang)
         assert len({words["word.deal"], words["word.game"], words["word.round"]}) == 3, lang
+
+
+def test_every_quick_phrase_of_the_server_has_its_words_in_every_language() -> None:
+    """The chat's quick phrases go as keys (``frames.PHRASES``); every language says each."""
+    from taverntable.web.protocol.frames import PHRASES
+
+    code = (STATIC / "js" / "chat.js").read_text("utf-8")
+    for phrase in PHRASES:
+        assert f'"chat.phrase.{phrase}"' in code, phrase
+        for lang in LANGUAGES:
+            assert table(lang)[f"chat.phrase.{phrase}"].strip(), (lang, phrase)
+    assert {k for k in table("en") if k.startswith("chat.phrase.")} == {
+        f"chat.phrase.{p}" for p in PHRASES
+    }

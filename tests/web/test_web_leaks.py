@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from pathlib import Path
 from types import SimpleNamespace
@@ -15,9 +16,11 @@ from typing import Any
 
 import httpx2
 import pytest
+import websockets
 
 from taverntable.cards import RANKS, SUITS
 from taverntable.games import get_game
+from taverntable.records import replay_record
 from taverntable.web import tables as tables_module
 from taverntable.web.tables import Pace
 
@@ -148,6 +151,206 @@ def test_no_log_or_announcement_holds_a_hidden_card(tmp_path: Path) -> None:
             logs += kinds.count("log")
             announced += kinds.count("announce")
     assert checked > 100 and logs >= 20 and announced >= 5, (checked, logs, announced)
+
+
+def hints_as_the_view_says(deals: list[dict[str, Any]], player: Player, every: int = 1) -> int:
+    """Every ``hint`` frame the player got is for its own seat's decision, and is exactly the
+    coach's hint computed here from that seat's view at the hint's version (replayed from the
+    table's records by the engine): a hint is a function of the view, so it holds nothing the
+    seat may not see. Three Towers' (playouts) are recomputed for every ``every``-th. Returns
+    the hints checked."""
+    from taverntable.coach.hints import tonk_hint, towers_hint
+    from taverntable.web.protocol.frames import encode
+    from taverntable.web.protocol.review import HintMessage, TonkHint, TowersHint
+    from taverntable.web.tables import DEAL_VERSIONS
+
+    hints = [m for m in player.messages if m["type"] == "hint"]
+    assert player.seat is not None or not hints, "a spectator got a hint"
+    checked = 0
+    for k, hint in enumerate(hints):
+        deal, moves = divmod(hint["version"], DEAL_VERSIONS)
+        assert deal == hint["deal"]
+        record = deals[deal - 1]
+        head = {k: v for k, v in record.items() if k not in ("moves", "result")}
+        # The version counts the engine's history, which the header's own chance steps start.
+        done = len(replay_record({**head, "moves": []}).state.history)
+        state = replay_record({**head, "moves": record["moves"][: moves - done]}).state
+        assert len(state.history) == moves
+        view = state.view(player.seat)
+        assert view.legal_moves, "a hint for a seat without a decision"
+        if "tonk" in hint:
+            # At the start of a turn only: the drop and the draw (after it, nothing to say).
+            assert view.phase == "start" and hint["tonk"]["caught"] is not None
+            want = HintMessage(deal=deal, version=hint["version"], tonk=TonkHint(**tonk_hint(view)))
+        elif k % every == 0:
+            fields = towers_hint(view)
+            want = HintMessage(deal=deal, version=hint["version"], towers=TowersHint(**fields))
+        else:
+            continue
+        assert hint == json.loads(encode(want)), (hint, want)
+        checked += 1
+    return checked
+
+
+def test_no_hint_holds_more_than_the_seats_own_view(tmp_path: Path) -> None:
+    """Issue 27: at tables with hints on, every person's seat gets ``hint`` frames at its
+    decisions (spectators none), and each is the coach's hint computed from that seat's view
+    alone; the other messages still hold no hidden card."""
+    rng = random.Random(5)
+    with server_thread(sqlite_url(tmp_path)) as base:
+        players: list[Player] = []
+        tables = []
+        for game, options, deals in (("tonk", {}, 6), ("pagat", {}, 4)):
+            seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]
+            made = create(
+                base,
+                game,
+                seats,
+                options=options,
+                host_seat=0,
+                deals=deals,
+                absent_seconds=3600,
+                hints=True,
+            )
+            table = made["table"]["id"]
+            tables.append(table)
+            other = join(base, table, "P1", 1)["token"]
+            for seat, token in ((0, made["token"]), (1, other)):
+                player = Player(ws_url(base, table, token), seat, rng.getrandbits(32))
+                player.declines = ("drop",)
+                players.append(player)
+            players.append(Player(ws_url(base, table), None, 0))  # a spectator
+            start(base, table, made["host_token"])
+
+        async def run() -> None:
+            await asyncio.gather(*(p.run(timeout=600) for p in players))
+
+        asyncio.run(run())
+        by_table = {table: records(base, table) for table in tables}
+    hinted = checked = 0
+    for p in players:
+        table = p.url.split("/ws/")[1].split("?")[0]
+        checked += check_messages(by_table[table], p)
+        hinted += hints_as_the_view_says(by_table[table], p)
+    assert checked > 100 and hinted >= 20, (checked, hinted)
+
+
+def test_a_three_towers_hint_is_the_seats_own_views(tmp_path: Path) -> None:
+    """Issue 27: a Three Towers seat that takes its time (a person who lets the turn timer run
+    out, a bot moving for them after a second) gets a hint at its decisions, computed in a
+    worker from that seat's view alone (recomputed here from the stored moves); a spectator
+    gets none."""
+    database = sqlite_url(tmp_path)
+    with server_thread(database) as base:
+        seats = [{"kind": "person"}, {"kind": "bot", "level": "easy"}]
+        seats += [{"kind": "bot", "level": "easy"}]
+        made = create(
+            base,
+            "three-towers",
+            seats,
+            options={"max_rounds": 1},
+            host_seat=0,
+            deals=1,
+            turn_seconds=1,
+            absent_seconds=3600,
+            hints=True,
+        )
+        table = made["table"]["id"]
+        start(base, table, made["host_token"])
+
+        async def listen(url: str, seconds: float) -> list[str]:
+            frames: list[str] = []
+            async with websockets.connect(url, max_size=None) as ws:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(seconds):
+                        async for raw in ws:
+                            frames.append(raw if isinstance(raw, str) else raw.decode())
+            return frames
+
+        async def both() -> list[list[str]]:
+            return list(
+                await asyncio.gather(
+                    listen(ws_url(base, table, made["token"]), 40), listen(ws_url(base, table), 40)
+                )
+            )
+
+        mine, spectators = asyncio.run(both())
+        record = stored_record(database, table, 1)
+    player = Player(ws_url(base, table, made["token"]), 0, 0, frames=mine)
+    watcher = Player(ws_url(base, table), None, 0, frames=spectators)
+    hints = [m for m in player.messages if m["type"] == "hint"]
+    assert len(hints) >= 3, [m["type"] for m in player.messages]
+    assert not [m for m in watcher.messages if m["type"] == "hint"]
+    # The hints about moves the database holds by now (the deal is still in play).
+    moves = len(record["moves"])
+    player.frames = [
+        f for f in mine if '"hint"' not in f or json.loads(f)["version"] % 10**6 <= moves
+    ]
+    assert hints_as_the_view_says([record], player, every=1) >= 3
+
+
+def test_no_player_reads_the_spectators_chat(tmp_path: Path) -> None:
+    """Issue 26, item 6: chat carries no card, but its channels are a separation of their own:
+    while two people play a match and a spectator watches, all three chat (the spectator into
+    the players' channel too, refused); every frame each client received passes
+    ``check_messages`` (a seat's connection never gets a line of the spectators' channel), the
+    spectator reads both channels, and no chat frame carries a view or an event."""
+    import json
+
+    import websockets
+
+    with server_thread(sqlite_url(tmp_path)) as base:
+        seats = [{"kind": "person"}, {"kind": "person"}, {"kind": "bot", "level": "easy"}]
+        made = create(base, "tonk", seats, host_seat=0, deals=2, absent_seconds=3600)
+        table = made["table"]["id"]
+        other = join(base, table, "Bence")
+        start(base, table, made["host_token"])
+        players = [
+            Player(ws_url(base, table, made["token"]), 0, 1),
+            Player(ws_url(base, table, other["token"]), 1, 2),
+            Player(ws_url(base, table), None, 3),
+        ]
+        refused: list[str] = []
+
+        async def chatter() -> None:
+            urls = [players[0].url, players[1].url, ws_url(base, table)]
+            async with (
+                websockets.connect(urls[0]) as a,
+                websockets.connect(urls[1]) as b,
+                websockets.connect(urls[2]) as w,
+            ):
+                for k in range(4):
+                    await a.send(json.dumps({"type": "say", "text": f"anna {k} QH"}))
+                    await b.send(json.dumps({"type": "say", "phrase": "nice-move"}))
+                    await w.send(json.dumps({"type": "say", "text": f"watching {k}"}))
+                    await asyncio.sleep(0.1)
+                await w.send(json.dumps({"type": "say", "channel": "players", "text": "psst"}))
+                async with asyncio.timeout(20):
+                    while True:
+                        m = json.loads(await w.recv())
+                        if m["type"] == "error":
+                            refused.append(m["code"])
+                            return
+
+        async def run() -> None:
+            await asyncio.gather(chatter(), *(p.run(timeout=120) for p in players))
+
+        asyncio.run(run())
+        deals = records(base, table)
+    assert refused == ["chat-channel"]
+    for p in players:
+        assert check_messages(deals, p) > 0
+    said = [
+        [
+            line["channel"]
+            for m in p.messages
+            if m["type"] in ("chat", "chat-history")
+            for line in ([m["line"]] if m["type"] == "chat" else m["lines"])
+        ]
+        for p in players
+    ]
+    assert said[0] and said[1] and set(said[0]) == set(said[1]) == {"players"}, said
+    assert "spectators" in said[2] and "players" in said[2], said[2]
 
 
 @pytest.mark.slow

@@ -46,14 +46,14 @@ def test_a_field_added_to_a_model_and_not_to_the_doc_is_found() -> None:
 
 
 def test_a_model_the_doc_lacks_is_found(tmp_path: Path) -> None:
-    class ChatMessage(BaseModel):
-        """A line of chat."""
+    class PokeMessage(BaseModel):
+        """A poke."""
 
         text: str = Field(description="what was said")
 
     text = PROTOCOL_DOC.read_text(encoding="utf-8")
-    models = {**doc.protocol_models(), "ChatMessage": ChatMessage}
-    assert doc.problems(text, models) == ["the doc has no table of ChatMessage"]
+    models = {**doc.protocol_models(), "PokeMessage": PokeMessage}
+    assert doc.problems(text, models) == ["the doc has no table of PokeMessage"]
     stale = tmp_path / "protocol.md"
     stale.write_text(text.replace("| `seat` | integer | the seat taken |", ""), encoding="utf-8")
     assert doc.main(["--check", str(stale)]) == 1

@@ -143,3 +143,58 @@ def test_an_allowed_origin_that_is_no_origin_is_refused_at_start(tmp_path: Path)
         OriginPolicy(["cards.example"])
     status = main(["serve", "--database", sqlite_url(tmp_path), "--allow-origin", "cards.example"])
     assert status == 2
+
+
+def test_a_cross_site_form_post_cannot_act_for_a_signed_in_person(client: TestClient) -> None:
+    """Issue 25's accounts behind the same guard: a foreign page's form (or fetch) posting with
+    the person's session cookie cannot sign them out, change or learn the password, delete the
+    account, or sign anyone up or in; the person's WebSocket from a foreign page is refused."""
+    good = "a tavern of cards"
+    made = client.post("/api/account/signup", json={"name": "Anna", "password": good})
+    assert made.status_code == 201, made.text
+    session = client.cookies.get("tt_session")
+    assert session
+    attempts: list[tuple[str, dict[str, str]]] = [
+        ("/api/account/signout", {}),
+        ("/api/account/password", {"old": good, "new": "the evil one here"}),
+        ("/api/account/delete", {"password": good}),
+        ("/api/account/signup", {"name": "Mallory", "password": good}),
+        ("/api/account/signin", {"name": "Anna", "password": good}),
+    ]
+    for path, body in attempts:
+        for headers in ({"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "cross-site"}):
+            as_form = client.post(path, data=body, headers=headers)
+            assert as_form.status_code == 403, (path, headers, as_form.text)
+            assert as_form.json()["code"] == "foreign-origin"
+            as_json = client.post(path, json=body, headers=headers)
+            assert as_json.status_code == 403, (path, headers)
+    # Nothing changed: still signed in with the same session and password, no Mallory.
+    assert client.cookies.get("tt_session") == session
+    assert client.get("/api/account").json()["name"] == "Anna"
+    taken = client.post("/api/account/signup", json={"name": "Mallory", "password": good})
+    assert taken.status_code == 201  # the name was never made
+    client.post("/api/account/signout")
+    again = client.post("/api/account/signin", json={"name": "Anna", "password": good})
+    assert again.status_code == 200
+    table = new_table(client)["table"]["id"]  # signed in: the seat is the account's
+    for origin in FOREIGN:
+        refused_socket(client, table, origin)
+
+
+def test_the_session_cookie_is_secure_when_served_over_https(tmp_path: Path) -> None:
+    """Issue 25, item 1: HttpOnly, SameSite=Lax, and Secure over https (a proxy ending TLS
+    says so with X-Forwarded-Proto, which uvicorn reads from a trusted proxy)."""
+    with TestClient(
+        create_app(sqlite_url(tmp_path), QUICK), base_url="https://testserver"
+    ) as client:
+        made = client.post(
+            "/api/account/signup",
+            json={"name": "Anna", "password": "a tavern of cards"},
+            headers={"Origin": "https://testserver"},
+        )
+        assert made.status_code == 201, made.text
+        cookie = made.headers["set-cookie"]
+        assert cookie.startswith("tt_session=") and "HttpOnly" in cookie
+        assert "Secure" in cookie and "samesite=lax" in cookie.lower()
+        out = client.post("/api/account/signout", headers={"Origin": "https://testserver"})
+        assert out.status_code == 204 and "Secure" in out.headers["set-cookie"]

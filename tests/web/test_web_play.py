@@ -53,7 +53,7 @@ def test_two_people_and_a_bot_play_a_whole_tonk_match(database: str) -> None:
     final = [m for m in players[0].messages if m["type"] == "table"][-1]["table"]
     net = [sum(replay_record(d).result["net"][s] for d in deals) for s in range(3)]
     assert final["balances"] == net and sum(net) == 0
-    assert [d["players"] for d in deals] == [["Anna", "Bence", "Bot 3 (medium)"]] * 4
+    assert [d["players"] for d in deals] == [["Anna", "Bence", "Goblin"]] * 4
     for p in players:
         assert check_messages(deals, p) > 0
     assert players[0].moves > 0 and players[1].moves > 0

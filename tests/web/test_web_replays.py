@@ -115,7 +115,8 @@ def test_every_finished_deal_replays_from_every_seat_and_open(database: str) -> 
         assert steps == len(record["moves"]) + 1
         assert body["finished"] and body["result"] == record["result"]
         assert last_view(body)["result"] == record["result"]
-        assert body["players"] == ["Anna", "Bence", "Bot 3 (easy)"]
+        # An unnamed bot takes the first of the seeds' characters (taverntable.characters).
+        assert body["players"] == ["Anna", "Bence", "Goblin"]
         points = [[x * 3 for x in replay_record(d).state.returns()] for d in deals[:k]]
         assert [row["points"] for row in body["sheet"]] == points
     # Without a seat: the asking seat's eyes (its token), else every hand open (it is over).

@@ -52,7 +52,7 @@ def test_a_database_of_the_first_server_is_brought_up_to_date(database: str) -> 
                 await conn.execute(sqlalchemy.text("SELECT version_num FROM alembic_version"))
             ).scalar_one()
             names = await conn.run_sync(lambda c: sqlalchemy.inspect(c).get_table_names())
-        assert version == "0003" and "leases" in names and "tavern_meta" not in names
+        assert version == "0004" and "leases" in names and "tavern_meta" not in names
         # 0003: accounts, their sessions, matches and ratings, and the seat's account
         assert {"accounts", "sessions", "plays", "ratings"} <= set(names)
         assert loaded.seats == [] or loaded.seats[0].account_id is None

@@ -1,6 +1,7 @@
 """``tavern bench``: the engine's speed (random legal games per game of the registry,
-``random_play``), the fast path's beside it with the plain-Python yardstick (``fast_play``) and
-the search's (ISMCTS simulations per second, ``search``), one bench after the other, each for
+``random_play``), then each game family's (``Game.benches``: ``bench/tonk/``,
+``bench/three_towers/``: the fast path's beside the engine's, the plain-Python yardstick, the
+ISMCTS search's simulations per second), one bench after the other, each for
 ``--seconds`` of CPU time. A fast-path bench run with the engine's bench of the same game (and the
 yardstick) also reports the ratio of their moves per second, measured in the same run."""
 
@@ -14,25 +15,28 @@ from typing import Any
 
 from taverntable.extras import install_hint
 from taverntable.games import all_games
+from taverntable.plugins.lab import BenchKit
 
-from .fast_bots import fast_bot_benches
-from .fast_play import fast_play_benches
-from .fast_towers import fast_towers_benches
-from .peers import add_peer_ratios, peer_benches
+from .peers import add_peer_ratios, peer_benches, ratio_key
 from .random_play import random_play_benches
-from .search import search_benches, search_ratios
 from .timing import SLICE, Bench
 
+# Each family's bench kit (``Game.benches``), once however many of its games the registry has.
+KITS: list[BenchKit] = list(
+    {game.benches.path: game.benches.load() for game in all_games() if game.benches}.values()
+)
 BENCHES: dict[str, Bench] = {
     **random_play_benches(),
-    **fast_play_benches(),
-    **fast_towers_benches(),
-    **fast_bot_benches(),
-    **search_benches(),
+    **{name: bench for kit in KITS for name, bench in kit.benches().items()},
     **peer_benches(),
 }
 FAST_PREFIX = "fast-"
-SEARCH_RATIOS = search_ratios()
+# Each search bench's baselines (``SearchBench.ratio_to``), by name.
+SEARCH_RATIOS: dict[str, tuple[str, ...]] = {
+    spec.name: spec.ratio_to for kit in KITS for spec in kit.searches if spec.ratio_to
+}
+# The benches a peer's moves per second are compared with (``peers.add_peer_ratios``).
+PEER_YARDSTICKS = tuple(name for kit in KITS for name in kit.peer_yardsticks)
 # A search bench's ratio to a baseline is kept under this prefix and the baseline's name.
 RATIO_PREFIX = "ratio:"
 # Every line's name is padded to the longest, so that the figures stand in columns.
@@ -118,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     for name in names:
         report[name] = BENCHES[name](args.seconds, args.players, args.seed)
         add_ratios(name, report)
-        add_peer_ratios(name, report)
+        add_peer_ratios(name, report, PEER_YARDSTICKS)
         if not args.json:
             print(figures_line(name, report[name]))
     if args.json:
@@ -153,9 +157,9 @@ def figures_line(name: str, figures: dict[str, float]) -> str:
         return f"{name:{NAME_WIDTH}} not run: pyspiel is not installed ({install_hint('rl')})"
     if "decisions_per_s" in figures:
         ratios = [
-            f"{what} {figures[key]:.2f}x it"
-            for key, what in (("tonk_ratio", "tonk"), ("fast_tonk_ratio", "fast-tonk"))
-            if key in figures
+            f"{what} {figures[ratio_key(what)]:.2f}x it"
+            for what in PEER_YARDSTICKS
+            if ratio_key(what) in figures
         ]
         return (
             f"{name:{NAME_WIDTH}} {figures['games_per_s']:>10,.0f} games/s "

@@ -29,19 +29,6 @@ from taverntable.lab.core.seeds import game_seed
 from taverntable.lab.core.stats import mean_ci95
 from taverntable.lab.core.studies import STUDIES, Study, play_function
 
-# Games per round and study by default: a round through the engine takes half a CPU second or
-# more (a deal-only game is hundreds of times cheaper than a played one); the fast path's
-# rounds are still long enough (tens of milliseconds) for the process clock.
-DEFAULT_GAMES = {
-    "tonk-deal-wins": 20_000,
-    "tonk-play": 300,
-    "drop-model": 200,
-    "towers-play": 36,
-    "towers-options": 40,
-}  # 36: 3 sizes, 40: twice 20 variants
-FAMILIES = ("tonk", "three-towers")  # the families whose studies have a fast path
-FALLBACK_GAMES = 40
-
 
 @dataclass(frozen=True, slots=True)
 class StudyTiming:
@@ -73,8 +60,8 @@ class StudyTiming:
 
 
 def lab_studies() -> list[Study]:
-    """The studies of the ``FAMILIES``, in the registry's order."""
-    return [study for study in STUDIES.values() if study.family in FAMILIES]
+    """Every registered family's studies, in the registry's order."""
+    return list(STUDIES.values())
 
 
 def play_batch(study: Study, config: StudyConfig, indices: range, fast: bool) -> tuple[float, str]:
@@ -125,10 +112,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--only",
         action="append",
         metavar="STUDY",
-        help="time only these studies (repeat; default every Tonk and Three Towers study)",
+        help="time only these studies (repeat; default every study)",
     )
     p.add_argument(
-        "--games", type=int, help=f"games per round and path (default: per study, {DEFAULT_GAMES})"
+        "--games",
+        type=int,
+        help="games per round and path (default: each study's bench_games, "
+        + ", ".join(f"{s.name} {s.bench_games}" for s in lab_studies())
+        + ")",
     )
     p.add_argument("--rounds", type=int, default=5, help="rounds of each path (default 5)")
     p.add_argument("--seed", type=int, default=1, help="the study seed (default 1)")
@@ -139,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         unknown = set(args.only) - {s.name for s in studies}
         if unknown:
             p.error(
-                f"not a Tonk or Three Towers study: {', '.join(sorted(unknown))} "
+                f"unknown study: {', '.join(sorted(unknown))} "
                 f"(known: {', '.join(s.name for s in studies)})"
             )
         studies = [s for s in studies if s.name in args.only]
@@ -154,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report = []
     try:
         for study in studies:
-            games = args.games or DEFAULT_GAMES.get(study.name, FALLBACK_GAMES)
+            games = args.games or study.bench_games
             figures = time_study(study, games, args.rounds, args.seed).figures()
             report.append(figures)
             if not args.json:

@@ -12,14 +12,16 @@ measured in the same run as ours (issue 14's comparison).
 - ``pyspiel`` comes with the ``rl`` extra (``open_spiel``); without it these benches print that
   they did not run, and the other benches run as usual.
 
-When ``tonk`` and ``fast-tonk`` ran before a peer in the same run, the peer's figures carry their
-moves per second over its transitions per second (``tonk_ratio``, ``fast_tonk_ratio``).
+When the benches a family compares peers with (``BenchKit.peer_yardsticks``: Tonk's ``tonk`` and
+``fast-tonk``) ran before a peer in the same run, the peer's figures carry their moves per second
+over its transitions per second (``tonk_ratio``, ``fast_tonk_ratio``: ``ratio_key``).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from .timing import Bench, timed
@@ -87,11 +89,18 @@ def peer_benches() -> dict[str, Bench]:
     return {bench: bench_peer(game) for bench, game in PEERS.items()}
 
 
-def add_peer_ratios(name: str, report: dict[str, dict[str, float]]) -> None:
-    """Our Tonk figures of this run over a peer's transitions per second."""
+def ratio_key(yardstick: str) -> str:
+    """The key of a peer's figures that holds ``yardstick``'s moves/s over the peer's."""
+    return yardstick.replace("-", "_") + "_ratio"
+
+
+def add_peer_ratios(
+    name: str, report: dict[str, dict[str, float]], yardsticks: Sequence[str]
+) -> None:
+    """The ``yardsticks``' figures of this run over a peer's transitions per second."""
     if name not in PEERS or "unavailable" in report[name]:
         return
     figures = report[name]
-    for key, ours in (("tonk_ratio", "tonk"), ("fast_tonk_ratio", "fast-tonk")):
+    for ours in yardsticks:
         if ours in report:
-            figures[key] = report[ours]["moves_per_s"] / figures["moves_per_s"]
+            figures[ratio_key(ours)] = report[ours]["moves_per_s"] / figures["moves_per_s"]

@@ -2,8 +2,9 @@
 
 The views are decision points of games played by the game's heuristic bot (``Game.bots``)
 through ``engine.play_out``, so the mix of early and late positions is the one the "hard" bot
-meets in play; the search is the game's own adapter (``Game.search``). Each bench below is a
-definition (data): the game, how many views, the budget and the adapter's settings.
+meets in play; the search is the game's own adapter (``Game.search``). Each bench is a
+definition (data: the game, how many views, the budget and the adapter's settings), declared in
+its family's bench kit (``bench/tonk/``, ``bench/three_towers/``: ``Game.benches``):
 
 - ``ismcts-tonk``, ``ismcts-tor``: every decision view is searched (``selective=False``), 500
   iterations with the tree one decision deep, so the figure is the search's own speed (the hard
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,47 +55,6 @@ class SearchBench:
     settings: Mapping[str, Any] = field(default_factory=dict)  # the adapter's
     fast: bool = True  # the adapter's compiled root search where it has one (``search``)
     ratio_to: tuple[str, ...] = ()  # benches whose sims/s this one's is divided by
-
-
-SEARCH_BENCHES = (
-    # ``ismcts-tonk`` with its playouts in the engine rather than the kernel (``fast``: by
-    # default where numba compiled it), and with the tree in Python: the baselines of the
-    # compiled root search, before it in the table so that its line can give the ratios.
-    SearchBench(
-        "ismcts-tonk-engine",
-        "tonk",
-        views=32,
-        iterations=500,
-        depth=1,
-        settings={"selective": False, "fast": False},
-    ),
-    SearchBench(
-        "ismcts-tonk-python",
-        "tonk",
-        views=32,
-        iterations=500,
-        depth=1,
-        settings={"selective": False},
-        fast=False,
-    ),
-    SearchBench(
-        "ismcts-tonk",
-        "tonk",
-        views=32,
-        iterations=500,
-        depth=1,
-        settings={"selective": False},
-        ratio_to=("ismcts-tonk-engine", "ismcts-tonk-python"),
-    ),
-    SearchBench(
-        "ismcts-tor", "tor", views=32, iterations=500, depth=1, settings={"selective": False}
-    ),
-    # The hard bot's paired playouts in Python (``hard:fast=false``), before the kernel's.
-    SearchBench("ismcts-towers-python", "three-towers", views=16, players=2, fast=False),
-    SearchBench(
-        "ismcts-towers", "three-towers", views=16, players=2, ratio_to=("ismcts-towers-python",)
-    ),
-)
 
 
 class _Enough(Exception):
@@ -170,12 +130,6 @@ def bench_search(spec: SearchBench) -> Bench:
     return run
 
 
-def search_benches() -> dict[str, Bench]:
-    """The ISMCTS benches of the games the registry has (a bench of a missing game is left
-    out)."""
-    return {spec.name: bench_search(spec) for spec in SEARCH_BENCHES if spec.game in game_names()}
-
-
-def search_ratios() -> dict[str, tuple[str, ...]]:
-    """Each search bench's baselines (``SearchBench.ratio_to``), by name."""
-    return {spec.name: spec.ratio_to for spec in SEARCH_BENCHES if spec.ratio_to}
+def search_benches(specs: Sequence[SearchBench]) -> dict[str, Bench]:
+    """The ISMCTS benches of ``specs`` whose game the registry has, by name."""
+    return {spec.name: bench_search(spec) for spec in specs if spec.game in game_names()}

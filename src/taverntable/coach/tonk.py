@@ -40,13 +40,20 @@ def _rule(move: Any) -> str:
 
 
 class TonkFamily:
+    """``policy``: the playouts' (``TonkSearch``'s: "greedy", or "heuristic-bot", every seat the
+    heuristic bot); ``bias``: ``PLAYING_ON_BIAS`` for them, stakes per other player."""
+
     unit = "stakes"
     threshold = THRESHOLD
+
+    def __init__(self, policy: str = "greedy", bias: float = PLAYING_ON_BIAS) -> None:
+        self.policy = policy
+        self.bias = bias
 
     def adapter(self, fast: bool) -> SearchGame:
         from taverntable.bots.tonk.search import TonkSearch
 
-        return TonkSearch(fast=fast)
+        return TonkSearch(fast=fast, policy=self.policy)
 
     def scale(self, view: TonkView) -> float:
         # The adapter's rewards are net stakes over 2 (n - 1), the most a seat can win.
@@ -58,7 +65,7 @@ class TonkFamily:
         return list(view.legal_moves)
 
     def playing_on_bias(self, view: TonkView) -> float:
-        return PLAYING_ON_BIAS * (view.num_players - 1)
+        return self.bias * (view.num_players - 1)
 
     def world_fact(self, view: TonkView, world: TonkState, move: Any) -> tuple[float, ...] | None:
         if not isinstance(move, Drop):

@@ -20,6 +20,7 @@ from typing import Any
 
 from taverntable.bots import BotError, make_bot
 from taverntable.bots.registry import LEVELS, level_bot
+from taverntable.characters import bot_seat_names
 from taverntable.engine import Bot, Event, Game, GameState, play_out
 from taverntable.games import get_game
 from taverntable.match import Match, MatchLength
@@ -57,7 +58,8 @@ def play(args: argparse.Namespace, io: PlayIO, saved: SavedGame | None = None) -
         if isinstance(rules, str):
             return refuse(io, rules)
         name = args.name or DEFAULT_NAME
-        players = [name, *[b for b in front_end.bot_names if b != name][: n - 1]]
+        # The bots are the seeds' characters, named as the server's tables name them.
+        players = [name, *bot_seat_names(args.game, n - 1, taken=[name])]
         # The user's seat acts first in the first deal: the dealer is the seat before it (T2).
         match = Match(game, rules, n, stake=args.stake or 1, dealer=n - 1)
     else:

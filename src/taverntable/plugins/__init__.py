@@ -14,20 +14,21 @@ so that a game may name them; the layers implement them.
 
 ``RegisteredGame`` is what the registry holds (``taverntable.games.get_game``): the engine's
 ``Game`` and its plug-ins. A new game is its packages (the game, and whichever of its bots,
-search, terminal front end, learning kit it has) and one line in ``taverntable.games.GAMES``;
-no layer keeps a table of games. ``tests/suite/test_plugins.py`` loads every plug-in of every
-registered game, and registers a third game to show it.
+search, terminal front end, learning kit, lab studies and benches it has) and one line in
+``taverntable.games.GAMES``; no layer keeps a table of games. ``tests/suite/test_plugins.py``
+loads every plug-in of every registered game, and registers a third game to show it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from taverntable.engine import Bot, Game
 
 from .arena import FastArena
 from .coach import CoachFamily
+from .lab import BenchKit, DeclaredStudy
 from .learning import Learning
 from .plugin import PlugIn, PlugInError, bot
 from .search import SearchFactory
@@ -83,4 +84,20 @@ class RegisteredGame(Game, Protocol):
     @property
     def coach(self) -> PlugIn[CoachFamily] | None:
         """The coach's side of the game (``plugins.coach``), or None: no ``tavern review``."""
+        ...
+
+    @property
+    def studies(self) -> PlugIn[Sequence[DeclaredStudy]] | None:
+        """The family's lab studies (``plugins.lab``), or None: the lab has none."""
+        ...
+
+    @property
+    def benches(self) -> PlugIn[BenchKit] | None:
+        """The family's benches beyond random play (``plugins.lab``), or None."""
+        ...
+
+    @property
+    def characters(self) -> Sequence[str]:
+        """The names its bots take at a table, in seat order (``taverntable.characters``):
+        characters of the game's seeds; empty for the project's default names."""
         ...

@@ -98,8 +98,6 @@ class FrontEnd(Protocol):
     """A game at the terminal; see the module's docstring. The hooks return lines of Rich
     markup; anything a person typed or named in them is escaped (``io.shown``)."""
 
-    # Bots' names at the table, in seat order after the user's.
-    bot_names: Sequence[str]
     # ``help``: the moves in the records notation and the commands.
     help: str
     # A rule to name in ``rules``'s hint: ``T9``.

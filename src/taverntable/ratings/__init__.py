@@ -7,7 +7,7 @@ bot-only study in ``calibrate.py`` (``docs/ratings.md``). Nothing below this pac
 the server stores the ratings it computes.
 """
 
-from .bots import BotRatings, bot_rating, shipped_bot_ratings
+from .bots import BotRatings, beside_bots, bot_rating, shipped_bot_ratings
 from .model import (
     PROVISIONAL_MATCHES,
     Entrant,
@@ -24,6 +24,7 @@ __all__ = [
     "BotRatings",
     "Entrant",
     "Skill",
+    "beside_bots",
     "bot_rating",
     "display",
     "is_provisional",

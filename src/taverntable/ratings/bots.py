@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Literal
 
-from .model import MU, Skill
+from .model import DISPLAY_PER_MU, MU, Skill
 
 # How sure the ladder is of a landmark: the sigma a bot brings to a person's match. Small, so
 # that a bot behaves as the fixed point it is, but not zero (openskill divides by the table's
@@ -52,3 +52,25 @@ def shipped_bot_ratings() -> BotRatings:
 def bot_rating(game: str, level: str) -> Skill:
     """The fixed skill of the bot ``level`` (easy, medium, hard) in ``game``."""
     return shipped_bot_ratings().skill(game, level)
+
+
+# Within this many rating points of a level's place a person plays "about as well" as that bot
+# (one mu: about the width of the calibration's intervals for the close levels).
+ABOUT = DISPLAY_PER_MU
+Relation = Literal["about", "above", "below"]
+
+
+def beside_bots(rating: int, places: dict[str, int], about: int = ABOUT) -> tuple[Relation, str]:
+    """Where ``rating`` stands beside the bot levels' displayed ratings ``places``: ("about",
+    LEVEL) within ``about`` points of the nearest level; else ("above", LEVEL) over the best
+    level below it, or ("below", LEVEL) under the lowest of all — so that a person reads "about
+    as well as the medium bot", "better than the easy bot"."""
+    if not places:
+        raise ValueError("no bot level to compare with")
+    nearest = min(places, key=lambda lv: (abs(places[lv] - rating), -places[lv]))
+    if abs(places[nearest] - rating) <= about:
+        return ("about", nearest)
+    under = [lv for lv in places if places[lv] < rating]
+    if not under:
+        return ("below", min(places, key=lambda lv: places[lv]))
+    return ("above", max(under, key=lambda lv: places[lv]))

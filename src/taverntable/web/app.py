@@ -22,6 +22,7 @@ from .hub import BadRequest, Hub
 from .limits import BodyLimit
 from .origins import OriginGuard, OriginPolicy, allowed_from_env
 from .protocol.api import BodyProblem, HTTPError
+from .reviews import Reviews
 from .routes import ROUTERS
 from .routes.pages import mount_static
 from .store import Store
@@ -72,6 +73,7 @@ def create_app(
         openapi_url="/openapi.json" if api_docs else None,
     )
     app.state.hub = hub
+    app.state.reviews = Reviews(hub.bots)
     # The last added runs first: a foreign page is refused before its body is read.
     app.add_middleware(BodyLimit)
     app.add_middleware(OriginGuard, policy=policy)

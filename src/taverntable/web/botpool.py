@@ -18,10 +18,10 @@ import asyncio
 import logging
 import os
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, TypeVar
 
 from taverntable.bots import make_bot
 from taverntable.bots.registry import level_bot
@@ -30,6 +30,7 @@ from taverntable.games import get_game
 from taverntable.worker_life import die_with_parent
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # Bots that search: every other bot decides in the event loop.
 SEARCHING = {"ismcts"}
@@ -52,11 +53,15 @@ def warm(game: str, level: str = "hard") -> int:
 
 
 class BotPool:
-    """Runs bot decisions; ``processes`` worker processes for the searching bots."""
+    """Runs bot decisions; ``processes`` worker processes for the searching bots, and
+    ``review_processes`` more for the coach's work (``reviews.py``, ``hints.py``): a review takes
+    seconds of CPU, and in the decisions' own workers it would hold a hard bot's move back."""
 
-    def __init__(self, processes: int = 1) -> None:
+    def __init__(self, processes: int = 1, review_processes: int = 1) -> None:
         self.processes = processes
+        self.review_processes = review_processes
         self._pool: ProcessPoolExecutor | None = None
+        self._coach: ProcessPoolExecutor | None = None
         self._warmed: set[str] = set()  # games whose warm-up was sent to the pool
 
     def searches(self, game: str, level: str) -> bool:
@@ -84,23 +89,42 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._workers(), decide, game, level, view, seed)
 
+    async def search(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a decisions' worker process: short work of the kind a searching
+        bot's decision is (a Three Towers hint's playouts, ``hints.py``)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._workers(), work, *args)
+
+    async def coach(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in one of the coach's worker processes (a review, a hint that plays
+        worlds out): the event loop only waits for its answer."""
+        if self._coach is None:
+            self._coach = _executor(self.review_processes)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._coach, work, *args)
+
     def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # spawn: a fork of a process running an event loop and threads is not safe.
-            # A worker dies with the server, even one killed with SIGKILL.
-            self._pool = ProcessPoolExecutor(
-                self.processes,
-                mp_context=get_context("spawn"),
-                initializer=die_with_parent,
-                initargs=(os.getpid(),),
-            )
+            self._pool = _executor(self.processes)
         return self._pool
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for pool in (self._pool, self._coach):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = self._coach = None
         self._warmed.clear()
+
+
+def _executor(processes: int) -> ProcessPoolExecutor:
+    # spawn: a fork of a process running an event loop and threads is not safe.
+    # A worker dies with the server, even one killed with SIGKILL.
+    return ProcessPoolExecutor(
+        processes,
+        mp_context=get_context("spawn"),
+        initializer=die_with_parent,
+        initargs=(os.getpid(),),
+    )
 
 
 def _report_warm_failure(done: Future[int]) -> None:

@@ -7,18 +7,22 @@ import asyncio
 import contextlib
 import logging
 import time
+from typing import cast
 
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from .hub import BadRequest, Endpoint, Hub
 from .protocol.frames import (
+    CHAT_CODES,
     CLIENT_MESSAGE,
     MAX_FRAME,
     BecauseMessage,
     ErrorMessage,
     MoveMessage,
+    Phrase,
     PongMessage,
+    SayMessage,
     WhyMessage,
     encode,
     hello,
@@ -128,10 +132,14 @@ async def _handle(
         first = e.errors()[0]
         where = ".".join(str(x) for x in first.get("loc", ()))
         why = f"{where}: {first.get('msg', 'not a message')}"[:300]
-        return ErrorMessage(code="bad-message", message=why)
+        # A chat message's own refusals (SayMessage's validators) keep their code.
+        chat = next((x["type"] for x in e.errors() if x["type"] in CHAT_CODES), None)
+        return ErrorMessage(code=chat or "bad-message", message=why)
     if isinstance(message, WhyMessage):
         conn.send(await _why(table, conn, message))
         return None
+    if isinstance(message, SayMessage):
+        return await _say(table, conn, message)
     if not isinstance(message, MoveMessage):
         conn.send(PongMessage())
         return None
@@ -150,6 +158,23 @@ async def _handle(
             code="server-error",
             message="the move could not be stored; nothing changed, try again",
         )
+    return None
+
+
+async def _say(table: Endpoint, conn: Connection, message: SayMessage) -> ErrorMessage | None:
+    """A chat message: stored and sent by the table's owner, or refused with a ``chat-*``
+    code (``chat.py``)."""
+    try:
+        phrase = cast(Phrase | None, message.phrase)  # one of PHRASES: checked by SayMessage
+        await table.say(conn.seat, conn.handle, message.channel, message.text, phrase)
+    except MoveRefused as e:
+        return ErrorMessage(code=e.code, message=str(e))
+    except Exception as e:
+        if isinstance(e, LeaseLost) or database_fault(e):
+            log.warning("table %s: a chat message could not be stored (%s)", table.id, brief(e))
+        else:
+            log.exception("table %s: a chat message could not be stored", table.id)
+        return ErrorMessage(code="server-error", message="the message could not be stored")
     return None
 
 

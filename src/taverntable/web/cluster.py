@@ -29,11 +29,12 @@ from .botpool import BotPool
 from .bus import Bus, BusError
 from .hub import BadRequest, Created, Endpoint, Hub, check_table_id, is_host_token
 from .protocol.api import CreateTable, Health
-from .protocol.frames import Reason, UpdateMessage
+from .protocol.frames import Channel, Phrase, Reason, UpdateMessage
 from .protocol.summary import TableSummary
 from .seats import Connection
 from .store import LeaseLost, Store, brief, database_fault, digest
 from .tables import MoveRefused, Pace, Table, seat_key
+from .throttle import RedisSignIns
 from .usage import Limits
 
 log = logging.getLogger("taverntable.web")
@@ -125,6 +126,45 @@ class RemoteTable:
             await self.hub.point(self)  # the table has another owner now: once more there
         raise MoveRefused("server-error", "the table is changing servers; try again")
 
+    async def say(
+        self,
+        seat: int | None,
+        handle: str,
+        channel: Channel | None,
+        text: str | None,
+        phrase: Phrase | None,
+    ) -> None:
+        """A chat message goes to the owner, which stores it and sends it to every process;
+        its refusal comes back as MoveRefused."""
+        request = {
+            "op": "say",
+            "table": self.id,
+            "seat": seat,
+            "handle": handle,
+            "channel": channel,
+            "text": text,
+            "phrase": phrase,
+        }
+        for _ in range(2):
+            table = self.hub.tables.get(self.id)
+            if table is not None:
+                await table.say(seat, handle, channel, text, phrase)
+                return
+            try:
+                reply = await self.hub.bus.request(self.owner, request)
+            except BusError:
+                await self.hub.point(self)
+                raise MoveRefused(
+                    "server-error", "the table's server did not answer; try again in a moment"
+                ) from None
+            refused = reply.get("error")
+            if refused is None:
+                return
+            if refused["code"] != "moved":
+                raise MoveRefused(refused["code"], refused["message"])
+            await self.hub.point(self)
+        raise MoveRefused("server-error", "the table is changing servers; try again")
+
     def receive(self, message: dict[str, Any]) -> None:
         """A message on the table's channel; the frames in it come encoded by the owner."""
         op = message["op"]
@@ -176,6 +216,8 @@ class ClusterHub(Hub):
         self.node = node_name()
         self.bus = Bus(redis_url, self.node)
         self.outlet = BusOutlet(self.bus)
+        # Wrong passwords counted for the whole cluster: an attempt may land on any process.
+        self.signins = RedisSignIns(self.bus.redis)
         self.remotes: dict[str, RemoteTable] = {}
         self.cids = 0
         self.ticker: asyncio.Task[None] | None = None
@@ -311,6 +353,7 @@ class ClusterHub(Hub):
                 lease[0],
                 self.takeovers[-1],
             )
+        await table.chat.load()
         self.own(table, epoch)
         return table
 
@@ -338,7 +381,8 @@ class ClusterHub(Hub):
         ids = await self.store.open_tables()
         mine = {t: self.tables[t].summary() for t in ids if t in self.tables}
         others = await self.bus.summaries([t for t in ids if t not in mine])
-        return [*mine.values(), *(TableSummary.model_validate_json(s) for s in others)]
+        listed = [*mine.values(), *(TableSummary.model_validate_json(s) for s in others)]
+        return [s for s in listed if not s.settings.private]
 
     async def summary(self, table_id: str) -> TableSummary:
         owner = await self._where(table_id)
@@ -499,6 +543,15 @@ class ClusterHub(Hub):
                     bool(message.get("check", False)),
                 )
                 answer: dict[str, Any] = {}
+            elif op == "say":
+                await table.say(
+                    message["seat"],
+                    str(message["handle"]),
+                    message["channel"],
+                    message["text"],
+                    message["phrase"],
+                )
+                answer = {}
             elif op == "summary":
                 answer = table.summary().model_dump(mode="json")
             elif op == "join":
@@ -588,3 +641,20 @@ class Route:
         if remote is None:
             raise MoveRefused("server-error", "the table is changing servers; try again")
         await remote.play(seat, text, version, check_only)
+
+    async def say(
+        self,
+        seat: int | None,
+        handle: str,
+        channel: Channel | None,
+        text: str | None,
+        phrase: Phrase | None,
+    ) -> None:
+        table = self.hub.tables.get(self.id)
+        if table is not None:
+            await table.say(seat, handle, channel, text, phrase)
+            return
+        remote = self.hub.remotes.get(self.id)
+        if remote is None:
+            raise MoveRefused("server-error", "the table is changing servers; try again")
+        await remote.say(seat, handle, channel, text, phrase)

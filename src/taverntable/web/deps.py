@@ -12,6 +12,7 @@ from starlette.requests import HTTPConnection
 
 from .accounts import Account
 from .hub import BadRequest, Hub
+from .reviews import Reviews
 from .store import Store
 
 # A seat's token stays in the browser this long (the cookie of the table, HttpOnly).
@@ -36,6 +37,15 @@ def get_store(hub: HubDep) -> Store:
 
 
 StoreDep = Annotated[Store, Depends(get_store)]
+
+
+def get_reviews(connection: HTTPConnection) -> Reviews:
+    """The coach's queue of reviews (``reviews.py``), in the app's state."""
+    reviews: Reviews = connection.app.state.reviews
+    return reviews
+
+
+ReviewsDep = Annotated[Reviews, Depends(get_reviews)]
 
 # The host's secret (from creating the table), on the host's requests.
 HostToken = Annotated[str | None, Header(alias="X-Host-Token")]

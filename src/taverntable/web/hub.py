@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from taverntable.bots import BotError, bot_names
+from taverntable.characters import bot_seat_names
 from taverntable.engine import Game, TavernError
 from taverntable.games import UnknownGame, family_games, game_names, get_game
 
@@ -23,11 +24,12 @@ from .accounts import Account, Accounts
 from .botpool import BotPool
 from .history import MatchBook
 from .protocol.api import CreateTable, GameInfo, Health
+from .protocol.frames import Channel, Phrase
 from .protocol.summary import TableSummary
 from .seats import Connection, Seat
 from .store import Store, StoredSeat, StoredTable, brief, database_fault, digest
 from .tables import Pace, Settings, Table
-from .throttle import Throttle as SignInThrottle
+from .throttle import LocalSignIns, SignIns
 from .usage import Limits, Throttle
 
 log = logging.getLogger("taverntable.web")
@@ -66,6 +68,17 @@ class Endpoint(Protocol):
         self, seat: int | None, text: str, version: int | None, check_only: bool = False
     ) -> None:
         """Raises MoveRefused: nothing changed (``check_only``: the move is only checked)."""
+        ...
+
+    async def say(
+        self,
+        seat: int | None,
+        handle: str,
+        channel: Channel | None,
+        text: str | None,
+        phrase: Phrase | None,
+    ) -> None:
+        """A chat message (``chat.py``); raises MoveRefused with a ``chat-*`` code."""
         ...
 
 
@@ -111,7 +124,7 @@ class Hub:
         # throttle of sign-in attempts (accounts.py, history.py, throttle.py).
         self.accounts = Accounts(store)
         self.book = MatchBook(store)
-        self.signins = SignInThrottle()
+        self.signins: SignIns = LocalSignIns()  # several processes: in Redis (cluster.py)
         self.throttle = Throttle(self.limits.tables_per_window, self.limits.window_seconds)
         self.sweeper: asyncio.Task[None] | None = None
 
@@ -158,6 +171,7 @@ class Hub:
         match shows its rating changes again (and one whose results the server stopped before
         writing writes them now)."""
         table.book = self.book
+        await table.chat.load()
         if table.status == "finished":
             if unwritten:
                 await self.book.match_finished(table, table.match, table.balances())
@@ -278,6 +292,10 @@ class Hub:
                 )
         if req.bot_level not in levels:
             raise BadRequest(400, f"unknown bot level {req.bot_level!r}")
+        if req.rated and req.hints:
+            raise BadRequest(
+                400, "a rated match is played without the coach's hints", "rated-hints"
+            )
         if req.rated and (account is None or req.host_seat is None):
             raise BadRequest(
                 403, "a rated table is made by a signed-in person who sits at it", "sign-in"
@@ -299,6 +317,11 @@ class Hub:
             mine.name = req.host_name or mine.name or "Host"
             if account is not None:
                 mine.name, mine.account_id = account.name, account.id
+        # Unnamed bots take the seeds' characters, as at the terminal (Goblin, Elmo …).
+        unnamed = [s for s in seats if s.is_bot and not s.name]
+        taken = [s.name for s in seats if s.name]
+        for s, name in zip(unnamed, bot_seat_names(game.name, len(unnamed), taken), strict=True):
+            s.name = name
         settings = Settings(
             stake=req.stake,
             deals=req.deals,
@@ -307,6 +330,8 @@ class Hub:
             turn_seconds=req.turn_seconds,
             bot_level=req.bot_level,
             rated=req.rated,
+            hints=req.hints,
+            private=req.private,
         )
         table_id = self._new_id()
         table = Table(
@@ -344,7 +369,11 @@ class Hub:
 
     async def lobby(self) -> list[TableSummary]:
         """The tables in the lobby or in play, as summaries."""
-        live = (t for t in self.tables.values() if t.status in ("lobby", "playing"))
+        live = (
+            t
+            for t in self.tables.values()
+            if t.status in ("lobby", "playing") and not t.settings.private
+        )
         tables = sorted(live, key=lambda t: t.id)
         return [t.summary() for t in tables[:200]]
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from taverntable.ratings import Skill, display, is_provisional, shipped_bot_ratings
+from taverntable.ratings import Skill, beside_bots, display, is_provisional, shipped_bot_ratings
 
 from .accounts import accounts_t, plays_t, ratings_t
 from .history import MatchBook
 from .protocol.accounts import (
+    BesideBots,
     BotLandmark,
     GameRating,
     LadderRow,
@@ -88,9 +89,14 @@ async def leaderboard(store: Store, game: str, account_id: str | None) -> Leader
         if k and r.mu == rows[k - 1].mu:
             place = top[-1].place
         top.append(_row(place, *r))
-    ladder = shipped_bot_ratings()
-    bots = [BotLandmark(level=lv, rating=display(ladder.skill(game, lv))) for lv in BOT_LEVELS]
+    bots = [BotLandmark(level=lv, rating=at) for lv, at in bot_places(game).items()]
     return Leaderboard(game=game, top=top, you=mine, bots=bots)
+
+
+def bot_places(game: str) -> dict[str, int]:
+    """Each bot level's displayed rating in ``game`` (the shipped calibration's)."""
+    ladder = shipped_bot_ratings()
+    return {lv: display(ladder.skill(game, lv)) for lv in BOT_LEVELS}
 
 
 async def profile(store: Store, book: MatchBook, account_id: str) -> Profile | None:
@@ -116,7 +122,7 @@ async def profile(store: Store, book: MatchBook, account_id: str) -> Profile | N
         for r in held:
             points = (
                 await conn.execute(
-                    select(plays_t.c.started, plays_t.c.rating_after)
+                    select(plays_t.c.started, plays_t.c.rating_before, plays_t.c.rating_after)
                     .where(
                         plays_t.c.account_id == account_id,
                         plays_t.c.game == r.game,
@@ -127,16 +133,22 @@ async def profile(store: Store, book: MatchBook, account_id: str) -> Profile | N
                     .limit(HISTORY_POINTS)
                 )
             ).all()
+            course = [RatingPoint(at=p.started, rating=p.rating_after) for p in reversed(points)]
+            if points and len(points) < HISTORY_POINTS and points[-1].rating_before is not None:
+                # The whole course: from where the person started (one match draws a line).
+                first = points[-1]
+                course.insert(0, RatingPoint(at=first.started, rating=first.rating_before))
+            rating = display(Skill(r.mu, r.sigma))
+            relation, level = beside_bots(rating, bot_places(r.game))
             ratings.append(
                 GameRating(
                     game=r.game,
-                    rating=display(Skill(r.mu, r.sigma)),
+                    rating=rating,
+                    bots=BesideBots(relation=relation, level=level),
                     provisional=is_provisional(r.matches),
                     matches=r.matches,
                     wins=r.wins,
-                    history=[
-                        RatingPoint(at=p.started, rating=p.rating_after) for p in reversed(points)
-                    ],
+                    history=course,
                 )
             )
     played, won = await book.counts(account_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from dataclasses import dataclass, field
 
@@ -48,6 +49,8 @@ class Connection:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.cid = 0  # its number in this process (for messages between processes)
+        # A spectator's name in the chat (``spectator-HANDLE``), for a reader's mute.
+        self.handle = secrets.token_hex(3)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.dropped = False
 

@@ -34,11 +34,15 @@ from taverntable.match import MatchLength, deal_points
 from taverntable.records import dump_record, replay_record
 
 from .botpool import BotPool
+from .chat import ChatRefused, TableChat
+from .hints import send_hints
 from .history import MatchBook, RatingChange, standings
 from .protocol.frames import (
     AnnounceMessage,
+    Channel,
     LogEntry,
     LogMessage,
+    Phrase,
     Reason,
     StandIn,
     TableMessage,
@@ -89,10 +93,14 @@ class Settings:
     turn_seconds: float | None = None  # a turn timer, after which a bot moves for the seat
     bot_level: str = "medium"  # who plays for an absent person or a seat whose timer ran out
     rated: bool = False  # the match changes its people's ratings (history.py)
+    hints: bool = False  # the coach's hints to each person's seat (``hints.py``), never rated
+    private: bool = False  # not in the lobby; its deals reviewed only for its own people
 
     def to_json(self) -> dict[str, Any]:
         return {
             "rated": self.rated,
+            "hints": self.hints,
+            "private": self.private,
             "stake": self.stake,
             "deals": self.deals,
             "target": self.target,
@@ -218,6 +226,12 @@ class Table:
         self.unwatched_since: float | None = time.monotonic()
         self.pause_after = 0.0
         self.paused = False
+        # Three Towers hints being computed in a worker, by seat, and the seats whose next
+        # decision came meanwhile (``hints.py``).
+        self.hint_tasks: dict[int, asyncio.Task[None]] = {}
+        self.hint_again: set[int] = set()
+        # Its chat (chat.py): loaded from the database by the hub for a table restored.
+        self.chat = TableChat(store, table_id)
 
     # --- what everyone may know ---------------------------------------------------------------
 
@@ -316,11 +330,14 @@ class Table:
         if conn.seat is not None:
             self.seats[conn.seat].connected += 1
         conn.send(TableMessage(table=self.summary()))
+        conn.send(self.chat.history_for(conn.seat))
         if self.state is not None:
             conn.send(self.log_for(conn.seat))
             conn.send(self.update_for(conn.seat, ()))
         self._watchers_changed()
         self._changed()
+        if conn.seat is not None:
+            send_hints(self, conn.seat)
 
     def detach(self, conn: Connection) -> None:
         self.conns.discard(conn)
@@ -340,13 +357,18 @@ class Table:
         if seat is not None:
             self.seats[seat].connected += 1
         if self.outlet is not None:
-            frames = [encode(TableMessage(table=self.summary()))]
+            frames = [
+                encode(TableMessage(table=self.summary())),
+                encode(self.chat.history_for(seat)),
+            ]
             if self.state is not None:
                 frames.append(encode(self.log_for(seat)))
                 frames.append(encode(self.update_for(seat)))
             self.outlet.deliver(self.id, node, cid, frames)
         self._watchers_changed()
         self._changed()
+        if seat is not None:
+            send_hints(self, seat)
 
     def detach_remote(self, node: str, cid: int) -> None:
         if (node, cid) not in self.remote:
@@ -493,6 +515,31 @@ class Table:
                 raise MoveRefused("illegal-move", str(e), e.rule, reason) from None
             if not check_only:
                 await self._apply(seat, move)
+
+    async def say(
+        self,
+        seat: int | None,
+        handle: str,
+        channel: Channel | None,
+        text: str | None,
+        phrase: Phrase | None,
+    ) -> None:
+        """A chat message from a connection of ``seat`` (``handle``: a spectator's connection);
+        MoveRefused with a ``chat-*`` code says why not. Stored, then sent to every connection
+        that reads its channel, here and in the other processes."""
+        name = None if seat is None else self.seats[seat].display_name()
+        moves = len(self.state.history) if self.state is not None else 0
+        try:
+            line = await self.chat.say(
+                seat, name, handle, channel, text, phrase, (self.match, self.deal_no, moves)
+            )
+        except ChatRefused as e:
+            raise MoveRefused(e.code, str(e)) from None
+        remote = self.chat.deliver(
+            line, ((c.seat, c.push) for c in self.conns), self.remote.values()
+        )
+        if self.outlet is not None and remote:
+            self.outlet.updates(self.id, {seat_key(s): f for s, f in remote.items()})
 
     # --- the driver ---------------------------------------------------------------------------
 
@@ -800,6 +847,7 @@ class Table:
             self.outlet.updates(
                 self.id, {seat_key(seat): built[seat] for seat in set(self.remote.values())}
             )
+        send_hints(self)
 
     def update_for(
         self, seat: int | None, events: Sequence[Event] = (), by: StandIn | None = None

@@ -15,13 +15,13 @@ from collections.abc import Sequence
 
 from taverntable.bots.search_game import RootRunner, SearchDefaults
 from taverntable.cards import indices
-from taverntable.games.tonk import Discard, TonkMove, TonkState, TonkView, sample_world
+from taverntable.games.tonk import Discard, Draw, TonkMove, TonkState, TonkView, sample_world
 from taverntable.games.tonk.movegen import OVER, START
 from taverntable.games.tonk.moves import DROP
 from taverntable.games.tonk.rules import TonkRules
 from taverntable.games.tonk.scoring import stock_result
 
-from .heuristic import discard_score
+from .heuristic import TonkHeuristicBot, discard_score
 from .inference import TableFacts, inferred_world, table_facts
 from .opponents import WorldSampler
 from .policy import greedy_move
@@ -44,6 +44,7 @@ class FastPlayouts:
 
         k = self.k = kernel
         self.greedy_playout, self.load_state = greedy_playout, load_state
+        self.int_array = int_array
         self.played = PLAYED
         self.st = int_array(k.STATE_SIZE)
         self.kinds = int_array(k.MAX_LEGAL)
@@ -65,6 +66,24 @@ class FastPlayouts:
         self.greedy_playout(self.st, horizon, self.kinds, self.masks, self.none, self.none)
         self.state = state
 
+    def heuristic_playout(self, state: TonkState, horizon: int, rng: random.Random) -> None:
+        """Every seat the heuristic bot (its defaults) in the kernel, its drop estimates drawing
+        from a stream seeded by ``rng``."""
+        from taverntable.bots.tonk.fast.heuristic import heuristic_playout
+        from taverntable.fast.draws import seeded_stream
+
+        self.load_state(state, self.st)
+        draws = [0] * self.k.MAX_SEATS
+        for mover, move in state.history:
+            if isinstance(move, Draw):
+                draws[mover] += 1
+        stream = seeded_stream(rng.getrandbits(32))
+        bot = BOT_PLAYOUT
+        heuristic_playout(
+            self.st, self.int_array(draws), stream, bot.samples, bot.drop_margin, horizon
+        )
+        self.state = state
+
     def rewards(self) -> list[float]:
         """As ``TonkSearch.rewards`` of the played-out state."""
         st, k = self.st, self.k
@@ -76,6 +95,9 @@ class FastPlayouts:
         return [int(st[k.NET + s]) / scale for s in range(n)]
 
 
+# The "heuristic-bot" policy's player: the heuristic bot at its defaults, as it plays in the lab
+# and the arena (and in the real deals of the coach's evidence).
+BOT_PLAYOUT = TonkHeuristicBot()
 # A playout that has not ended after this many moves is scored as if the stock had run out: the
 # lowest hand wins. The greedy policy declines the pile under pagat unless its card helps (T11),
 # so its playouts seldom come near this; random playouts may, and nothing forbids them to.
@@ -121,10 +143,15 @@ def _apply(state: TonkState, move: TonkMove) -> None:
     state.apply_unchecked(move)
 
 
+POLICIES = ("greedy", "random", "heuristic-bot")
+
+
 class TonkSearch(SearchDefaults):
     """ISMCTS adapter of ``tonk``, ``tor`` and ``pagat``.
 
-    ``policy`` is "greedy" (above) or "random" (uniform legal moves); ``horizon`` cuts playouts
+    ``policy`` is "greedy" (above), "random" (uniform legal moves) or "heuristic-bot" (every
+    seat the heuristic bot, its drop estimates included: dearer, the coach's playouts);
+    ``horizon`` cuts playouts
     after that many moves and scores them as if the stock had run out (None: play to the end);
     ``observe`` draws the determinizations' other hands by how likely they make each player's
     last turn (``opponents.py``); ``selective`` searches only the drop calls that pay
@@ -149,8 +176,8 @@ class TonkSearch(SearchDefaults):
     ) -> None:
         if policy == "heuristic":
             policy = "greedy"  # the bot's other name for its game's cheap policy (as towers)
-        if policy not in ("greedy", "random"):
-            raise ValueError(f"unknown playout policy {policy!r} (greedy, random)")
+        if policy not in POLICIES:
+            raise ValueError(f"unknown playout policy {policy!r} ({', '.join(POLICIES)})")
         self.policy = policy
         self.infer = infer
         self.discards = discards
@@ -301,6 +328,10 @@ class TonkSearch(SearchDefaults):
         """The playout policy's move."""
         if self.policy == "greedy":
             return greedy_move(state)
+        if self.policy == "heuristic-bot":
+            seat = state.current_seat
+            assert seat is not None  # a Tonk deal in play always has a seat on turn
+            return BOT_PLAYOUT.choose(state.view(seat), rng)
         legal = state.legal_moves()
         return legal[int(rng.random() * len(legal))]
 
@@ -309,6 +340,21 @@ class TonkSearch(SearchDefaults):
         left = self.horizon
         if self.policy == "greedy" and self.fast is not None and self.fast.plays(state.rules):
             self.fast.playout(state, left)
+            return
+        if (
+            self.policy == "heuristic-bot"
+            and self.fast is not None
+            and self.fast.plays(state.rules)
+        ):
+            self.fast.heuristic_playout(state, left, rng)
+            return
+        if self.policy == "heuristic-bot":
+            # The kernel's stream: a generator seeded as ``FastPlayouts.heuristic_playout``
+            # seeds it, so that both paths make the same moves.
+            bot_rng = random.Random(rng.getrandbits(32))
+            while state.phase != OVER and left:
+                _apply(state, self.policy_move(state, bot_rng))
+                left -= 1
             return
         if self.policy == "greedy":
             while state.phase != OVER and left:

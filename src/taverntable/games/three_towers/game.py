@@ -13,6 +13,7 @@ from taverntable.engine import ActionSpace, Bot, GameState, RecordAdapter
 from taverntable.plugins import PlugIn, bot
 from taverntable.plugins.arena import FastArena
 from taverntable.plugins.coach import CoachFamily, coach_family
+from taverntable.plugins.lab import BenchKit, DeclaredStudy, bench_kit, lab_studies
 from taverntable.plugins.learning import Learning, learning_kit
 from taverntable.plugins.search import SearchFactory, search_adapter
 from taverntable.plugins.terminal import FrontEnd, front_end
@@ -31,6 +32,13 @@ _COACH = coach_family("taverntable.coach.towers:TOWERS")
 _SEARCH = search_adapter("taverntable.bots.three_towers.search:TowersSearch")
 _TERMINAL = front_end("taverntable.play.three_towers:FRONT_END")
 _LEARNING = learning_kit("taverntable.envs.three_towers:LEARNING")
+_STUDIES = lab_studies("taverntable.lab.studies.towers_family:STUDIES")
+_BENCHES = bench_kit("taverntable.bench.three_towers:BENCHES")
+
+
+# The bots' names (``taverntable.characters``): Zarr, who plays Three Towers in Eador's campaign
+# (the Ukrainian seed), and Tonk's players.
+CHARACTERS = ("Zarr", "Goblin", "Elmo", "One-Eye")
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,9 @@ class TowersGame:
     cheats: Mapping[str, PlugIn[type[Bot]]] = field(default_factory=dict)
     arena_fast: PlugIn[FastArena] | None = None
     coach: PlugIn[CoachFamily] | None = _COACH
+    studies: PlugIn[Sequence[DeclaredStudy]] | None = _STUDIES
+    benches: PlugIn[BenchKit] | None = _BENCHES
+    characters: Sequence[str] = CHARACTERS
 
     @property
     def actions(self) -> ActionSpace[Any]:

@@ -13,6 +13,7 @@ from taverntable.engine import ActionSpace, Bot, GameState, RecordAdapter
 from taverntable.plugins import PlugIn, bot
 from taverntable.plugins.arena import FastArena, fast_path
 from taverntable.plugins.coach import CoachFamily, coach_family
+from taverntable.plugins.lab import BenchKit, DeclaredStudy, bench_kit, lab_studies
 from taverntable.plugins.learning import Learning, learning_kit
 from taverntable.plugins.search import SearchFactory, search_adapter
 from taverntable.plugins.terminal import FrontEnd, front_end
@@ -39,7 +40,27 @@ _COACH = coach_family("taverntable.coach.tonk:TONK")
 _SEARCH = search_adapter("taverntable.bots.tonk.search:TonkSearch")
 _TERMINAL = front_end("taverntable.play.tonk:FRONT_END")
 _LEARNING = learning_kit("taverntable.envs.tonk:LEARNING")
+_STUDIES = lab_studies("taverntable.lab.studies.tonk_family:STUDIES")
+_BENCHES = bench_kit("taverntable.bench.tonk:BENCHES")
 _ARENA_FAST = fast_path("taverntable.bots.tonk.fast.arena:fast_game")
+
+
+# The bots' names (``taverntable.characters``): the Black Company, after the Russian seed's
+# worked examples (Goblin, Elmo, Croaker, Murgen) and their company; Tőr's are the Hungarian
+# seed's example game's players (Airun, Alyr, Abdzsan al Hagmerk, Alex), then the Company.
+BLACK_COMPANY = (
+    "Goblin",
+    "Elmo",
+    "One-Eye",
+    "Silent",
+    "Croaker",
+    "Otto",
+    "Hagop",
+    "Raven",
+    "Murgen",
+    "Lady",
+)
+TOR_PLAYERS = ("Airun", "Alyr", "Abdzsan", "Alex", *BLACK_COMPANY)
 
 
 @dataclass(frozen=True)
@@ -63,6 +84,9 @@ class TonkGame:
     cheats: Mapping[str, PlugIn[type[Bot]]] = field(default_factory=lambda: dict(_CHEATS))
     arena_fast: PlugIn[FastArena] | None = _ARENA_FAST
     coach: PlugIn[CoachFamily] | None = _COACH
+    studies: PlugIn[Sequence[DeclaredStudy]] | None = _STUDIES
+    benches: PlugIn[BenchKit] | None = _BENCHES
+    characters: Sequence[str] = BLACK_COMPANY
 
     @property
     def actions(self) -> ActionSpace[Any]:
@@ -126,5 +150,5 @@ class TonkGame:
 
 
 TONK_GAME = TonkGame("tonk", "Tonk")
-TOR_GAME = TonkGame("tor", "Tőr")
+TOR_GAME = TonkGame("tor", "Tőr", characters=TOR_PLAYERS)
 PAGAT_GAME = TonkGame("pagat", "Pagat Tonk")

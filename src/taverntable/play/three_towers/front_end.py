@@ -29,9 +29,6 @@ from . import render as show
 from .narrate import is_deal, narrate
 from .prompts import PROMPTS, decision, options_line
 
-# Bot names: the gremlin who plays Three Towers in Eador's campaign, and company.
-BOT_NAMES = ("Zarr", "Goblin", "Elmo")
-
 HELP = """\
 Moves (the records notation; lower case, T for 10 and suit symbols are fine; X is a joker):
   trade 7H | trade X H take      lead a trade (A1, R4)
@@ -73,7 +70,6 @@ def settled_record(record: dict[str, Any], state: TowersState) -> dict[str, Any]
 class ThreeTowersFrontEnd:
     """Three Towers' part of ``tavern play``; see the module's docstring."""
 
-    bot_names: Sequence[str] = BOT_NAMES
     help = HELP
     example_rule = "R9"
     words = VOCABULARY["game"]  # a match of games, each of rounds

@@ -27,20 +27,6 @@ from taverntable.play.words import count
 from . import narrate as narration
 from . import render as show
 
-# Bot names: the Black Company, after the seed's worked examples.
-BOT_NAMES = (
-    "Goblin",
-    "Elmo",
-    "One-Eye",
-    "Silent",
-    "Croaker",
-    "Otto",
-    "Hagop",
-    "Raven",
-    "Kostoprav",
-    "Lady",
-)
-
 # Longer lists of moves are not printed at every prompt; 'moves' prints them all.
 SHOWN_MOVES = 24
 
@@ -71,7 +57,6 @@ def length_text(length: MatchLength) -> str:
 class TonkFrontEnd:
     """Tonk's, Tőr's and pagat's part of ``tavern play``; see the module's docstring."""
 
-    bot_names: Sequence[str] = BOT_NAMES
     help = HELP
     example_rule = "T9"
     words = VOCABULARY["deal"]  # a match of deals

@@ -4,6 +4,8 @@ number, and a finished one is read through its record."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from . import Strict, is_null
@@ -138,15 +140,28 @@ class RatingPoint(Strict):
     rating: int = Field(description="the rating after it")
 
 
+class BesideBots(Strict):
+    """Where a rating stands beside the bots' fixed places (``ratings.beside_bots``): "about as
+    well as the medium bot" (within 50 points of it), "better than" the best level below it,
+    or "below" the lowest."""
+
+    relation: Literal["about", "above", "below"] = Field(description="how it compares")
+    level: str = Field(description="with which bot level")
+
+
 class GameRating(Strict):
     """A person's rating in one game."""
 
     game: str = Field(description="the game's registry name")
     rating: int = Field(description="the rating")
+    bots: BesideBots = Field(description="the rating beside the bot levels' places")
     provisional: bool = Field(description="fewer than 10 rated matches")
     matches: int = Field(description="rated matches")
     wins: int = Field(description="rated matches won")
-    history: list[RatingPoint] = Field(description="the rating after each of the last 50")
+    history: list[RatingPoint] = Field(
+        description="the rating after each of the last 50 rated matches, oldest first; "
+        "fewer than 50: the rating before the first one leads (where the person started)"
+    )
 
 
 class Profile(Strict):

@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from . import Strict, accounts, api, frames, replay, summary
+from . import Strict, accounts, api, frames, replay, review, summary
 
 BLOCK = re.compile(r"(<!-- (model|frames): ([\w-]+) -->\n)(.*?)(<!-- end -->)", re.DOTALL)
 # What a client sends: their tables give each field's default ("required" when it has none).
@@ -38,6 +38,7 @@ SENT_BY_CLIENTS = frozenset(
         "MoveMessage",
         "PingMessage",
         "WhyMessage",
+        "SayMessage",
         "SignUp",
         "SignIn",
         "ChangePassword",
@@ -54,7 +55,7 @@ SCALARS = {str: "text", int: "integer", float: "number", bool: "true/false", typ
 def protocol_models() -> dict[str, type[BaseModel]]:
     """Every message model of ``protocol/``, by name, in the order of their modules."""
     found: dict[str, type[BaseModel]] = {}
-    for module in (api, accounts, summary, frames, replay):
+    for module in (api, accounts, summary, frames, replay, review):
         for name, value in vars(module).items():
             if (
                 isinstance(value, type)

@@ -8,15 +8,48 @@ the models below and encoded once (``encode``), however many connections of a se
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from . import PROTOCOL_VERSION, FromClient, Strict, is_null
+from .review import HintMessage
 from .summary import TableSummary, Turn
 
 MAX_FRAME = 4096  # bytes in one client message: a move is a few dozen
 MAX_MOVE = 200  # characters in a move's text
+MAX_CHAT = 200  # characters in a chat message's text
+
+# The quick phrases of the table's chat: a client sends the key, every reader sees it in their
+# own language (the page's ``chat.phrase.KEY``).
+PHRASES = (
+    "hello",
+    "good-luck",
+    "your-turn",
+    "well-played",
+    "nice-move",
+    "oops",
+    "thanks",
+    "good-game",
+    "rematch",
+)
+Phrase = Literal[
+    "hello",
+    "good-luck",
+    "your-turn",
+    "well-played",
+    "nice-move",
+    "oops",
+    "thanks",
+    "good-game",
+    "rematch",
+]
+# Who reads a channel: a seat's players write into ``players`` (which everyone at the table
+# reads), spectators into ``spectators`` (which only spectators read, so that no one watching
+# can coach a player).
+Channel = Literal["players", "spectators"]
 
 
 # --- client to server -------------------------------------------------------------------------
@@ -55,8 +88,84 @@ class WhyMessage(FromClient):
     )
 
 
-ClientMessage = Annotated[MoveMessage | PingMessage | WhyMessage, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[MoveMessage | PingMessage | WhyMessage] = TypeAdapter(ClientMessage)
+def chat_text(text: str) -> str:
+    """A chat message's text as it is stored and sent: control and formatting characters
+    (C0, C1, DEL, bidirectional overrides, zero-width) removed, a line break or tab made a
+    space, spaces at the ends trimmed. It stays text: a reader shows it as text, never as HTML."""
+    out = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if ch in "\t\n\r\v\f\u2028\u2029":
+            out.append(" ")
+        elif category in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            continue
+        else:
+            out.append(ch)
+    return "".join(out).strip()
+
+
+class SayMessage(FromClient):
+    """A chat message from the client: a free `text` or a quick `phrase` (exactly one), into
+    its `channel`. Refused with `chat-*` codes: `chat-channel` (a spectator writing into the
+    players' channel, or a player into the spectators'), `chat-empty`, `chat-too-long`,
+    `chat-phrase` (no such quick phrase), `chat-both` (text and phrase, or neither),
+    `chat-rate-limit` (more than 5 messages in 10 s from one person)."""
+
+    type: Literal["say"] = Field(description="the frame's kind")
+    channel: Channel | None = Field(
+        default=None,
+        description="the channel written into; null: the sender's own (a seat's `players`, a "
+        "spectator's `spectators`)",
+    )
+    text: str | None = Field(
+        default=None,
+        description=f"free text, at most {MAX_CHAT} characters once control characters are "
+        "removed (line breaks become spaces); shown as text, never as HTML",
+    )
+    phrase: str | None = Field(
+        default=None, description="a quick phrase's key: " + ", ".join(f"`{p}`" for p in PHRASES)
+    )
+
+    @field_validator("text")
+    @classmethod
+    def _clean(cls, text: str | None) -> str | None:
+        if text is None:
+            return None
+        if len(text) > 4 * MAX_CHAT:
+            raise PydanticCustomError("chat-too-long", "a chat message has at most 200 characters")
+        cleaned = chat_text(text)
+        if len(cleaned) > MAX_CHAT:
+            raise PydanticCustomError("chat-too-long", "a chat message has at most 200 characters")
+        if not cleaned:
+            raise PydanticCustomError("chat-empty", "the chat message is empty")
+        return cleaned
+
+    @field_validator("phrase")
+    @classmethod
+    def _known(cls, phrase: str | None) -> str | None:
+        if phrase is not None and phrase not in PHRASES:
+            raise PydanticCustomError("chat-phrase", "no such quick phrase")
+        return phrase
+
+    @model_validator(mode="after")
+    def _one(self) -> SayMessage:
+        if (self.text is None) == (self.phrase is None):
+            raise PydanticCustomError(
+                "chat-both", "a chat message has either a text or a phrase, not both or neither"
+            )
+        return self
+
+
+ClientMessage = Annotated[
+    MoveMessage | PingMessage | WhyMessage | SayMessage, Field(discriminator="type")
+]
+CLIENT_MESSAGE: TypeAdapter[MoveMessage | PingMessage | WhyMessage | SayMessage] = TypeAdapter(
+    ClientMessage
+)
+# The codes of a refused chat message (``SayMessage``'s validators and the table's checks).
+CHAT_CODES = frozenset(
+    {"chat-channel", "chat-empty", "chat-too-long", "chat-phrase", "chat-both", "chat-rate-limit"}
+)
 
 # Who made a move for a person's seat when it was not the person: the turn timer ran out, or
 # the person was away for the table's ``absent_seconds`` (a bot of the table's level played).
@@ -198,6 +307,43 @@ class BecauseMessage(Strict):
     )
 
 
+class ChatLine(Strict):
+    """One message of the table's chat, as stored with the match."""
+
+    id: int = Field(description="its number at the table (growing)")
+    channel: Channel = Field(description="`players` or `spectators`")
+    seat: int | None = Field(description="the writer's seat; null for a spectator")
+    name: str | None = Field(description="the writer's seat's name; null for a spectator")
+    sender: str = Field(
+        description="who wrote it, for a reader's mute: `seat-N`, or `spectator-XXXXXX` (one "
+        "spectator's connection)"
+    )
+    text: str | None = Field(
+        description="the free text, as sent (control characters removed): text, never HTML"
+    )
+    phrase: Phrase | None = Field(description="the quick phrase's key, for the reader's language")
+    match: int = Field(description="the table's match it was written in")
+    deal: int = Field(description="the deal (game) in play or last played then (0: none yet)")
+    after: int = Field(description="the moves of that deal made by then (its replay's step)")
+    at: float = Field(description="when, in Unix seconds")
+
+
+class ChatMessage(Strict):
+    """A chat message, to every connection that reads its channel (the players' channel:
+    everyone at the table; the spectators': spectators only)."""
+
+    type: Literal["chat"] = Field(default="chat", description="the frame's kind")
+    line: ChatLine = Field(description="the message")
+
+
+class ChatHistoryMessage(Strict):
+    """On connecting, after `table`: the table's recent chat that the connection may read
+    (at most the last 50), oldest first, so a refresh or a reconnect keeps it."""
+
+    type: Literal["chat-history"] = Field(default="chat-history", description="the frame's kind")
+    lines: list[ChatLine] = Field(description="the messages, oldest first")
+
+
 class PongMessage(Strict):
     """The answer to `ping`."""
 
@@ -210,9 +356,12 @@ Outgoing = (
     | LogMessage
     | UpdateMessage
     | AnnounceMessage
+    | ChatMessage
+    | ChatHistoryMessage
     | ErrorMessage
     | BecauseMessage
     | PongMessage
+    | HintMessage
 )
 ServerMessage = Annotated[Outgoing, Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[Outgoing] = TypeAdapter(ServerMessage)

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from . import Strict, is_null
+from .frames import ChatLine
 from .summary import SheetRow
 
 
@@ -61,6 +62,12 @@ class Replay(Strict):
         "(an upload's: its own row once over)"
     )
     steps: list[ReplayStep] = Field(description="the moves' steps: one more than the moves")
+    chat: list[ChatLine] = Field(
+        default_factory=list,
+        description="the table's chat during the deal, oldest first (`after`: the step it was "
+        "written at): the players' channel, and the spectators' to a spectator or once the "
+        "match is over; empty for an upload",
+    )
 
 
 class FileRecord(Strict):

@@ -46,6 +46,16 @@ class TableSettings(Strict):
         description="a rated match: the preset's rules as they stand, signed-in people only "
         "(each person's rating in the game changes at its end)",
     )
+    hints: bool = Field(
+        default=False,
+        description="each person's seat gets a `hint` frame at its decisions (the coach's "
+        "numbers from the seat's own view); never in a rated match (`rated-hints`)",
+    )
+    private: bool = Field(
+        default=False,
+        description="left out of the lobby; the coach reviews its deals only for the people "
+        "who sat at it (`not-your-table`)",
+    )
 
 
 class SeatInfo(Strict):

@@ -3,7 +3,8 @@
 
 Every state-changing request is a POST with a JSON body (a cross-site form cannot send one, and
 the session cookie is SameSite=Lax). Signing in is throttled per name and per address
-(``throttle.py``) and says the same for an unknown name as for a wrong password."""
+(``throttle.py``: the count shared through Redis by several processes) and says the same for
+an unknown name as for a wrong password."""
 
 from __future__ import annotations
 
@@ -80,11 +81,11 @@ async def sign_in(req: SignIn, request: Request, response: Response, hub: HubDep
     ``throttled`` after ten wrong passwords in a minute for the name or from the address."""
     address = request.client.host if request.client else "?"
     keys = [f"name:{name_key(req.name)}", f"address:{address}"]
-    if hub.signins.blocked(keys):
+    if await hub.signins.blocked(keys):
         raise BadRequest(429, "too many wrong passwords: wait a minute", "throttled")
     account = await hub.accounts.sign_in(req.name, req.password)
     if account is None:
-        hub.signins.failed(keys)
+        await hub.signins.failed(keys)
         raise BadRequest(401, "that name and password do not match", "bad-credentials")
     return await _signed_in(hub, account, request, response, req.seats)
 

@@ -18,13 +18,17 @@ from fastapi import APIRouter, Header, Query, Request
 from taverntable.engine import RecordError
 from taverntable.match import deal_points
 
-from ..deps import StoreDep, cookie_name
+from ..accounts import Account
+from ..chat import deal_lines, visible_in_replay
+from ..deps import MaybeAccount, ReviewsDep, StoreDep, cookie_name
 from ..hub import BadRequest
 from ..protocol.api import HTTPError
 from ..protocol.replay import Replay, ReplayFile, ReplayStep
+from ..protocol.review import ReviewStatus
 from ..protocol.summary import SheetRow
 from ..replays import MAX_UPLOAD, OPEN, Eyes, ReplayTooLong, own_row, read_upload, replay_steps
-from ..store import StoredTable, digest
+from ..reviews import MAX_WAITING, QueueFull, ReviewBusy
+from ..store import Store, StoredDeal, StoredTable, digest
 
 router = APIRouter(tags=["replays"])
 REFUSALS: dict[int | str, dict[str, Any]] = {
@@ -95,6 +99,7 @@ async def table_replay(
             while len(_finished) > CACHE_SIZE:
                 _finished.popitem(last=False)
     stake = int(stored.settings.get("stake", 1))
+    match_over = stored.status == "finished" or stored.match > found.match
     sheet = [
         SheetRow(
             deal=d.number,
@@ -118,6 +123,11 @@ async def table_replay(
         result=found.result if found.finished else None,
         sheet=sheet,
         steps=steps,
+        chat=[
+            line
+            for line in await deal_lines(store, table_id, deal)
+            if visible_in_replay(line, mine, match_over)
+        ],
     )
 
 
@@ -175,6 +185,113 @@ async def upload_replay(
         steps=steps,
     )
     return ReplayFile(records=[i for i, _ in listed], chosen=record, replay=replay)
+
+
+REVIEW_REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": HTTPError} for status in (400, 403, 404, 409, 503)
+}
+ReviewSeat = Annotated[
+    int | None,
+    Query(ge=0, lt=100, description="the seat to review (default: the asker's own seat)"),
+]
+
+
+@router.post("/api/replays/{table_id}/{deal}/review", responses=REVIEW_REFUSALS)
+async def ask_review(
+    table_id: str,
+    deal: int,
+    request: Request,
+    store: StoreDep,
+    reviews: ReviewsDep,
+    account: MaybeAccount,
+    seat: ReviewSeat = None,
+    x_seat_token: SeatHeader = None,
+) -> ReviewStatus:
+    """The coach's review of one seat of a finished deal (docs/coach.md): at once when it was
+    made before, else queued for the bot pool's coach workers (`queued` with how many are
+    ahead, or `running`); ask `GET` for it until it is `done`. One review queued or running per
+    person (`review-busy`); a deal in play (`deal-in-play`) and, at a private table, a deal of
+    a table the asker did not sit at (`not-your-table`) are refused."""
+    token = x_seat_token or request.cookies.get(cookie_name(table_id))
+    found, reviewed, person = await _reviewable(store, table_id, deal, seat, token, account)
+    if person is None:
+        address = request.client.host if request.client is not None else "unknown"
+        person = f"address:{address}"
+    record = {**found.header, "moves": [[s, m] for s, m in found.moves]}
+    try:
+        return reviews.ask((table_id, deal, reviewed), person, record)
+    except ReviewBusy as e:
+        other = e.args[0]
+        raise BadRequest(
+            409,
+            f"your review of deal {other[1]} (seat {other[2]}) is still under way: one at a time",
+            "review-busy",
+        ) from None
+    except QueueFull:
+        raise BadRequest(
+            503,
+            f"{MAX_WAITING} reviews are waiting already: try again in a minute",
+            "review-queue-full",
+            {"Retry-After": "60"},
+        ) from None
+
+
+@router.get("/api/replays/{table_id}/{deal}/review", responses=REVIEW_REFUSALS)
+async def review_status(
+    table_id: str,
+    deal: int,
+    request: Request,
+    store: StoreDep,
+    reviews: ReviewsDep,
+    account: MaybeAccount,
+    seat: ReviewSeat = None,
+    x_seat_token: SeatHeader = None,
+) -> ReviewStatus:
+    """Where the review of a seat of a deal stands (`none`: nobody asked for it); the same
+    refusals as `POST`, the queue left as it is."""
+    token = x_seat_token or request.cookies.get(cookie_name(table_id))
+    _, reviewed, _ = await _reviewable(store, table_id, deal, seat, token, account)
+    return reviews.status((table_id, deal, reviewed))
+
+
+async def _reviewable(
+    store: Store,
+    table_id: str,
+    deal: int,
+    seat: int | None,
+    token: str | None,
+    account: Account | None,
+) -> tuple[StoredDeal, int, str | None]:
+    """The deal to review, the seat reviewed and who asks (their account, else their seat at
+    the table, else None), or the refusal (BadRequest)."""
+    stored = await store.load(table_id)
+    if stored is None:
+        raise BadRequest(404, f"there is no table {table_id[:40]!r}", "no-table")
+    found = next((d for d in stored.deals if d.number == deal), None)
+    if found is None:
+        raise BadRequest(404, f"the table has no deal {deal}", "no-deal")
+    if not found.finished:
+        raise BadRequest(409, "the coach reviews a deal once it is over", "deal-in-play")
+    mine = _seat_of(stored, token)
+    if mine is None and account is not None:
+        mine = next((s.seat for s in stored.seats if s.account_id == account.id), None)
+    if stored.settings.get("private") and mine is None:
+        raise BadRequest(
+            403,
+            "the table is private: its deals are reviewed for the people who sat at it",
+            "not-your-table",
+        )
+    reviewed = mine if seat is None else seat
+    if reviewed is None or reviewed >= len(stored.seats):
+        raise BadRequest(
+            400,
+            f"seat must be a seat's number (0 to {len(stored.seats) - 1})",
+            "bad-seat",
+        )
+    person = f"account:{account.id}" if account is not None else None
+    if person is None and mine is not None:
+        person = f"seat:{table_id}:{mine}"
+    return found, reviewed, person
 
 
 def parse_eyes(seat: str, players: int) -> Eyes:

@@ -26,7 +26,15 @@ from taverntable.bots.tonk.heuristic import (
     PILE_MARGIN,
 )
 from taverntable.fast.draws import randbelow, shuffle_prefix
-from taverntable.fast.jit import IntArray, bit_length, float_array, int_array, kernel, low_index
+from taverntable.fast.jit import (
+    IntArray,
+    bit_length,
+    float_array,
+    int_array,
+    kernel,
+    low_index,
+    new_ints,
+)
 from taverntable.games.tonk.fast import kernel as k
 from taverntable.games.tonk.fast.tables import FACE_VALUES
 from taverntable.games.tonk.rules import CARD_VALUES
@@ -418,3 +426,26 @@ def random_move(
     count = k.play_moves(st, kinds, masks)
     pick = randbelow(stream, count)
     return kinds[pick], masks[pick]
+
+
+@kernel
+def heuristic_playout(
+    st: IntArray, draws: IntArray, stream: IntArray, samples: int, margin: float, horizon: int
+) -> int:
+    """Every seat the heuristic bot (``samples``, ``margin``) until the deal ends or
+    ``horizon`` moves are made, ``draws`` counting each seat's draws on; the moves made. The
+    coach's playouts (``bots.tonk.search``'s "heuristic-bot" policy): the real deal goes on
+    this way in the coach's evidence."""
+    pool = new_ints(52)
+    totals = new_ints(TOTALS_SIZE)
+    kinds = new_ints(k.MAX_LEGAL)
+    masks = new_ints(k.MAX_LEGAL)
+    moves = 0
+    while st[k.PHASE] != k.OVER and moves < horizon:
+        seat = st[k.CURRENT]
+        kind, cards = heuristic_move(st, draws, stream, samples, margin, pool, totals, kinds, masks)
+        if kind == k.DRAW_STOCK or kind == k.DRAW_PILE:
+            draws[seat] += 1  # turns_taken: each draw shows the seat one more card
+        k.apply_move(st, kind, cards)
+        moves += 1
+    return moves

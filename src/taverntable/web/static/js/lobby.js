@@ -51,6 +51,9 @@ function CreateForm({ games, account }) {
   const [gameName, setGameName] = useState(games[0].name);
   // A rated match (signed-in people only): the preset's rules as they stand, the host sits.
   const [rated, setRated] = useState(false);
+  // The coach's hints during play (issue 27), never in a rated match; a private table.
+  const [hints, setHints] = useState(false);
+  const [privateTable, setPrivate] = useState(false);
   const game = games.find((g) => g.name === gameName) || games[0];
   const [options, setOptions] = useState({ ...game.options });
   const [seats, setSeats] = useState(defaultSeats(3));
@@ -84,7 +87,7 @@ function CreateForm({ games, account }) {
     const isRated = rated && Boolean(account);
     const body = {
       game: game.name, options: isRated ? {} : options, stake: game.unit === "stakes" ? Number(stake) : 1,
-      rated: isRated,
+      rated: isRated, hints: hints && !isRated, private: privateTable,
       seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "person" })),
       deals: deals === "" || deals === null ? null : Number(deals),
       target: target === "" ? null : Number(target),
@@ -138,6 +141,11 @@ function CreateForm({ games, account }) {
       onChange=${(e) => setRated(e.target.checked)} /> ${t("lobby.rated")}</label>
       ${rated ? html`<p class="sub">${t("lobby.rated_text")}</p>` : null}`
       : html`<p class="sub">${t("lobby.rated_sign_in")} <a href="/account">${t("account.sign_in")}</a></p>`}
+    <label class="check"><input type="checkbox" name="hints" checked=${hints && !(rated && account)}
+      disabled=${Boolean(rated && account)} onChange=${(e) => setHints(e.target.checked)} /> ${t("lobby.hints")}</label>
+    <p class="sub">${rated && account ? t("http.rated-hints") : t("lobby.hints_text")}</p>
+    <label class="check"><input type="checkbox" name="private" checked=${privateTable}
+      onChange=${(e) => setPrivate(e.target.checked)} /> ${t("lobby.private")}</label>
     <fieldset><legend>${t("lobby.match")}</legend>
       ${game.unit === "stakes" ? html`<label>${t("lobby.stake")} <input type="number" name="stake" min="1" value=${stake}
         onInput=${(e) => setStake(e.target.value)} /></label>` : null}

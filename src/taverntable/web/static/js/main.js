@@ -8,9 +8,11 @@ import { html } from "./html.js";
 import { chooseLanguage, LANGUAGE_NAMES, LANGUAGES, setLanguage, t } from "./i18n.js";
 import { LadderPage } from "./ladder.js";
 import { LobbyPage } from "./lobby.js";
+import { watchMotion } from "./motion.js";
 import { api, connect, errorText, loadAccount } from "./net.js";
 import { ProfilePage } from "./profile.js";
 import { loadTableReplay, newReplay, ReplayPage } from "./replay.js";
+import "./review.js";
 import { newTable, update, useStore } from "./store.js";
 import { TablePage } from "./table.js";
 
@@ -99,6 +101,7 @@ async function main() {
   const root = document.getElementById("app");
   root.textContent = ""; // the "loading" line of index.html
   render(html`<${App} />`, root);
+  watchMotion(root); // cards that move (motion.js)
   await signedIn;
 }
 

@@ -1,4 +1,5 @@
 // Talking to the server: HTTP for tables and seats, one WebSocket for the game (docs/protocol.md).
+import { chatReceive, isChatError } from "./chat.js";
 import { dealStart, entrySentences, eventSentences, historySentences, matchNumber } from "./log.js";
 import { t } from "./i18n.js";
 import { isTowers } from "./moves.js";
@@ -25,6 +26,9 @@ const HTTP_ERROR = {
   "rated-rules": "http.rated-rules", "rated-seats-open": "http.rated-seats-open",
   "no-player": "http.no-player",
   "too-many-tables": "http.too-many-tables",
+  // the coach (issue 27)
+  "review-busy": "http.review-busy", "review-queue-full": "http.review-queue-full",
+  "not-your-table": "http.not-your-table", "rated-hints": "http.rated-hints",
 };
 
 // `{message}` in a translation is the server's own words (the engine's reason for a record).
@@ -181,6 +185,9 @@ function receive(message) {
     case "announce":
       updateTable({ announce: message });
       break;
+    case "hint": // the coach's numbers for this seat (hints.js)
+      updateTable({ hint: message });
+      break;
     case "update": {
       const first = table.deal !== message.deal || table.view === null;
       const before = table.view;
@@ -217,8 +224,13 @@ function receive(message) {
       });
       break;
     }
+    case "chat":
+    case "chat-history":
+      chatReceive(message);
+      break;
     case "error":
-      updateTable({ error: message });
+      if (isChatError(message)) chatReceive(message);
+      else updateTable({ error: message });
       break;
     case "because":
       updateTable({ because: message });

@@ -17,8 +17,28 @@ function Plot({ points }) {
   const high = Math.max(...values);
   const span = Math.max(1, high - low);
   const xy = points.map((p, k) => `${((k / (points.length - 1)) * (w - 4) + 2).toFixed(1)},${(h - 2 - ((p.rating - low) / span) * (h - 4)).toFixed(1)}`);
-  return html`<svg class="plot" viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h} role="img"
-    aria-label=${t("profile.plot", { low, high })}><polyline points=${xy.join(" ")} fill="none" stroke="currentColor" stroke-width="2" /></svg>`;
+  const words = t("profile.plot", { low, high });
+  return html`<figure class="plot-box"><svg class="plot" viewBox=${`0 0 ${w} ${h}`} width=${w} height=${h}
+    role="img" aria-label=${words}><polyline points=${xy.join(" ")} fill="none" stroke="currentColor"
+    stroke-width="2" /></svg><figcaption class="sub">${words}</figcaption></figure>`;
+}
+
+// "Plays about as well as the medium bot": the rating beside the bots' places (ratings.beside_bots).
+const BESIDE = {
+  "about:easy": "profile.beside.about_easy",
+  "about:medium": "profile.beside.about_medium",
+  "about:hard": "profile.beside.about_hard",
+  "above:easy": "profile.beside.above_easy",
+  "above:medium": "profile.beside.above_medium",
+  "above:hard": "profile.beside.above_hard",
+  "below:easy": "profile.beside.below_easy",
+  "below:medium": "profile.beside.below_medium",
+  "below:hard": "profile.beside.below_hard",
+};
+
+function Beside({ bots }) {
+  const key = bots && BESIDE[`${bots.relation}:${bots.level}`];
+  return key ? html`<span class="beside" data-relation=${bots.relation} data-level=${bots.level}>${t(key)}</span>` : null;
 }
 
 export function ProfilePage({ id }) {
@@ -40,6 +60,7 @@ export function ProfilePage({ id }) {
         <strong>${t(GAME_TITLE[r.game] || "game.tonk")}</strong>
         <span class="rating">${r.rating}</span>${r.provisional
           ? html` <abbr class="provisional" title=${t("ladder.provisional_title")}>${t("ladder.provisional")}</abbr>` : null}
+        <${Beside} bots=${r.bots} />
         <span class="sub">${t("profile.rated_matches", { matches: r.matches, wins: r.wins })}</span>
         <a href=${`/ladder/${r.game}`}>${t("ladder.title")}</a>
         <${Plot} points=${r.history} />

@@ -3,6 +3,7 @@
 // seat, a spectator or with every hand open. The server replays the record with the engine and
 // decides what may be seen (docs/protocol.md, "Replays"); the page only merges each step's view.
 import { useEffect } from "preact/hooks";
+import { chatMarks, ReplayChat } from "./chat.js";
 import { TonkBoard, TowersBoard } from "./boards.js";
 import { CardRow } from "./cards.js";
 import { html } from "./html.js";
@@ -26,6 +27,8 @@ const markSources = [];
 const tools = [];
 export function addMarks(source) { markSources.push(source); }
 export function addTool(component) { tools.push(component); }
+// The chat's messages on the timeline, each at the move it was written at.
+addMarks(chatMarks);
 
 export function newReplay(source) {
   return { source, data: null, views: [], log: [], marks: [], step: 0, loading: false, file: null };
@@ -266,6 +269,7 @@ function Viewer({ replay, lang }) {
     <div class="side-col">
       ${tonk ? html`<${TonkSheet} summary=${summary} names=${names} />` : html`<${TowersSheet} table=${table} names=${names} />`}
       <${Log} table=${log} names=${names} />
+      <${ReplayChat} replay=${replay} names=${names} />
       <p class="sub"><a href=${rulesLink(data.game, null, lang)} target="_blank" rel="noopener">${t("ui.rules")}</a></p>
     </div>
   </div>`;

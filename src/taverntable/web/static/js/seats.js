@@ -1,5 +1,6 @@
 // The seats around the table: names, who is on turn, card counts and what every seat may see
 // of the others (Tonk: cards taken from the pile; Three Towers: towers, nobility, stores, marks).
+import { Avatar, botName } from "./avatars.js";
 import { Card, CardBack, CardRow } from "./cards.js";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
@@ -15,12 +16,19 @@ export function Name({ name }) {
   return html`<bdi class="name" title=${name}>${name}</bdi>`;
 }
 
-// The seats' names; a bot the server named "Bot 2 (easy)" is named in the page's language.
+// The seats' names; a bot is named in the page's language: a seeds' character (Goblin: Гоблин),
+// or, at a table made before bots had names, "Bot 2 (easy)".
 export function seatNames(summary) {
   return (summary?.seats || []).map((s) => {
-    const bot = s.kind === "bot" && /^Bot (\d+) \((\w+)\)$/.exec(s.name);
-    return bot ? t("seat.bot_name", { number: bot[1], level: t(LEVEL[bot[2]] || "bot.medium") }) : s.name;
+    if (s.kind !== "bot") return s.name;
+    const bot = /^Bot (\d+) \((\w+)\)$/.exec(s.name);
+    return bot ? t("seat.bot_name", { number: bot[1], level: t(LEVEL[bot[2]] || "bot.medium") }) : botName(s.name);
   });
+}
+
+// A bot's level in the page's language ("medium").
+export function levelName(level) {
+  return t(LEVEL[level] || "bot.medium");
 }
 
 export function Seat({ seat, table, names }) {
@@ -30,16 +38,19 @@ export function Seat({ seat, table, names }) {
   const mine = you && you.seat === seat;
   const badges = [];
   if (mine) badges.push(html`<span class="badge you">${t("seat.you")}</span>`);
-  if (info.kind === "bot") badges.push(html`<span class="badge bot">${t("seat.bot", { level: t(LEVEL[info.level] || "bot.medium") })}</span>`);
+  if (info.kind === "bot") { /* its face and level stand by its name */ }
   else if (info.bot_playing) badges.push(html`<span class="badge away">${t("seat.bot_playing")}</span>`);
   else if (!info.claimed) badges.push(html`<span class="badge free">${t("seat.free")}</span>`);
   else if (!info.connected) badges.push(html`<span class="badge away">${t("seat.away")}</span>`);
   if (view && view.dealer === seat) badges.push(html`<span class="badge dealer">${t("seat.dealer")}</span>`);
   const count = view?.hand_sizes?.[seat];
   return html`<section class=${"seat" + (onTurn ? " on-turn" : "") + (mine ? " mine" : "")}
-      aria-label=${t("seat.label", { name: info.name })} data-seat=${seat}>
+      aria-label=${t("seat.label", { name: names[seat] })} data-seat=${seat}>
     <header>
-      <strong class="seat-name"><${Name} name=${names[seat]} /></strong> ${badges}
+      ${info.kind === "bot" ? html`<${Avatar} name=${info.name} />` : null}
+      <strong class="seat-name"><${Name} name=${names[seat]} /></strong>
+      ${info.kind === "bot" ? html`<span class="level" title=${t("seat.bot", { level: levelName(info.level) })}>· ${levelName(info.level)}</span>` : null}
+      ${badges}
       ${onTurn ? html`<span class="turn-mark">${t("seat.deciding")}</span>` : null}
       ${onTurn && turn?.seat === seat && turn.deadline ? html`<${Timer} deadline=${turn.deadline} />` : null}
     </header>

@@ -2,8 +2,10 @@
 // the log and the score sheet; the host's Start and Rematch; joining or watching.
 import { useEffect, useState } from "preact/hooks";
 import { cardsShort, SUIT_SYMBOL } from "./cards.js";
+import { ChatPanel } from "./chat.js";
 import { TonkBoard, TowersBoard } from "./boards.js";
 import { MoveBar, movesForKeys, SelectableCards } from "./hand.js";
+import { Hints } from "./hints.js";
 import { html } from "./html.js";
 import { isolate, joinNames, t } from "./i18n.js";
 import { isTonk, isTowers } from "./moves.js";
@@ -14,6 +16,7 @@ import { reasonText, rulesLink } from "./reasons.js";
 export { reasonText, rulesLink };
 import { Announcement, Showdown } from "./showdown.js";
 import { Seat, seatNames } from "./seats.js";
+import { SoundToggle } from "./sound.js";
 import { TonkSheet, TowersSheet } from "./sheet.js";
 import { gameInfo, gameTitle, state, tokens, update, updateTable, useStore } from "./store.js";
 import { Timer } from "./timer.js";
@@ -245,6 +248,7 @@ function MyArea({ table, names }) {
     <${SelectableCards} table=${table} zone="hand" label=${t("hand.title")} sortBy=${sortBy} />
     <${ErrorBar} table=${table} names=${names} />
     <${MoveBar} table=${table} names=${names} />
+    <${Hints} table=${table} names=${names} />
     ${storeZones.map((s) => html`<div class="choose-store"><h3>${t("towers.take_from", { who: names[s] })}</h3>
       <${SelectableCards} table=${table} zone=${`store:${s}`} label=${t("towers.take_from", { who: names[s] })} /></div>`)}
     ${!tonk && view.store ? (mine && view.phase === "dark"
@@ -318,6 +322,7 @@ export function TablePage() {
       ${!table.connected ? html`<span class="badge away">${t("table.reconnecting")}</span>` : null}
       <${HostControls} table=${table} />
       <button type="button" class="small" onClick=${() => updateTable({ showHelp: !table.showHelp })}>${t("help.button")}</button>
+      <${SoundToggle} table=${table} />
     </div>
     ${summary.status === "lobby" ? html`<${InviteLink} id=${table.id} />` : null}
     <${JoinPanel} table=${table} />
@@ -337,6 +342,7 @@ export function TablePage() {
         <${MyArea} table=${table} names=${names} />
       </div>
       <div class="side-col">
+        <${ChatPanel} table=${table} names=${names} />
         ${isTonk(game) ? html`<${TonkSheet} summary=${summary} names=${names} />`
           : html`<${TowersSheet} table=${table} names=${names} />`}
         <${Log} table=${table} names=${names} />

@@ -27,8 +27,8 @@ from taverntable.games.tonk.fast.play import random_deals, random_without_drops
 from taverntable.games.tonk.game import TONK_GAME
 from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS
 
-from .random_play import bench_random_play
-from .timing import Bench, timed
+from ..random_play import bench_random_play
+from ..timing import Bench, timed
 
 # Deals per kernel call: enough that a call costs far more than the Python around it, few
 # enough that the clock is read every few milliseconds.

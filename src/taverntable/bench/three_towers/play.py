@@ -28,8 +28,8 @@ from taverntable.fast.jit import COMPILED
 from taverntable.games.three_towers.fast.play import random_games
 from taverntable.games.three_towers.rules import MAX_PLAYERS, MIN_PLAYERS, rules_from
 
-from .random_play import ROUND_LIMIT
-from .timing import Bench, Timed, timed
+from ..random_play import ROUND_LIMIT
+from ..timing import Bench, Timed, timed
 
 # Moves per kernel call, about: a call costs far more than the Python around it, and the clock
 # is read every few hundredths of a second.

@@ -23,7 +23,7 @@ from taverntable.fast.jit import COMPILED
 from taverntable.games import get_game
 from taverntable.games.tonk.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS
 
-from .timing import Bench, timed
+from ..timing import Bench, timed
 
 
 def bench_heuristic_deals(preset: str, *, fast: bool) -> Bench:
