@@ -59,7 +59,9 @@ def free_port() -> int:
         return port
 
 
-def start_server(database: str, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
+def start_server(
+    database: str, port: int, extra: list[str], env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
     server = os.environ.get("TAVERN_SERVER", "-m taverntable.cli").split()
     proc = subprocess.Popen(
         [
@@ -80,8 +82,9 @@ def start_server(database: str, port: int, extra: list[str]) -> subprocess.Popen
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env=None if env is None else {**os.environ, **env},
     )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while True:
         try:
             httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
@@ -130,8 +133,15 @@ def postgres_admin(url: str, statement: str) -> None:
 class Client:
     """One seat's scripted player; it reconnects to the next URL when its server goes away."""
 
-    def __init__(self, table: int, urls: list[str], seed: int, think: float) -> None:
+    def __init__(
+        self, table: int, urls: list[str], seed: int, think: float, spectator: bool = False
+    ) -> None:
         self.table = table
+        self.spectator = spectator
+        self.arrivals: dict[int, float] = {}  # a spectator's: when each version came
+        self.acked: list[tuple[float, int]] = []  # a mover's: (move sent, version it made)
+        self.bot_times: list[float] = []  # from a bot's turn to the update of its move
+        self.bot_turn_at: float | None = None
         self.urls = urls
         self.rng = random.Random(seed)
         self.think = think
@@ -172,8 +182,20 @@ class Client:
                 continue
             now = time.monotonic()
             self.updates.append(now)
+            if self.spectator:
+                self.arrivals.setdefault(message["version"], now)
+                if now >= self.stop:
+                    return
+                continue
+            if self.bot_turn_at is not None:
+                self.bot_times.append(now - self.bot_turn_at)
+                self.bot_turn_at = None
+            turn = message.get("turn")
+            if turn is not None and turn.get("bot") and turn.get("seat") != message["view"]["seat"]:
+                self.bot_turn_at = now
             if sent_at is not None and message["version"] > sent_version:
                 self.latencies.append(now - sent_at)
+                self.acked.append((sent_at, message["version"]))
                 sent_at = None
             if now >= self.stop:
                 return
@@ -254,6 +276,26 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--players", type=int, default=3, help="people per table (no bots)")
     p.add_argument("--game", default="tonk")
+    p.add_argument(
+        "--hard-bots", type=int, default=0, help="hard bots per table, beside the people"
+    )
+    p.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        help="spectators watching table 0 (its update's p99 to reach them all)",
+    )
+    p.add_argument(
+        "--fresh-numba",
+        action="store_true",
+        help="the servers start with an empty numba cache, as on a fresh install",
+    )
+    p.add_argument("--only", help="with --targets: the targets to run, by number from 1 (1,3)")
+    p.add_argument(
+        "--targets",
+        action="store_true",
+        help="run issue 23's targets one after another and print them in one table",
+    )
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
     p.add_argument(
@@ -269,11 +311,24 @@ def parse_args() -> argparse.Namespace:
         metavar="SECONDS",
         help="SIGKILL server 0 this long into the run and measure the failover",
     )
+    p.add_argument(
+        "--py-spy",
+        metavar="PATH",
+        help="sample the servers with this py-spy over the measured seconds and print where "
+        "their CPU went (scripts/profile_table.py)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
-    if args.tables < 1 or args.players < 2 or args.seconds <= 0 or args.think <= 0:
+    if (
+        args.tables < 1
+        or args.players < 1
+        or args.players + args.hard_bots < 2
+        or args.seconds <= 0
+        or args.think <= 0
+    ):
         p.error(
-            "--tables must be at least 1, --players at least 2, --seconds and --think more than 0"
+            "--tables must be at least 1, --players at least 1 (2 seats with --hard-bots), "
+            "--seconds and --think more than 0"
         )
     if args.servers < 1:
         p.error("--servers must be at least 1")
@@ -288,8 +343,114 @@ def parse_args() -> argparse.Namespace:
     return args
 
 
+# Issue 23's targets: (name, loadtest's arguments, the figure that answers, the bound).
+TARGETS: list[tuple[str, list[str], str, float | None]] = [
+    (
+        "CPU a move, 1 process, SQLite (200 tables)",
+        ["--tables", "200"],
+        "server_cpu_ms_per_move",
+        1.0,
+    ),
+    (
+        "CPU a move, 1 process, PostgreSQL (200 tables)",
+        ["--tables", "200", "--database", "{pg}"],
+        "server_cpu_ms_per_move",
+        1.0,
+    ),
+    (
+        "1,000 tables × 3 people, think 2 s, 1 process, SQLite",
+        ["--tables", "1000", "--think", "2"],
+        "latency_ms_p99",
+        100.0,
+    ),
+    (
+        "1,000 tables × 3 people, think 2 s, 2 processes, PostgreSQL + Redis",
+        [
+            "--tables",
+            "1000",
+            "--think",
+            "2",
+            "--servers",
+            "2",
+            "--database",
+            "{pg}",
+            "--redis",
+            "{redis}",
+        ],
+        "latency_ms_p99",
+        150.0,
+    ),
+    (
+        "1 table, 1,000 spectators: an update reaching all",
+        ["--tables", "1", "--spectators", "1000", "--think", "0.5"],
+        "spectator_reach_ms_p99",
+        200.0,
+    ),
+    (
+        "100 tables × 2 people, think 2 s (no bots)",
+        ["--tables", "100", "--players", "2", "--think", "2"],
+        "latency_ms_p99",
+        None,
+    ),
+    (
+        "100 tables × 2 people + 1 hard bot, fresh numba cache",
+        ["--tables", "100", "--players", "2", "--hard-bots", "1", "--think", "2", "--fresh-numba"],
+        "latency_ms_p99",
+        None,
+    ),
+]
+
+
+def run_targets(args: argparse.Namespace) -> int:
+    """Every target, each a run of this script (``--json``), and one table of them."""
+    pg = args.database or os.environ.get(
+        "TAVERN_TEST_POSTGRES", "postgresql+asyncpg://tavern:tavern@127.0.0.1:5432/tavern"
+    )
+    redis = args.redis or "redis://127.0.0.1:6379/0"
+    rows = []
+    only = {int(x) for x in args.only.split(",")} if args.only else None
+    for number, (name, extra, key, bound) in enumerate(TARGETS, 1):
+        if only is not None and number not in only:
+            continue
+        command = [sys.executable, __file__, "--seconds", str(args.seconds), "--json"]
+        command += [x.format(pg=pg, redis=redis) for x in extra]
+        load = os.getloadavg()[0]
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            rows.append((name, {}, key, bound, load, done.stderr.strip().splitlines()[-1:]))
+            continue
+        rows.append((name, json.loads(done.stdout.strip().splitlines()[-1]), key, bound, load, []))
+        print(f"done: {name}", file=sys.stderr, flush=True)
+    head = "target | figure | bound | met | p99 ms | errors | RSS MiB | CPU ms/move | other | load"
+    print(f"| {head} |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for name, f, key, bound, load, error in rows:
+        if not f:
+            print(f"| {name} | failed: {' '.join(error)} | | | | | | | | {load:.1f} |")
+            continue
+        value = f.get(key)
+        met = "" if bound is None or value is None else ("yes" if value <= bound else "no")
+        other = ""
+        if "bot_move_ms_mean" in f:
+            other = (
+                f"bot move: mean {f['bot_move_ms_mean']} ms, p99 {f['bot_move_ms_p99']}, "
+                f"first {f['bot_move_ms_first']} ({f['bot_moves']} moves)"
+            )
+        if "spectator_reach_ms_p50" in f:
+            other = f"reach p50 {f['spectator_reach_ms_p50']} ms"
+        rss = " + ".join(str(m) for m in f["server_peak_rss_mib"] if m is not None)
+        print(
+            f"| {name} | {key} {value} | {bound or ''} | {met} | {f['latency_ms_p99']} | "
+            f"{f['errors']} | {rss} | {f['server_cpu_ms_per_move']} | {other} | "
+            f"{load:.1f} → {f['load_average'][0]} |"
+        )
+    return 0
+
+
 def main() -> int:
     args = parse_args()
+    if args.targets:
+        return run_targets(args)
     folder = tempfile.mkdtemp(prefix="tavern-load-")
     database = args.database or f"sqlite+aiosqlite:///{folder}/load.sqlite3"
     fresh = None
@@ -306,7 +467,8 @@ def main() -> int:
     ports = [free_port() for _ in range(args.servers)]
     servers: list[subprocess.Popen[bytes]] = []
     try:
-        servers += [start_server(database, port, extra) for port in ports]
+        env = {"NUMBA_CACHE_DIR": tempfile.mkdtemp(prefix="numba-")} if args.fresh_numba else None
+        servers += [start_server(database, port, extra, env) for port in ports]
         figures = measure(args, ports, servers)
     finally:
         for s in servers:
@@ -319,7 +481,10 @@ def main() -> int:
         print(json.dumps(figures))
     else:
         for key, value in figures.items():
-            print(f"{key:>24}: {value}")
+            if key == "profile":
+                print(value)
+            else:
+                print(f"{key:>24}: {value}")
     return 0
 
 
@@ -347,7 +512,8 @@ def measure(
                 "options": options,
                 "host_seat": 0,
                 "host_name": "P0",
-                "seats": [{"kind": "person"}] * args.players,
+                "seats": [{"kind": "person"}] * args.players
+                + [{"kind": "bot", "level": "hard"}] * args.hard_bots,
                 "absent_seconds": 3600,
             },
         )
@@ -369,6 +535,18 @@ def measure(
                 args.think,
             )
             for k, token in enumerate(tokens)
+        ] + [
+            Client(
+                t,
+                [
+                    f"ws://127.0.0.1:{ports[(t + j) % len(ports)]}/ws/{table}"
+                    for j in range(len(ports))
+                ],
+                0,
+                args.think,
+                spectator=True,
+            )
+            for _ in range(args.spectators if t == 0 else 0)
         ]
 
     clients: list[Client] = []
@@ -384,6 +562,9 @@ def measure(
     for c in clients:
         c.stop = start + args.seconds
     kill = None if args.kill_after is None else (args.kill_after, servers[0])
+    spies = (
+        [] if not args.py_spy else [start_spy(args.py_spy, s.pid, args.seconds) for s in servers]
+    )
     killed_at = asyncio.run(run_clients(clients, kill))
     elapsed = time.monotonic() - start
     cpu = time.process_time() - cpu
@@ -438,9 +619,64 @@ def measure(
         "server_rss_mib": [None if m is None else round(m[0] / 1024, 1) for m in memory],
         "server_peak_rss_mib": [None if m is None else round(m[1] / 1024, 1) for m in memory],
     }
+    movers = [c for c in clients if not c.spectator]
+    watchers = [c for c in clients if c.spectator]
+    if watchers:
+        reach = sorted(
+            max(w.arrivals[v] for w in watchers) - t0
+            for c in movers
+            if c.table == 0
+            for t0, v in c.acked
+            if all(v in w.arrivals for w in watchers)
+        )
+        figures["spectators"] = len(watchers)
+        figures["spectator_reach_ms_p50"] = round(1000 * percentile(reach, 50), 1)
+        figures["spectator_reach_ms_p99"] = round(1000 * percentile(reach, 99), 1)
+        figures["spectator_updates_measured"] = len(reach)
+    bot_times = sorted(x for c in movers for x in c.bot_times)
+    if args.hard_bots:
+        figures["bot_moves"] = len(bot_times)
+        figures["bot_move_ms_mean"] = (
+            round(1000 * statistics.fmean(bot_times), 1) if bot_times else None
+        )
+        figures["bot_move_ms_p99"] = round(1000 * percentile(bot_times, 99), 1)
+        first = next((c.bot_times[0] for c in movers if c.table == 0 and c.bot_times), None)
+        figures["bot_move_ms_first"] = None if first is None else round(1000 * first, 1)
+    figures["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    figures["server_cpu_ms_per_move"] = round(
+        1000 * sum(c for c in used if c is not None) / max(1, moves), 2
+    )
     if killed_at is not None:
         figures.update(failover_figures(clients, args.servers, killed_at))
+    if spies:
+        figures["profile"] = spy_table(spies, moves)
     return figures
+
+
+SPY_RATE = 250
+
+
+def start_spy(py_spy: str, pid: int, seconds: float) -> tuple[subprocess.Popen[bytes], Path]:
+    """py-spy sampling one server for ``seconds`` (its samples' file: ``spy_table``)."""
+    out = Path(tempfile.mkdtemp(prefix="tavern-spy-")) / f"{pid}.txt"
+    command = [py_spy, "record", "--format", "raw", "--threads", "--nonblocking", "--gil"]
+    command += ["--rate", str(SPY_RATE), "-d", str(max(1, int(seconds))), "-o", str(out)]
+    command += ["-p", str(pid)]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), out
+
+
+def spy_table(spies: list[tuple[subprocess.Popen[bytes], Path]], moves: int) -> str:
+    """Where the servers' sampled CPU went, per move (summed over the servers)."""
+    from collections import Counter
+
+    from profile_table import read_samples, table
+
+    counts: Counter[str] = Counter()
+    for proc, out in spies:
+        proc.wait(60)
+        if out.exists():
+            counts += read_samples(out)
+    return table(counts, SPY_RATE, moves)
 
 
 if __name__ == "__main__":

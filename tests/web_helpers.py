@@ -10,6 +10,7 @@ import itertools
 import json
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -35,6 +36,7 @@ from taverntable.web.protocol.frames import ChatLine
 from taverntable.web.store import Store
 from taverntable.web.tables import DEAL_VERSIONS, Pace
 
+CARD_TEXT = re.compile(r"^(?:10|[2-9AJQK])[SHDC]$")
 QUICK = Pace(bot_delay=0.0, deal_pause=0.0, announce=0.0)
 # One HTTP client for every request (a new one builds an SSL context each time: 70 ms).
 HTTP = httpx2.Client(timeout=30)
@@ -274,8 +276,9 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
     move as its seat may see them, recomputed from the table's records: no message carries a
     card hidden from its receiver. A ``log`` frame is the deal's events so far as the seat saw
     them (checked at the ``update`` that follows it); an ``announce`` names no card and comes
-    just before the update that ends the deal with that move. Returns the number of updates
-    checked."""
+    just before the update that ends the deal with that move; a ``lesson`` frame (a guided first
+    deal's hint) reaches the lesson's person only and names only cards of the view of the update
+    it follows. Returns the number of updates checked."""
     seat = SPECTATOR if player.seat is None else player.seat
     who = None if player.seat is None else player.seat
     by_number = {k + 1: d for k, d in enumerate(deals)}
@@ -284,6 +287,7 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
     replay: dict[int, tuple[Any, list[list[Any]], list[list[Event]]]] = {}
     log: dict[str, Any] | None = None
     announced: dict[str, Any] | None = None
+    last_view = ""  # the last update's view (checked against the records), as JSON
     for message in player.messages:
         assert set(message) <= {
             "type",
@@ -307,9 +311,22 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
             "legal",
             "tonk",
             "towers",
+            "lesson",
+            "step",
+            "steps",
+            "hint",
+            "params",
+            "done",
             "line",
             "lines",
         }, message.keys()
+        if message["type"] == "lesson":
+            assert player.seat == 0, message  # a lesson's person sits at seat 0
+            for value in message["params"].values():
+                for word in str(value).split():
+                    if CARD_TEXT.match(word):
+                        assert f'"{word}"' in last_view, (word, message)
+            continue
         if message["type"] in ("chat", "chat-history"):
             # Chat carries no view and no event; a seat's connection never reads the
             # spectators' channel (chat.py: no one watching coaches a player).
@@ -346,6 +363,7 @@ def check_messages(deals: list[dict[str, Any]], player: Player) -> int:
             assert s == state.history[-1][0]
         events = played[-1]
         assert message["view"] == state.view(seat).to_json()
+        last_view = json.dumps(message["view"])
         if message["events"]:
             assert message["events"] == [e.to_json(who) for e in events]
         if announced is not None:

@@ -197,7 +197,7 @@ def test_bad_parameters_are_refused() -> None:
         load("three-towers", players=6)
     with pytest.raises(ValueError, match=r"dealer must be a seat 0\.\.1, not 3"):
         load("tonk", players=2, dealer=3)
-    with pytest.raises(ValueError, match="rule option defence must be"):
+    with pytest.raises(ValueError, match=r"rule option defence \(R9\) must be"):
         load("three-towers", defence="never")
 
 

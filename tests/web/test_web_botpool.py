@@ -3,9 +3,16 @@
 
 from __future__ import annotations
 
-import pytest
+import argparse
+from pathlib import Path
 
+import pytest
+from fastapi.testclient import TestClient
+
+from taverntable.games import game_names
+from taverntable.web.app import create_app
 from taverntable.web.botpool import WARM_MOVES, BotPool, warm
+from taverntable.web.command import add_parser
 
 
 @pytest.mark.parametrize("game", ["tonk", "three-towers"])
@@ -34,3 +41,26 @@ def test_the_first_table_with_a_hard_bot_warms_its_game_once_in_a_worker() -> No
         assert other is not None and 1 <= other.result(timeout=300) <= WARM_MOVES
     finally:
         pool.close()
+
+
+def test_the_server_starts_warming_every_games_hard_bot_as_it_starts(tmp_path: Path) -> None:
+    """``tavern serve`` (``create_app(warm_bots=True)``) sends every game's warm-up to the
+    pool as it starts, before any table asks (issue 23: a fresh install's first hard move
+    does not wait for the kernels to compile); ``--no-warm-bots`` leaves it to the tables."""
+    app = create_app(f"sqlite+aiosqlite:///{tmp_path}/w.sqlite3", warm_bots=True)
+    with TestClient(app):
+        pool = app.state.hub.bots
+        # Every game's warm-up was sent: a table of hard bots asks for none more.
+        assert all(pool.prepare(game, ["hard"]) is None for game in game_names())
+        # And the worker plays it (a decision asked for meanwhile runs after it).
+        assert set(pool.warming) == set(game_names())
+        assert 1 <= pool.warming["tonk"].result(timeout=300) <= WARM_MOVES
+    cold = create_app(f"sqlite+aiosqlite:///{tmp_path}/c.sqlite3")
+    with TestClient(cold):
+        sent = cold.state.hub.bots.prepare("tonk", ["hard"])
+        assert sent is not None  # nothing was sent before this table's
+        sent.cancel()
+    parser = argparse.ArgumentParser()
+    add_parser(parser.add_subparsers())
+    assert parser.parse_args(["serve"]).warm_bots is True
+    assert parser.parse_args(["serve", "--no-warm-bots"]).warm_bots is False

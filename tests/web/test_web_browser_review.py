@@ -75,7 +75,7 @@ def test_a_person_reviews_a_finished_deal_and_sees_its_mistakes_on_the_timeline(
             ],
             host_seat=0,
             host_name="Anna",
-            deals=3,
+            deals=5,  # the deals are shuffled: five make a flagged decision near certain
             absent_seconds=3600,
         )
         table, token = made["table"]["id"], made["token"]
@@ -96,7 +96,7 @@ def test_a_person_reviews_a_finished_deal_and_sees_its_mistakes_on_the_timeline(
             (k for k, d in enumerate(deals, 1) if any(s == 0 for s, _ in d["moves"])),
             key=lambda k: -len(deals[k - 1]["moves"]),
         )
-        assert mine, "Anna made no move in three deals"
+        assert mine, "Anna made no move in five deals"
         flagged: list[dict[str, Any]] = []
         for deal in mine:
             page.goto(f"{base}/replay/{table}/{deal}")

@@ -15,6 +15,7 @@ from taverntable.games.three_towers.reasons import REASONS as TOWERS_REASONS
 from taverntable.games.tonk.reasons import REASONS as TONK_REASONS
 from taverntable.match import VOCABULARY
 from taverntable.web.hub import games_info
+from taverntable.web.tutorial import hint_keys
 
 from paths import DATA, SRC
 
@@ -59,6 +60,7 @@ NAMESPACES = (
     "ladder",
     "profile",
     "outcome",
+    "lesson",
     "chat",
 )
 LITERAL = re.compile('"((?:' + "|".join(NAMESPACES) + r')\.[A-Za-z0-9_./-]+)"')
@@ -90,8 +92,9 @@ def test_every_language_has_every_key_with_the_same_placeholders(lang: str) -> N
 
 
 def served_keys() -> set[str]:
-    """The keys ``GET /api/games`` gives the page: each game's name and lobby line."""
-    return {game[key] for game in games_info() for key in ("title_key", "about_key")}
+    """The keys the server gives the page: each game's name and lobby line (``GET /api/games``)
+    and the guided first deals' hints (``lesson`` frames)."""
+    return {game[key] for game in games_info() for key in ("title_key", "about_key")} | hint_keys()
 
 
 def character_keys() -> set[str]:

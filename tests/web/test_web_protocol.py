@@ -80,6 +80,13 @@ def my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
         ({"game": "tonk", "seats": THREE, "options": {"no_such": 1}}, 400, "no_such"),
         ({"game": "three-towers", "seats": THREE * 2}, 400, "R3"),
         ({"game": "three-towers", "seats": THREE, "options": {"teams": True}}, 400, "R15"),
+        ({"game": "three-towers", "seats": THREE, "options": {"joker_points": 60}}, 400, "R30"),
+        ({"game": "three-towers", "seats": THREE, "options": {"hand_size": 13}}, 400, "R31"),
+        (
+            {"game": "three-towers", "seats": THREE, "options": {"spade_jack_defends": 1}},
+            400,
+            "R32",
+        ),
         ({"game": "tonk", "seats": THREE[:1]}, 422, "seats"),
         ({"game": "tonk", "seats": [{"kind": "bot", "level": "genius"}] * 3}, 400, "genius"),
         ({"game": "tonk", "seats": THREE, "host_seat": 1}, 400, "not a person's seat"),

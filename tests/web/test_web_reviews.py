@@ -211,8 +211,16 @@ def test_a_deal_in_play_and_a_private_table_of_others_are_refused(database: str)
             f"{base}/api/tables/{table}/start", headers={"X-Host-Token": running["host_token"]}
         )
         mine = {"X-Seat-Token": running["token"]}
-        # The deal now in play: Anna's turn comes (she never moves), so it stays in play.
-        deal = HTTP.get(f"{base}/api/tables/{table}").json()["deal"]
+        # The deal now in play: once it is Anna's turn (she never moves) it stays in play;
+        # before that the bot may end a deal by a drop and the next one is dealt.
+        deadline = time.monotonic() + 30
+        while True:
+            info = HTTP.get(f"{base}/api/tables/{table}").json()
+            if (info["turn"] or {}).get("seat") == 0 and not info["turn"]["bot"]:
+                break
+            assert time.monotonic() < deadline, info
+            time.sleep(0.05)
+        deal = info["deal"]
         assert deal >= 1
         in_play = httpx2.post(f"{base}/api/replays/{table}/{deal}/review", headers=mine)
         private = finished_tonk_table(base, private=True)

@@ -7,6 +7,7 @@ game registry names (``Game.terminal``); the games share this command's options.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from typing import Any
 
@@ -104,6 +105,18 @@ def bots_help() -> str:
     )
 
 
+def rule_option(text: str) -> tuple[str, Any]:
+    """``--option NAME=VALUE``: the value read as JSON (true, 10, null), else as the text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"takes NAME=VALUE, not {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
 def add_parser(subparsers: Any) -> None:
     """Register ``play`` with the ``tavern`` command."""
     p = subparsers.add_parser(
@@ -125,6 +138,15 @@ def add_parser(subparsers: Any) -> None:
         "--teams",
         action="store_true",
         help="three-towers: two pairs, seats 0+2 against 1+3 (needs --players 4)",
+    )
+    p.add_argument(
+        "--option",
+        type=rule_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option of the game, e.g. joker_points=10 or spade_jack_defends=true "
+        "(repeatable; the rules name them)",
     )
     p.add_argument(
         "--name",

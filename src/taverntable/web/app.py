@@ -17,6 +17,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from taverntable.games import game_names
+
 from .botpool import BotPool
 from .hub import BadRequest, Hub
 from .limits import BodyLimit
@@ -38,6 +40,7 @@ def create_app(
     allow_origins: Iterable[str] = (),
     api_docs: bool = False,
     limits: Limits | None = None,
+    warm_bots: bool = False,
 ) -> FastAPI:
     """The application over the database at ``database`` (an SQLAlchemy async URL); with a
     ``redis`` URL, one process of several sharing the tables (``cluster.py``).
@@ -45,7 +48,9 @@ def create_app(
     Pages of the server's own origin, of ``allow_origins`` and of ``TAVERN_ALLOW_ORIGINS`` may
     use its WebSocket and change things (``origins.py``); BadOrigin for one that is no origin.
     ``api_docs``: serve ``/docs``, ``/redoc`` and ``/openapi.json`` (off by default: the Swagger
-    and ReDoc pages load their scripts from a CDN, and the API is in ``docs/protocol.md``)."""
+    and ReDoc pages load their scripts from a CDN, and the API is in ``docs/protocol.md``).
+    ``warm_bots``: start loading (or compiling) the hard bots' kernels in the bot pool as the
+    server starts (``BotPool.warm_all``; ``tavern serve`` does, unless ``--no-warm-bots``)."""
     policy = OriginPolicy([*allow_origins, *allowed_from_env()])
     if redis is None:
         hub = Hub(Store(database), BotPool(bot_processes), pace or Pace(), limits)
@@ -58,6 +63,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         quiet_bad_frames()  # once uvicorn has set its logging up
         await hub.open()
+        if warm_bots:
+            hub.bots.warm_all(game_names())
         # What is loaded by now (modules, restored tables) lives as long as the server: keep it
         # out of the garbage collector's full passes, whose pauses stall every table.
         gc.collect()

@@ -63,6 +63,7 @@ class BotPool:
         self._pool: ProcessPoolExecutor | None = None
         self._coach: ProcessPoolExecutor | None = None
         self._warmed: set[str] = set()  # games whose warm-up was sent to the pool
+        self.warming: dict[str, Future[int]] = {}  # each game's warm-up, sent or done
 
     def searches(self, game: str, level: str) -> bool:
         """Whether the bot of ``level`` in ``game`` searches (and so runs in a worker process);
@@ -80,7 +81,14 @@ class BotPool:
         self._warmed.add(game)
         done = self._workers().submit(warm, game, level)
         done.add_done_callback(_report_warm_failure)
+        self.warming[game] = done
         return done
+
+    def warm_all(self, games: Iterable[str]) -> list[Future[int]]:
+        """Start warming every one of ``games`` whose ``hard`` bot searches, at once: what
+        ``tavern serve`` does as it starts, so that even the first table's first hard move,
+        on a fresh install (kernels not compiled yet), does not wait for them (issue 23)."""
+        return [done for game in games if (done := self.prepare(game, ["hard"])) is not None]
 
     async def choose(self, game: str, level: str, view: Any, seed: int) -> Any:
         """The bot's move, computed without blocking the event loop for long."""
@@ -114,6 +122,7 @@ class BotPool:
                 pool.shutdown(wait=False, cancel_futures=True)
         self._pool = self._coach = None
         self._warmed.clear()
+        self.warming.clear()
 
 
 def _executor(processes: int) -> ProcessPoolExecutor:

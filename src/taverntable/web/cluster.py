@@ -303,9 +303,13 @@ class ClusterHub(Hub):
         return (self.node, LEASE_SECONDS)
 
     async def create(
-        self, req: CreateTable, keys: Sequence[str] = (), account: Account | None = None
+        self,
+        req: CreateTable,
+        keys: Sequence[str] = (),
+        account: Account | None = None,
+        lesson: str | None = None,
     ) -> Created:
-        made = await super().create(req, keys, account)
+        made = await super().create(req, keys, account, lesson)
         self.own(made.table, 1)  # the table was stored with this process's lease, epoch 1
         return made
 
@@ -382,7 +386,8 @@ class ClusterHub(Hub):
         mine = {t: self.tables[t].summary() for t in ids if t in self.tables}
         others = await self.bus.summaries([t for t in ids if t not in mine])
         listed = [*mine.values(), *(TableSummary.model_validate_json(s) for s in others)]
-        return [s for s in listed if not s.settings.private]
+        # Neither a private table nor a lesson's (nobody else's) is offered in the lobby.
+        return [s for s in listed if not s.settings.private and s.lesson is None]
 
     async def summary(self, table_id: str) -> TableSummary:
         owner = await self._where(table_id)

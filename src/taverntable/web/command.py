@@ -44,6 +44,13 @@ def add_parser(subparsers: Any) -> None:
         help="worker processes for the hard (searching) bots (default 1)",
     )
     p.add_argument(
+        "--no-warm-bots",
+        dest="warm_bots",
+        action="store_false",
+        help="do not load the hard bots' compiled kernels as the server starts (by default "
+        "they load at once, so that no table's first hard move waits for them)",
+    )
+    p.add_argument(
         "--bot-delay",
         type=float,
         default=0.6,
@@ -183,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
             allow_origins=args.allow_origin,
             api_docs=args.api_docs,
             limits=limits,
+            warm_bots=args.warm_bots,
         )
     except BadOrigin as e:
         print(f"tavern serve: {e}", file=sys.stderr)

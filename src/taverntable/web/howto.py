@@ -20,6 +20,7 @@ from taverntable.games import get_game
 from taverntable.games.texts import LANGUAGES, how_to_play_markdown
 
 from .rulespage import BACK, game_title
+from .tutorial import lesson_of_family
 
 CARD_GROUP = re.compile(r"\[\[([0-9AJQKXSHDC ]+)\]\]")
 _CARD = re.compile(r"^(?:(10|[2-9AJQK])([SHDC])|X)$")
@@ -29,6 +30,13 @@ HOW_TO_PLAY = {
     "hu": "Játékszabály röviden",
     "ru": "Как играть",
     "uk": "Як грати",
+}
+# The link to the game's guided first deal (``tutorial.py``, ``/learn/NAME``).
+LEARN = {
+    "en": "Learn by playing: a guided first deal against a bot",
+    "hu": "Tanulj játszva: vezetett első osztás egy gép ellen",
+    "ru": "Учитесь, играя: первая раздача с подсказками против бота",
+    "uk": "Вчіться, граючи: перша роздача з підказками проти бота",
 }
 FULL_RULES = {
     "en": "The full rules",
@@ -101,6 +109,13 @@ def how_to_play_page(game: str, lang: str) -> str:
         if code != lang
     )
     title = f"{HOW_TO_PLAY[lang]}: {html.escape(game_title(game, lang))}"
+    lesson = lesson_of_family(get_game(game).family)
+    learn = (
+        ""
+        if lesson is None
+        else f'<p class="learn"><a class="button primary" data-link="learn" '
+        f'href="/learn/{lesson}?lang={lang}">{LEARN[lang]} →</a></p>'
+    )
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -109,7 +124,7 @@ def how_to_play_page(game: str, lang: str) -> str:
         '<link rel="stylesheet" href="/static/css/rules.css">'
         '<link rel="stylesheet" href="/static/css/howto.css"></head>'
         f'<body class="howto"><nav><a href="javascript:history.back()">← {BACK[lang]}</a>'
-        f'<span class="langs">{others}</span></nav><main>{body}'
+        f'<span class="langs">{others}</span></nav><main>{learn}{body}'
         f'<p class="full-rules"><a href="/rules/{game}?lang={lang}">'
         f"{FULL_RULES[lang]} →</a></p></main></body></html>"
     )

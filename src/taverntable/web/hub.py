@@ -30,6 +30,7 @@ from .seats import Connection, Seat
 from .store import Store, StoredSeat, StoredTable, brief, database_fault, digest
 from .tables import Pace, Settings, Table
 from .throttle import LocalSignIns, SignIns
+from .tutorial import lesson_of_family
 from .usage import Limits, Throttle
 
 log = logging.getLogger("taverntable.web")
@@ -253,10 +254,15 @@ class Hub:
         self.tables.pop(table.id, None)
 
     async def create(
-        self, req: CreateTable, keys: Sequence[str] = (), account: Account | None = None
+        self,
+        req: CreateTable,
+        keys: Sequence[str] = (),
+        account: Account | None = None,
+        lesson: str | None = None,
     ) -> Created:
         """A new table in the lobby; the creator gets the host token (and their seat's); a
-        signed-in creator sits as their account.
+        signed-in creator sits as their account. ``lesson``: a guided first deal's table
+        (``tutorial.py``; the server's choice, never a request's).
         ``keys`` name who asks (``address:HOST``; an account's later), each held to the
         server's creation limit (HTTP 429 past it)."""
         wait = self.throttle.allow(keys)
@@ -329,9 +335,10 @@ class Hub:
             absent_seconds=req.absent_seconds,
             turn_seconds=req.turn_seconds,
             bot_level=req.bot_level,
-            rated=req.rated,
+            rated=req.rated and lesson is None,
             hints=req.hints,
             private=req.private,
+            lesson=lesson,
         )
         table_id = self._new_id()
         table = Table(
@@ -350,7 +357,7 @@ class Hub:
             table_id,
             game.name,
             dict(req.options),
-            settings.to_json(),
+            settings.stored(),
             table.host_hash,
             [
                 StoredSeat(s.seat, s.kind, s.name, s.level, s.token_hash, s.account_id)
@@ -372,7 +379,7 @@ class Hub:
         live = (
             t
             for t in self.tables.values()
-            if t.status in ("lobby", "playing") and not t.settings.private
+            if t.status in ("lobby", "playing") and not t.settings.private and t.lesson is None
         )
         tables = sorted(live, key=lambda t: t.id)
         return [t.summary() for t in tables[:200]]
@@ -493,6 +500,7 @@ def game_offers() -> list[GameInfo]:
                 options=game.rules().options(),
                 choices=option_choices(game),
                 bots=levels,
+                lesson=lesson_of_family(game.family),
             )
         )
     return out

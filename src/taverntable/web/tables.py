@@ -48,10 +48,12 @@ from .protocol.frames import (
     TableMessage,
     UpdateMessage,
     encode,
+    encode_update,
 )
 from .protocol.summary import SeatInfo, SheetRow, TableSettings, TableSummary, Turn
 from .seats import Connection, Seat
 from .store import Fence, LeaseLost, Store, StoredTable, brief, database_fault
+from .tutorial import lesson_named
 
 log = logging.getLogger("taverntable.web")
 T = TypeVar("T")
@@ -95,6 +97,12 @@ class Settings:
     rated: bool = False  # the match changes its people's ratings (history.py)
     hints: bool = False  # the coach's hints to each person's seat (``hints.py``), never rated
     private: bool = False  # not in the lobby; its deals reviewed only for its own people
+    # A guided first deal's lesson (tutorial.py): set by the server only, never by a client.
+    lesson: str | None = None
+
+    def stored(self) -> dict[str, Any]:
+        """What the database keeps: the settings, and a lesson table's lesson."""
+        return {**self.to_json(), **({} if self.lesson is None else {"lesson": self.lesson})}
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -183,10 +191,13 @@ class Table:
         self.options = options
         self.rules = game.rules(options)
         self.settings = settings
+        self.lesson = lesson_named(settings.lesson)  # a guided first deal, or None
         self.seats = seats
         self.host_hash = host_hash
         self.store = store
         self.bots = bots
+        # Per seat (None: spectators): the history of its last frame and that history's JSON.
+        self._histories: dict[int | None, tuple[tuple[Any, ...], list[Any]]] = {}
         # A searching bot's kernels load while the table gathers, not at its first move.
         bots.prepare(game.name, [s.level for s in seats if s.is_bot] + [settings.bot_level])
         self.pace = pace
@@ -286,6 +297,7 @@ class Table:
             sheet=[SheetRow(**row) for row in self.sheet],
             turn=turn,
             standings=standings(self) if self.status == "finished" else None,
+            lesson=self.settings.lesson,
         )
 
     def turn(self) -> Turn | None:
@@ -334,6 +346,9 @@ class Table:
         if self.state is not None:
             conn.send(self.log_for(conn.seat))
             conn.send(self.update_for(conn.seat, ()))
+            lesson = self.lesson_frame(conn.seat)
+            if lesson is not None:
+                conn.push(lesson)
         self._watchers_changed()
         self._changed()
         if conn.seat is not None:
@@ -364,6 +379,9 @@ class Table:
             if self.state is not None:
                 frames.append(encode(self.log_for(seat)))
                 frames.append(encode(self.update_for(seat)))
+                lesson = self.lesson_frame(seat)
+                if lesson is not None:
+                    frames.append(lesson)
             self.outlet.deliver(self.id, node, cid, frames)
         self._watchers_changed()
         self._changed()
@@ -513,6 +531,15 @@ class Table:
             except IllegalMove as e:
                 reason = None if e.key is None else Reason(key=e.key, params=e.params)
                 raise MoveRefused("illegal-move", str(e), e.rule, reason) from None
+            if self.lesson is not None and not check_only:
+                step = self.lesson.wrong(state, move)
+                if step is not None:  # legal, but not the lesson's move: its hint again
+                    raise MoveRefused(
+                        "lesson-step",
+                        f"this lesson waits for '{step.move}' now (its hint: {step.hint})",
+                        step.rule,
+                        Reason(key=step.hint, params=dict(step.params)),
+                    )
             if not check_only:
                 await self._apply(seat, move)
 
@@ -635,6 +662,9 @@ class Table:
         return None
 
     async def _bot_move(self, level: str, view: Any, state: GameState[Any, Any]) -> Any:
+        scripted = None if self.lesson is None else self.lesson.scripted(state)
+        if scripted is not None:  # a lesson's bot (or a stand-in) plays the lesson's move
+            return scripted
         try:
             return await self.bots.choose(self.game.name, level, view, secrets.randbits(64))
         except Exception:
@@ -692,9 +722,13 @@ class Table:
         table where it was, and the driver deals again (issue 24)."""
         dealer = self.dealer if self.state is None else self.game.next_dealer(self.state)
         rng = deal_generator()
-        state = self.game.start(
-            self.rules, len(self.seats), rng=rng, dealer=dealer, stake=self.settings.stake
-        )
+        if self.lesson is not None:  # the lesson's stacked deal, dealt by the same engine
+            state = self.lesson.deal(self.players())
+            dealer = state.dealer
+        else:
+            state = self.game.start(
+                self.rules, len(self.seats), rng=rng, dealer=dealer, stake=self.settings.stake
+            )
         record = dump_record(state, self.players())
         header = {k: v for k, v in record.items() if k not in ("moves", "result")}
         result = None if state.result is None else state.result.to_json()
@@ -833,21 +867,90 @@ class Table:
 
     def _broadcast(self, events: Sequence[Event], by: StandIn | None = None) -> None:
         """The new state to every connection: its seat's view and the events it may see, each
-        seat's frame encoded once."""
+        seat's frame encoded once (every spectator shares one)."""
         self._note_turn()
         built: dict[int | None, str] = {}
+        turn = self.turn()
+        turn_json = None if turn is None else turn.model_dump()
         for conn in self.conns:
-            if conn.seat not in built:
-                built[conn.seat] = encode(self.update_for(conn.seat, events, by))
-            conn.push(built[conn.seat])
+            frame = built.get(conn.seat)
+            if frame is None:
+                frame = built[conn.seat] = self._update_frame(conn.seat, events, by, turn_json)
+            conn.push(frame)
         if self.outlet is not None and self.remote:
             for seat in set(self.remote.values()):
                 if seat not in built:
-                    built[seat] = encode(self.update_for(seat, events, by))
+                    built[seat] = self._update_frame(seat, events, by, turn_json)
             self.outlet.updates(
                 self.id, {seat_key(seat): built[seat] for seat in set(self.remote.values())}
             )
         send_hints(self)
+        self._tell_lesson()
+
+    def lesson_frame(self, seat: int | None) -> str | None:
+        """A lesson table's ``lesson`` frame for ``seat``, encoded: the person's seat only."""
+        if self.lesson is None or self.state is None or seat != self.lesson.person:
+            return None
+        frame = self.lesson.frame(self.state, self.deal_no)
+        return None if frame is None else encode(frame)
+
+    def _tell_lesson(self) -> None:
+        """After every update at a lesson's table: the person's connections get the step's
+        hint (or the closing message)."""
+        if self.lesson is None:
+            return
+        seat = self.lesson.person
+        frame = self.lesson_frame(seat)
+        if frame is None:
+            return
+        for conn in self.conns:
+            if conn.seat == seat:
+                conn.push(frame)
+        if self.outlet is not None and seat in self.remote.values():
+            self.outlet.updates(self.id, {seat_key(seat): frame})
+
+    def _update_frame(
+        self,
+        seat: int | None,
+        events: Sequence[Event],
+        by: StandIn | None,
+        turn: dict[str, Any] | None,
+    ) -> str:
+        """``encode(self.update_for(seat, events, by))``, the same text, built faster: the
+        view's history JSON extended by the new moves only, and no model to validate."""
+        state = self.state
+        assert state is not None
+        view = state.view(SPECTATOR if seat is None else seat)
+        return encode_update(
+            self.version,
+            self.deal_no,
+            view.to_json(**self._history_of(seat, view)),
+            [e.to_json(seat) for e in events],
+            turn,
+            by,
+        )
+
+    def _history_of(self, seat: int | None, view: Any) -> dict[str, Any]:
+        """``{"history": …}``, the view's history JSON, from the one this seat's last frame
+        had and the entries since (a deal's frames would otherwise rebuild it move by move,
+        O(moves) each); ``{}`` for a view without one (its ``to_json`` builds it)."""
+        history = getattr(view, "history", None)
+        to_json = getattr(view, "history_json", None)
+        if not isinstance(history, tuple) or to_json is None:
+            return {}
+        kept = self._histories.get(seat)
+        if kept is not None:
+            old, out = kept
+            n = len(old)
+            # The same deal on (a history only grows within it): only the new entries.
+            if len(history) >= n and history[:n] == old:
+                if len(history) > n:
+                    out = out + to_json(history[n:])
+                    self._histories[seat] = (history, out)
+                return {"history": out}
+        out = to_json(history)
+        self._histories[seat] = (history, out)
+        return {"history": out}
 
     def update_for(
         self, seat: int | None, events: Sequence[Event] = (), by: StandIn | None = None

@@ -207,12 +207,14 @@ def lead_value(know: Knowledge, card: int) -> float:
 
 
 def redeal_value(know: Knowledge, move: TowersMove, spread: float) -> float:
-    """A4/R10: worth it only for a bad hand; a fresh hand is 7 cards of the unseen mean."""
+    """A4/R10: worth it only for a bad hand; a fresh hand is 7 cards (R31: the hand size) of
+    the unseen mean."""
     hand = know.view.hand
     points = sum(VALUE[c] for c in hand)
     if points > BAD_HAND:
         return -FINISH / 2
-    fresh = 7 * sum(VALUE[c] * k for c, k in know.unseen.items()) / max(1, know.unseen_total)
+    full = know.view.rules.hand_size
+    fresh = full * sum(VALUE[c] * k for c, k in know.unseen.items()) / max(1, know.unseen_total)
     kept = sum(know.keep(c) for c in hand)
     bad = -sum(VALUE[c] for c in hand if VALUE[c] < 0)
     good_tools = sum(know.keep(c) - VALUE[c] for c in hand if VALUE[c] >= 0)

@@ -64,7 +64,7 @@ from taverntable.games.three_towers.moves import (
 
 from .tactics import tower_take
 
-HAND = 7  # R12: every turn ends with a refill to 7
+HAND = 7  # R12: every turn ends with a refill to 7 (R31: to the rule's hand size)
 # A defending warrior costs the heuristic at most this much (``replies.defence_cost``); a joker
 # at most this (``tactics.JOKER_TOOL``): an attack whose loss is above lets nobody yield who can
 # repel it.
@@ -86,10 +86,11 @@ class Lack:
     seat: int
     cards: frozenset[int]
     laid: int
+    full: int = HAND  # R12, R31: the hand the seat held then
 
     def limit(self, hand_size: int) -> int:
         """How many of the seat's cards now can be of ``cards``: those drawn since."""
-        return max(0, hand_size - max(0, HAND - self.laid))
+        return max(0, hand_size - max(0, self.full - self.laid))
 
 
 def repellers(card: int, defence: str, joker: bool) -> frozenset[int]:
@@ -163,7 +164,7 @@ def evidence(view: TowersView) -> list[Lack]:
         if seat == me or (teams and seat == (me + 2) % 4) or reset_at[seat] > i:
             continue
         laid = sum(laid_cards(m) for s, m in history[i:] if s == seat)
-        out.append(Lack(seat, cards, laid))
+        out.append(Lack(seat, cards, laid, view.rules.hand_size))
     return out
 
 

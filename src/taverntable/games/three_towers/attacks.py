@@ -28,12 +28,13 @@ def attack(state: TowersPosition, noting: bool, target: int, card: int) -> Event
 
 def defend(state: TowersPosition, noting: bool, card: int) -> Events:
     """R9: repelled. The defender's warrior (or the raider's too) into the defender's nobility,
-    a joker into the defender's store, a spade figure into its owner's store."""
+    a joker (or a ♠ jack, R32) into the defender's store, a spade figure into its owner's
+    store."""
     a = state.attack
     assert a is not None
     take_from_hand(state, noting, a.target, (card,))
     hand = f"hand:{a.target}"
-    if card == JOKER:
+    if card in (JOKER, THIEF):  # R32: a ♠ jack is no warrior for the nobility
         events = to_store(state, noting, a.target, (card,), hand, "defend")
     else:
         events = to_nobility(state, noting, a.target, (card,), hand, "defend")

@@ -20,6 +20,7 @@ from .cards import (
     JOKER,
     SPADES,
     TEXT,
+    THIEF,
     card_class,
     rank,
     suit_text,
@@ -247,6 +248,9 @@ def _answer_reason(state: TowersPosition, s: int, cards: tuple[int, ...]) -> Ill
             return refuse("R5", "towers.answer_suit", suit=suit_text(led), card=TEXT[c])
         return None
     bad = [c for c in cards if not IS_PLAIN[c]]
+    if bad and state.rules.give_any and JOKER not in cards:
+        # R33: spades may be given only by a seat without an (a) or (b) answer.
+        return refuse("R33", "towers.give_any", card=TEXT[bad[0]])
     if bad:
         return refuse("R5", "towers.answer_pair", card=TEXT[bad[0]])
     return None
@@ -255,7 +259,8 @@ def _answer_reason(state: TowersPosition, s: int, cards: tuple[int, ...]) -> Ill
 def _defend_reason(state: TowersPosition, s: int, c: int) -> IllegalMove | None:
     attack = state.attack
     assert attack is not None
-    if c != JOKER and not IS_WARRIOR[c]:
+    spade_jack = c == THIEF and state.rules.spade_jack_defends  # R32
+    if c != JOKER and not IS_WARRIOR[c] and not spade_jack:
         return refuse("R9", "towers.defend_card", card=TEXT[c])
     lacks = _hand_lacks(state, s, (c,))
     if lacks:

@@ -17,6 +17,7 @@ from .cards import (
     JOKER,
     NUM_CODES,
     SPADES,
+    THIEF,
     rank,
 )
 from .moves import (
@@ -174,7 +175,8 @@ def redeal_moves(nobility: list[int], opponents: list[int]) -> list[TowersMove]:
 
 
 def answer_moves(state: TowersPosition) -> list[TowersMove]:
-    """R5: (a) one card of the led suit, (b) a joker, (c) two plain cards; R6 ``fail`` if none."""
+    """R5: (a) one card of the led suit, (b) a joker, (c) two plain cards (R33: or, without
+    (a) and (b), any two but jokers); R6 ``fail`` if none."""
     trade = state.trade
     assert trade is not None
     hand = state.hands[trade.queue[0]]
@@ -187,23 +189,35 @@ def answer_moves(state: TowersPosition) -> list[TowersMove]:
             moves.append(ANSWER_JOKER_WITCH)
         else:
             moves += ANSWER_JOKERS
+    # R33: a seat with no (a) or (b) answer may give any two cards but jokers (after the
+    # plain pairs of (c), the pairs with a spade).
+    free = state.rules.give_any and not moves
     plain = [c for c in distinct if IS_PLAIN[c]]
     for i, a in enumerate(plain):
         if hand.count(a) >= 2:
             moves.append(pair(a, a))
         moves += [pair(a, b) for b in plain[i + 1 :]]
+    if free:
+        cards = [c for c in distinct if c != JOKER]
+        for i, a in enumerate(cards):
+            spade = a // 13 == SPADES
+            if spade and hand.count(a) >= 2:
+                moves.append(pair(a, a))
+            moves += [pair(a, b) for b in cards[i + 1 :] if spade or b // 13 == SPADES]
     return moves or [FAIL]
 
 
 def defend_moves(state: TowersPosition) -> list[TowersMove]:
-    """R9: a warrior of equal or higher rank (or any, by option), a joker, or ``yield``."""
+    """R9: a warrior of equal or higher rank (or any, by option), a joker, or ``yield``; R32:
+    a ♠ jack as a jack, by option."""
     attack = state.attack
     assert attack is not None
     need = rank(attack.card) if state.rules.defence == "rank" else 11
+    jack = state.rules.spade_jack_defends and need <= 11
     moves: list[TowersMove] = [
         DEFENDS[c]
         for c in dict.fromkeys(state.hands[attack.target])
-        if (IS_WARRIOR[c] and rank(c) >= need) or c == JOKER
+        if (IS_WARRIOR[c] and rank(c) >= need) or c == JOKER or (jack and c == THIEF)
     ]
     moves.append(YIELD)
     return moves

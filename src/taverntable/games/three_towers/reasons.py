@@ -84,6 +84,7 @@ REASONS: dict[str, str] = {
     "towers.answer_suit": "a single answer is goods of the led suit ({suit}), not {card}; or lay "
     "two non-spade, non-joker cards",
     "towers.answer_pair": "two cards laid together must be non-spade and non-joker, not {card}",
+    "towers.give_any": "{card} may be given only without an answer of the led suit or a joker",
     "towers.defend_card": "defend with a warrior (J Q K of ♥♦♣) or a joker, not {card}",
     "towers.defend_rank": "{card} is lower than {attacker}: repel with a warrior of equal or "
     "higher rank (defence rule 'rank') or a joker",

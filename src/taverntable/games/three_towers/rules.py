@@ -1,4 +1,4 @@
-"""Three Towers rule options (R9, R14–R16; proposed R28, R29) and the preset ``three-towers``."""
+"""Three Towers rule options (R9, R14–R16; proposed R28–R33) and the preset ``three-towers``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,23 @@ TEAM_PLAYERS = 4
 MAX_NOBILITY_POINTS = 50  # R28: beyond this one warrior outweighs a tower bonus; a typo, surely
 MIN_TOWER_GOAL = 10  # R29: below this a single goods card (up to 10) would finish a tower at once
 MAX_TOWER_GOAL = 100  # R29: the goods of one deck's three suits sum to 162; 100 is plenty
+MAX_JOKER_POINTS = 50  # R30: a joker worth more than a ♦ tower's bonus would be the game
+MIN_HAND_SIZE = 5  # R31: fewer cards than a build, an answer and a defence leave no choice
+MAX_HAND_SIZE = 12  # R31: four hands of 12 still leave 60 of the 108 cards to draw
+
+# The rule (texts/en/three-towers*.md) each option belongs to, named in every refusal.
+RULE_OF = {
+    "defence": "R9",
+    "own_store_visible": "R16",
+    "max_rounds": "R14",
+    "teams": "R15",
+    "nobility_points": "R28",
+    "tower_goal": "R29",
+    "joker_points": "R30",
+    "hand_size": "R31",
+    "spade_jack_defends": "R32",
+    "give_any": "R33",
+}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -35,22 +52,32 @@ class TowersRules(RuleOptions):
     # Proposed options (texts/en/three-towers-readings.md); their defaults are today's rules.
     nobility_points: int = option(0, examples=(0, 5))  # R28: each warrior in a nobility scores it
     tower_goal: int = option(30, examples=(30, 15))  # R29: the goods a tower needs (R8)
+    joker_points: int = option(0, examples=(0, 10))  # R30: each joker in a store scores it
+    hand_size: int = option(7, examples=(7, 10))  # R31: the deal, the refill and R6's draw
+    spade_jack_defends: bool = False  # R32: a ♠ jack may repel an attack as a jack
+    give_any: bool = False  # R33: without an (a) or (b) answer, any two cards but jokers
 
     def __post_init__(self) -> None:
         if self.defence not in ("rank", "any"):
-            raise RulesError(f"rule option defence must be 'rank' or 'any', not {self.defence!r}")
-        for name in ("own_store_visible", "teams"):
+            raise RulesError(
+                f"rule option defence (R9) must be 'rank' or 'any', not {self.defence!r}"
+            )
+        for name in ("own_store_visible", "teams", "spade_jack_defends", "give_any"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(
-                    f"rule option {name} must be true or false, not {getattr(self, name)!r}"
+                    f"rule option {name} ({RULE_OF[name]}) must be true or false, "
+                    f"not {getattr(self, name)!r}"
                 )
         m = self.max_rounds
         if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 1):
             raise RulesError(
-                f"rule option max_rounds must be none or a whole number of at least 1, not {m!r}"
+                "rule option max_rounds (R14) must be none or a whole number of at least 1, "
+                f"not {m!r}"
             )
         _check_int("nobility_points", self.nobility_points, 0, MAX_NOBILITY_POINTS)
         _check_int("tower_goal", self.tower_goal, MIN_TOWER_GOAL, MAX_TOWER_GOAL)
+        _check_int("joker_points", self.joker_points, 0, MAX_JOKER_POINTS)
+        _check_int("hand_size", self.hand_size, MIN_HAND_SIZE, MAX_HAND_SIZE)
 
     def check_players(self, n: int) -> None:
         """R3: 2 to 4 players; R15: teams need exactly 4 (DealError, as a Tonk table's count)."""
@@ -70,7 +97,8 @@ def _check_int(name: str, value: object, lo: int, hi: int) -> None:
     # bool is an int in Python, but `true` for a number of points is a mistake in a record.
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise RulesError(
-            f"rule option {name} must be a whole number from {lo} to {hi}, not {value!r}"
+            f"rule option {name} ({RULE_OF[name]}) must be a whole number from {lo} to {hi}, "
+            f"not {value!r}"
         )
 
 

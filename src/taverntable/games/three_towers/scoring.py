@@ -1,8 +1,8 @@
-"""The round's end and count (R12–R14, A; R28) and the game's end; each returns its events."""
+"""The round's end and count (R12–R14, A; R28, R30) and the game's end; each returns its events."""
 
 from __future__ import annotations
 
-from .cards import suit, total
+from .cards import JOKER, suit, total
 from .events import NO_EVENTS, Events, moved, told
 from .phases import CLUB, DARK, DEAL, OVER
 from .position import TowersPosition
@@ -109,7 +109,11 @@ def count(state: TowersPosition, noting: bool) -> Events:
         if state.nobility[s]:
             events += _collect_nobility(state, noting, s)
             state.known[s] = state.stores[s][:]  # R19: the count is public
-    store_points = [total(state.stores[s]) for s in range(n)]
+    # R30: each joker in a store scores joker_points (0 by default, R2).
+    jokers = state.rules.joker_points
+    store_points = [
+        total(state.stores[s]) + jokers * state.stores[s].count(JOKER) for s in range(n)
+    ]
     points = [store_points[s] + noble[s] for s in range(n)]
     bonus = 0
     if b >= 0:

@@ -55,7 +55,8 @@ def joker_bid(take: bool) -> int:
 
 
 def fail(state: TowersPosition, noting: bool) -> Events:
-    """R6: lay the one plain card if any, show the hand into one's own store, draw 7."""
+    """R6: lay the one plain card if any, show the hand into one's own store, draw 7 (R31: the
+    hand size)."""
     trade = state.trade
     assert trade is not None
     seat = trade.queue[0]
@@ -72,7 +73,7 @@ def fail(state: TowersPosition, noting: bool) -> Events:
     hand.clear()
     if seat not in trade.failed:
         trade.failed.append(seat)
-    events += draw(state, noting, seat, 7)
+    events += draw(state, noting, seat, state.rules.hand_size)
     if not hand:
         # The deck is empty: the seat lays nothing more (the round ends at the refill, R12).
         trade.queue.pop(0)

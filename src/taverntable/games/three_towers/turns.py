@@ -5,7 +5,6 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 
-from .cards import HAND_SIZE
 from .events import NO_EVENTS, Events, moved
 from .phases import TURN
 from .position import TowersPosition
@@ -14,13 +13,14 @@ from .zones import draw
 
 
 def end_turn(state: TowersPosition, noting: bool) -> Events:
-    """R12: refill to 7 in seat order from the mover; a short deck ends the round."""
-    n, mover = state.num_players, state.mover
+    """R12: refill to 7 (R31: the hand size) in seat order from the mover; a short deck ends
+    the round."""
+    n, mover, full = state.num_players, state.mover, state.rules.hand_size
     events = NO_EVENTS
     short = False
     for i in range(n):
         s = (mover + i) % n
-        need = HAND_SIZE - len(state.hands[s])
+        need = full - len(state.hands[s])
         if need > 0:
             short = short or need > len(state.deck)
             events += draw(state, noting, s, need)
@@ -33,8 +33,8 @@ def end_turn(state: TowersPosition, noting: bool) -> Events:
 
 
 def deal_round(state: TowersPosition, noting: bool, cards: Sequence[int]) -> Events:
-    """R1/R3: a new round from 108 cards (top first), 7 each, one at a time from the
-    dealer's left."""
+    """R1/R3: a new round from 108 cards (top first), 7 each (R31: the hand size), one at a
+    time from the dealer's left."""
     n = state.num_players
     for zone in (state.hands, state.stores, state.known, state.nobility, state.towers):
         for z in zone:
@@ -50,7 +50,7 @@ def deal_round(state: TowersPosition, noting: bool, cards: Sequence[int]) -> Eve
     state.trade = None
     state.attack = None
     first = (state.dealer + 1) % n
-    for k in range(HAND_SIZE * n):
+    for k in range(state.rules.hand_size * n):
         insort(state.hands[(first + k) % n], state.deck.pop())
     state.mover = first
     state.decider = first

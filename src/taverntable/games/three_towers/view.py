@@ -79,8 +79,15 @@ class TowersView:
         """The registry name of the game."""
         return "three-towers"
 
-    def to_json(self) -> dict[str, Any]:
-        """The view as JSON (fields in ``docs/contract.md``): cards in the record notation."""
+    @staticmethod
+    def history_json(entries: Iterable[tuple[int, Any]]) -> list[list[Any]]:
+        """History entries as the view's JSON has them (``[seat, move]``): a caller that keeps
+        a deal's history JSON extends it by the new entries alone (the server, issue 23)."""
+        return [[seat, str(move)] for seat, move in entries]
+
+    def to_json(self, history: list[list[Any]] | None = None) -> dict[str, Any]:
+        """``history``: this view's ``history_json(self.history)``, when the caller has it
+        already. The view as JSON (fields in ``docs/contract.md``): cards in the record notation."""
         t, a = self.trade, self.attack
         return {
             "game": self.game,
@@ -130,7 +137,7 @@ class TowersView:
             "marks": list(self.marks),
             "rounds": [r.to_json() for r in self.rounds],
             "result": None if self.result is None else self.result.to_json(),
-            "history": [[s, str(m)] for s, m in self.history],
+            "history": self.history_json(self.history) if history is None else history,
             "legal_moves": [str(m) for m in self.legal_moves],
         }
 

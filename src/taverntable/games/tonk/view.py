@@ -60,8 +60,15 @@ class TonkView:
         """The registry name of the game: the rules' preset (``tonk``, ``tor``, ``pagat``)."""
         return self.rules.preset
 
-    def to_json(self) -> dict[str, Any]:
-        """The view as JSON (fields in ``docs/contract.md``): cards in the T1 notation."""
+    @staticmethod
+    def history_json(entries: Iterable[tuple[int, Any]]) -> list[list[Any]]:
+        """History entries as the view's JSON has them (``[seat, move]``): a caller that keeps
+        a deal's history JSON extends it by the new entries alone (the server, issue 23)."""
+        return [[seat, str(move)] for seat, move in entries]
+
+    def to_json(self, history: list[list[Any]] | None = None) -> dict[str, Any]:
+        """``history``: this view's ``history_json(self.history)``, when the caller has it
+        already. The view as JSON (fields in ``docs/contract.md``): cards in the T1 notation."""
         return {
             "game": self.game,
             "seat": None if self.seat < 0 else self.seat,
@@ -93,7 +100,7 @@ class TonkView:
             "spread_this_turn": self.spread_this_turn,
             "last_draw_taken": self.last_draw_taken,
             "hit_locked": list(self.hit_locked),
-            "history": [[seat, str(move)] for seat, move in self.history],
+            "history": self.history_json(self.history) if history is None else history,
             "own_draws": [[i, CARDS[c].text] for i, c in self.own_draws],
             "legal_moves": [str(m) for m in self.legal_moves],
             "revealed": [_texts(m) for m in self.revealed] if self.revealed else None,

@@ -20,6 +20,7 @@ from taverntable.games.three_towers import TowersState, TowersView
 from taverntable.games.three_towers.moves import Deal
 from taverntable.games.three_towers.phases import DEAL
 from taverntable.match import VOCABULARY, MatchLength
+from taverntable.options import RulesError
 from taverntable.play.front_end import AtTable, Told, Turn
 from taverntable.play.io import shown
 from taverntable.play.resume import Resumed, ResumeError, SavedGame
@@ -90,7 +91,10 @@ class ThreeTowersFrontEnd:
         teams = bool(args.teams)
         if teams and num_players != 4:
             return f"Team play needs --players 4, not {num_players} (R15)."
-        return game.rules({"teams": teams})
+        try:
+            return game.rules({"teams": teams, **dict(args.option)})
+        except RulesError as e:
+            return str(e)
 
     def length(self, args: argparse.Namespace) -> MatchLength:
         return MatchLength(deals=1)  # one game, until someone has three towers (R14)
@@ -98,6 +102,9 @@ class ThreeTowersFrontEnd:
     def conflicts(self, args: argparse.Namespace, rules: Any) -> str | None:
         if args.teams and not rules.teams:
             return "--teams: the saved game is not played in pairs."
+        for name, value in args.option:
+            if getattr(rules, name, value) != value:
+                return f"--option {name}: the saved game has {getattr(rules, name)!r}."
         return None
 
     def header(self, table: AtTable) -> list[str]:

@@ -19,6 +19,7 @@ from rich.markup import escape
 from taverntable.engine import Event, Game, GameState
 from taverntable.games.tonk import TonkView
 from taverntable.match import VOCABULARY, MatchLength
+from taverntable.options import RulesError
 from taverntable.play.front_end import AtTable, Told, Turn
 from taverntable.play.io import numbered, shown
 from taverntable.play.resume import Resumed, SavedGame
@@ -71,7 +72,10 @@ class TonkFrontEnd:
         return None
 
     def new_rules(self, game: Game, args: argparse.Namespace, num_players: int) -> Any:
-        return game.rules()
+        try:
+            return game.rules(dict(args.option))
+        except RulesError as e:
+            return str(e)
 
     def length(self, args: argparse.Namespace) -> MatchLength:
         return MatchLength(deals=args.deals, target=args.target)

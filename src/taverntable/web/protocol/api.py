@@ -65,6 +65,18 @@ class CreateTable(TableSettings):
         return _name(value)
 
 
+class CreateLesson(FromClient):
+    """The body of `POST /api/lessons/NAME`: who learns (a signed-in person sits as their
+    account). The lesson's deal, seats and rules are the server's: nothing here stacks a deck."""
+
+    name: str | None = Field(default=None, description="the person's name at the table")
+
+    @field_validator("name")
+    @classmethod
+    def _check_name(cls, value: str | None) -> str | None:
+        return _name(value)
+
+
 class JoinTable(FromClient):
     """The body of `POST /api/tables/ID/join`."""
 
@@ -109,6 +121,11 @@ class GameInfo(Strict):
         'none), `"text"` for anything else'
     )
     bots: list[str] = Field(description="the bot levels and names a seat may have")
+    lesson: str | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="the guided first deal that teaches the game (`POST /api/lessons/NAME`)",
+    )
 
 
 class CreatedTable(Strict):

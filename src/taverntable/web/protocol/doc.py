@@ -35,6 +35,7 @@ SENT_BY_CLIENTS = frozenset(
         "SeatSpec",
         "CreateTable",
         "JoinTable",
+        "CreateLesson",
         "MoveMessage",
         "PingMessage",
         "WhyMessage",

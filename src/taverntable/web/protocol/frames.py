@@ -9,8 +9,9 @@ the models below and encoded once (``encode``), however many connections of a se
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
+import orjson
 from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
@@ -24,17 +25,6 @@ MAX_CHAT = 200  # characters in a chat message's text
 
 # The quick phrases of the table's chat: a client sends the key, every reader sees it in their
 # own language (the page's ``chat.phrase.KEY``).
-PHRASES = (
-    "hello",
-    "good-luck",
-    "your-turn",
-    "well-played",
-    "nice-move",
-    "oops",
-    "thanks",
-    "good-game",
-    "rematch",
-)
 Phrase = Literal[
     "hello",
     "good-luck",
@@ -46,6 +36,7 @@ Phrase = Literal[
     "good-game",
     "rematch",
 ]
+PHRASES: tuple[Phrase, ...] = get_args(Phrase)  # the keys, in the page's order
 # Who reads a channel: a seat's players write into ``players`` (which everyone at the table
 # reads), spectators into ``spectators`` (which only spectators read, so that no one watching
 # can coach a player).
@@ -268,6 +259,32 @@ class AnnounceMessage(Strict):
     )
 
 
+class LessonMessage(Strict):
+    """At a guided first deal's table (`POST /api/lessons/GAME`), to the person's seat only,
+    after every `update` and on connecting: the step the deal stands at and its hint, or, once
+    the deal is over, the closing message. A hint names only cards the person sees."""
+
+    type: Literal["lesson"] = Field(default="lesson", description="the frame's kind")
+    lesson: str = Field(description="the lesson's name (`tonk`, `three-towers`)")
+    deal: int = Field(description="the deal's number at the table")
+    step: int = Field(description="the step the deal stands at, from 0 (`steps` when over)")
+    steps: int = Field(description="the lesson's steps")
+    seat: int | None = Field(description="whose step it is (the person's or a bot's); null: over")
+    hint: str = Field(description="the hint's key in the page's languages (`lesson.…`)")
+    params: dict[str, Any] = Field(
+        description="its parameters: `who` a seat, `card`/`cards` cards in the record notation, "
+        "numbers"
+    )
+    rule: str = Field(description="the rule the step teaches (`T7`, `R8`)")
+    move: str | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="the person's step: the move the lesson waits for (any other is refused "
+        "as `lesson-step`)",
+    )
+    done: bool = Field(default=False, description="the deal is over: the closing message")
+
+
 class Reason(Strict):
     """An illegal move's refusal without words, for a client that says it in its own language."""
 
@@ -356,6 +373,7 @@ Outgoing = (
     | LogMessage
     | UpdateMessage
     | AnnounceMessage
+    | LessonMessage
     | ChatMessage
     | ChatHistoryMessage
     | ErrorMessage
@@ -370,3 +388,28 @@ SERVER_MESSAGE: TypeAdapter[Outgoing] = TypeAdapter(ServerMessage)
 def encode(message: BaseModel) -> str:
     """A frame's text on the wire (compact JSON, UTF-8 text as it is)."""
     return message.model_dump_json()
+
+
+def encode_update(
+    version: int,
+    deal: int,
+    view: dict[str, Any],
+    events: list[dict[str, Any]],
+    turn: dict[str, Any] | None,
+    by: str | None = None,
+) -> str:
+    """An ``update`` frame's text, the same as ``encode(UpdateMessage(...))`` gives (same
+    fields in the same order), built without the model's validation: the server sends one
+    after every move to every seat, and the view and events come from the engine's own JSON
+    (issue 23; ``tests/web/test_web_frames_fast.py`` holds the two equal)."""
+    message: dict[str, Any] = {
+        "type": "update",
+        "version": version,
+        "deal": deal,
+        "view": view,
+        "events": events,
+        "turn": turn,
+    }
+    if by is not None:
+        message["by"] = by
+    return orjson.dumps(message).decode()

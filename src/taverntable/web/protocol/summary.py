@@ -144,3 +144,9 @@ class TableSummary(Strict):
         exclude_if=is_null,
         description="once the match is over: every seat's place, best first",
     )
+    lesson: str | None = Field(
+        default=None,
+        exclude_if=is_null,
+        description="a guided first deal's table (`POST /api/lessons/GAME`): its lesson; it is "
+        "never rated and not in the lobby's list",
+    )

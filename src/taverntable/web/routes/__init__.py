@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from . import accounts, lobby, pages, records, replays, rules, tables
+from . import accounts, lobby, pages, records, replays, rules, tables, tutorial
 
 ROUTERS: tuple[APIRouter, ...] = (
     lobby.router,
@@ -15,5 +15,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     replays.router,
     accounts.router,
     rules.router,
+    tutorial.router,
     pages.router,
 )

@@ -101,7 +101,8 @@ def test_heuristic_games_leave_the_rng_where_the_engine_leaves_it() -> None:
 def test_the_pure_python_fallback_makes_the_same_decisions() -> None:
     """Where numba is missing (forced here) the kernel runs as Python, the same decisions."""
     env = {**os.environ, PURE_ENV: "1"}
-    command = ["--games", "64", "--positions", "320", "--seed", "4"]  # 1 game, 5 decisions a table
+    count = len(tables(SUBJECT, every=True, fixed={"max_rounds": 3}))  # 1 game, 5 decisions a table
+    command = ["--games", str(count), "--positions", str(5 * count), "--seed", "4"]
     done = subprocess.run(
         [sys.executable, "-m", SUBJECT.module, *command],
         env=env,
@@ -111,8 +112,8 @@ def test_the_pure_python_fallback_makes_the_same_decisions() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "heuristic games (max_rounds 3): 64 games" in done.stdout
-    assert "320 positions" in done.stdout
+    assert f"heuristic games (max_rounds 3): {count:,} games" in done.stdout
+    assert f"{5 * count:,} positions" in done.stdout
     assert "the same on both paths (fast path pure Python" in done.stdout
 
 

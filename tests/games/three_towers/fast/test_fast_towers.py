@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import random
 import subprocess
@@ -32,6 +33,7 @@ from taverntable.games.three_towers.fast.play import (
 )
 from taverntable.games.three_towers.fast.state import legal_moves, load, snapshot
 from taverntable.games.three_towers.moves import PASS
+from taverntable.options import option_values
 
 
 @pytest.mark.parametrize(
@@ -67,7 +69,14 @@ def test_every_rule_option_combination_is_compared() -> None:
     of the comparison sets), their values read from TowersRules, at 2-4 players (R3) and teams
     at 4 (R15)."""
     every = tables(SUBJECT, every=True, fixed={"max_rounds": 1})
-    assert len(every) == 16 * 3 + 16 == len({(t.rules, t.players) for t in every})
+    # The values of the options multiply (the round limit is fixed; teams splits the tables
+    # into the three seatings without pairs and the four in pairs).
+    values = option_values(TowersRules)
+    combinations = math.prod(
+        len(values[o]) for o in PLAYED.options if o not in ("max_rounds", "teams")
+    )
+    assert combinations >= 16
+    assert len(every) == combinations * 4 == len({(t.rules, t.players) for t in every})
     assert {(t.players, t.rules.teams) for t in every} == {(2, 0), (3, 0), (4, 0), (4, 1)}
     found = compare_tables(compare, every, len(every), seed=3)
     assert found.difference is None, found.difference
@@ -215,7 +224,8 @@ def test_the_pure_python_fallback_plays_the_same_games() -> None:
     """Where numba is missing (forced here by the environment variable) the kernel runs as
     Python and the differential comparison still finds the engine's games."""
     env = {**os.environ, PURE_ENV: "1"}
-    command = ["--games", "64", "--full", "0", "--seed", "9"]  # one game a table
+    count = len(tables(SUBJECT, every=True, fixed={"max_rounds": 3}))  # one game a table
+    command = ["--games", str(count), "--full", "0", "--seed", "9"]
     done = subprocess.run(
         [sys.executable, "-m", SUBJECT.module, *command],
         env=env,
@@ -225,7 +235,7 @@ def test_the_pure_python_fallback_plays_the_same_games() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "random games (max_rounds 3): 64 games" in done.stdout
+    assert f"random games (max_rounds 3): {count:,} games" in done.stdout
     assert "the same on both paths (fast path pure Python" in done.stdout
 
 
@@ -252,3 +262,23 @@ def test_bench_reports_the_fast_path_beside_the_engine(capsys: pytest.CaptureFix
     line = capsys.readouterr().out
     assert line.startswith("fast-three-towers-5r") and "5.0 rounds/game" in line
     assert "compiled" in line or "pure Python" in line
+
+
+# The options for the play-testers' complaints (R30-R33, issue 28), each compared on its own
+# above (``tables``) and here all together, with more games, at every seating.
+COMPLAINTS = {"joker_points": 10, "hand_size": 10, "spade_jack_defends": True, "give_any": True}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("option", [*COMPLAINTS, "all"])
+def test_the_complaints_options_play_the_engines_games(option: str, players: int) -> None:
+    """R30 joker points, R31 hand size, R32 ♠ jacks defend, R33 giving any two cards: the
+    kernel plays them and the engine's games step by step (with defence 'any' for all, so R32
+    meets every attack)."""
+    changed = COMPLAINTS if option == "all" else {option: COMPLAINTS[option]}
+    extra = {"defence": "any"} if option == "all" else {}
+    rules = THREE_TOWERS.with_options(max_rounds=2, **changed, **extra)
+    assert PLAYED.plays(rules)
+    comparison = compare(Table(rules, players), seed=40 + players, games=6)
+    assert comparison.difference is None, comparison.difference
+    assert comparison["games"] == 6

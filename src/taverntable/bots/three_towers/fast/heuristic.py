@@ -312,7 +312,7 @@ def _redeal_value(st: IntArray, unseen: IntArray, kind: int, spread: float) -> f
     worth = 0
     for c in range(CODES):
         worth += k.POINTS[c] * unseen[c]
-    fresh = 7 * worth / max(1, unseen[U_TOTAL])
+    fresh = st[k.OPT_HAND_SIZE] * worth / max(1, unseen[U_TOTAL])
     # Python's ``sum`` of floats: left to right from the int 0, in hand order.
     kept = 0.0
     bad = 0

@@ -29,7 +29,6 @@ from taverntable.fast.stream import PyStream, mt_uint32, uniform
 from taverntable.games.three_towers.attacks import STEAL_MAX
 from taverntable.games.three_towers.cards import (
     DECK_SIZE,
-    HAND_SIZE,
     IS_ACE,
     IS_GOODS,
     IS_PENALTY,
@@ -122,7 +121,11 @@ OPT_TEAMS = OPTIONS + 2  # R15
 OPT_NOBILITY_POINTS = OPTIONS + 3  # R28
 OPT_TOWER_GOAL = OPTIONS + 4  # R29
 OPT_OWN_STORE_VISIBLE = OPTIONS + 5  # R16: changes only what seats see (the heuristic reads it)
-OPTION_COUNT = 6
+OPT_JOKER_POINTS = OPTIONS + 6  # R30
+OPT_HAND_SIZE = OPTIONS + 7  # R31: the deal, the refill (R12) and R6's draw
+OPT_SPADE_JACK_DEFENDS = OPTIONS + 8  # R32
+OPT_GIVE_ANY = OPTIONS + 9  # R33
+OPTION_COUNT = 10
 STATE_SIZE = OPTIONS + OPTION_COUNT
 
 # Phases (``phases.py``).
@@ -403,7 +406,7 @@ def _deal(st: IntArray, stream: IntArray) -> int:
     st[A_CARD] = -1
     st[Q_LEN] = 0
     first = (st[DEALER] + 1) % n
-    for k in range(HAND_SIZE * n):
+    for k in range(st[OPT_HAND_SIZE] * n):
         st[DECK_LEN] -= 1
         _hand_add(st, (first + k) % n, st[DECK + st[DECK_LEN]])
     st[MOVER] = first
@@ -420,7 +423,7 @@ def _end_turn(st: IntArray) -> None:
     short = False
     for i in range(n):
         s = (mover + i) % n
-        need = HAND_SIZE - st[HAND_LEN + s]
+        need = st[OPT_HAND_SIZE] - st[HAND_LEN + s]
         if need > 0 and _draw(st, s, need):
             short = True
     if short:
@@ -472,8 +475,8 @@ def _end_round(st: IntArray) -> None:
 
 @kernel
 def _count(st: IntArray) -> None:
-    """R13: round points from the stores (R28 nobility points), ♥ doubles, ♦ +50, the tower
-    mark; R14 the game's end, else the next seat deals."""
+    """R13: round points from the stores (R28 nobility points, R30 joker points), ♥ doubles,
+    ♦ +50, the tower mark; R14 the game's end, else the next seat deals."""
     n = st[PLAYERS]
     b = st[FINISHED]
     points = new_ints(SEATS)
@@ -483,7 +486,8 @@ def _count(st: IntArray) -> None:
             _nobility_to_store(st, s)
         base = STORE + s * ROOM
         for i in range(st[STORE_LEN + s]):
-            points[s] += POINTS[st[base + i]]
+            code = st[base + i]
+            points[s] += st[OPT_JOKER_POINTS] if code == JOKER else POINTS[code]
     if b >= 0:
         suit = _suit(st[FINISHED_ACE])
         if suit == 1:
@@ -597,7 +601,7 @@ def _fail(st: IntArray) -> None:
             break
     _hand_to_store(st, seat, seat, True)
     st[T_FAILED] |= 1 << seat
-    _draw(st, seat, HAND_SIZE)
+    _draw(st, seat, st[OPT_HAND_SIZE])
     if st[HAND_LEN + seat] == 0:
         st[Q_HEAD] += 1
     _next_answer(st)
@@ -637,7 +641,7 @@ def _next_answer(st: IntArray) -> None:
 def _defend(st: IntArray, card: int) -> None:
     target = st[A_TARGET]
     _hand_remove(st, target, card)
-    if card == JOKER:
+    if card == JOKER or card == THIEF:  # noqa: SIM109 (numba: two ints) R32: ♠ jack to store
         _store_add(st, target, card)
     else:
         _nob_add(st, target, card)
@@ -893,6 +897,7 @@ def _answer_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> 
         else:
             count = _push(kinds, xa, xb, count, M_ANSWER_JOKER, 1, -1)
             count = _push(kinds, xa, xb, count, M_ANSWER_JOKER, 0, -1)
+    free = st[OPT_GIVE_ANY] and count == 0  # R33: without (a) and (b), any two but jokers
     for a in range(13, 52):
         if st[h + a]:
             if st[h + a] >= 2:
@@ -900,6 +905,14 @@ def _answer_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> 
             for b in range(a + 1, 52):
                 if st[h + b]:
                     count = _push(kinds, xa, xb, count, M_ANSWER, a, b)
+    if free:
+        for a in range(52):
+            if st[h + a]:
+                if a < 13 and st[h + a] >= 2:
+                    count = _push(kinds, xa, xb, count, M_ANSWER, a, a)
+                for b in range(a + 1, 52):
+                    if st[h + b] and (a < 13 or b < 13):
+                        count = _push(kinds, xa, xb, count, M_ANSWER, a, b)
     if count == 0:
         count = _push(kinds, xa, xb, count, M_FAIL, -1, -1)
     return count
@@ -919,6 +932,8 @@ def legal_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> in
         # R9: a warrior of equal or higher rank (or any, by option), a joker, or ``yield``.
         need = 11 if st[OPT_DEFENCE_ANY] else _rank(st[A_CARD])
         h = HAND + st[A_TARGET] * CODES
+        if st[OPT_SPADE_JACK_DEFENDS] and need <= 11 and st[h + THIEF]:  # R32, first by code
+            count = _push(kinds, xa, xb, count, M_DEFEND, THIEF, -1)
         for c in range(13, CODES):
             if st[h + c] and ((WARRIOR[c] and _rank(c) >= need) or c == JOKER):
                 count = _push(kinds, xa, xb, count, M_DEFEND, c, -1)

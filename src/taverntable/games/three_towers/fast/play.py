@@ -5,9 +5,11 @@ moves back as the engine's values.
 ``TowersState.start(rules, players, rng=rng, dealer=…)`` and ``play_out(state, random_policy,
 rng)``, with the first dealer moving one seat each game, and leaves ``rng`` where they would
 have left it. Every rule option of ``TowersRules`` is played (``defence``, ``max_rounds``,
-``teams``, ``nobility_points``, ``tower_goal``; ``own_store_visible`` changes only what seats
-see, not play); a rule set with an option the kernel does not know is refused
-(``UnsupportedRules``), so a new option cannot silently play other games than the engine.
+``teams``, ``nobility_points``, ``tower_goal``, ``joker_points``, ``hand_size``,
+``spade_jack_defends``, ``give_any``;
+``own_store_visible`` changes only what seats see, not play); a rule set with an option the
+kernel does not know is refused (``UnsupportedRules``), so a new option cannot silently play
+other games than the engine.
 """
 
 from __future__ import annotations
@@ -62,6 +64,10 @@ PLAYED = Played(
         "nobility_points",
         "tower_goal",
         "own_store_visible",
+        "joker_points",
+        "hand_size",
+        "spade_jack_defends",
+        "give_any",
     ),
     ignored={"preset": "a name: the other options are the rules"},
 )
@@ -82,6 +88,10 @@ def option_codes(rules: TowersRules) -> IntArray:
             rules.nobility_points,
             rules.tower_goal,
             int(rules.own_store_visible),
+            rules.joker_points,
+            rules.hand_size,
+            int(rules.spade_jack_defends),
+            int(rules.give_any),
         ]
     )
 

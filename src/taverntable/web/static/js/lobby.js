@@ -7,6 +7,7 @@ import { api, errorText } from "./net.js";
 import { Name, seatNames } from "./seats.js";
 import { InviteLink } from "./table.js";
 import { gameTitle, tokens, update, useStore } from "./store.js";
+import { LearnByPlaying } from "./tutorial.js";
 
 const LEVELS = { easy: "bot.easy", medium: "bot.medium", hard: "bot.hard" };
 // Each rule option's label and its values' (a test checks these against the server's options).
@@ -16,6 +17,8 @@ const OPTION = {
   stock_end: "opt.stock_end", next_dealer: "opt.next_dealer", defence: "opt.defence",
   own_store_visible: "opt.own_store_visible", max_rounds: "opt.max_rounds", teams: "opt.teams",
   nobility_points: "opt.nobility_points", tower_goal: "opt.tower_goal",
+  joker_points: "opt.joker_points", hand_size: "opt.hand_size",
+  spade_jack_defends: "opt.spade_jack_defends", give_any: "opt.give_any",
 };
 const VALUE = {
   "deal_wins.tonk": "opt.deal_wins.tonk", "deal_wins.tor": "opt.deal_wins.tor",
@@ -119,7 +122,8 @@ function CreateForm({ games, account }) {
     <p class="sub">${t(game.about_key)} <a href=${`/rules/${game.rules}?lang=${document.documentElement.lang}`}
       target="_blank" rel="noopener">${t("ui.rules")}</a> · <a data-link="how-to-play"
       href=${`/how-to-play/${game.name}?lang=${document.documentElement.lang}`} target="_blank"
-      rel="noopener">${t("ui.how_to_play")}</a></p>
+      rel="noopener">${t("ui.how_to_play")}</a>${game.lesson ? html` · <a data-link="learn"
+      href=${`/learn/${game.lesson}`}>${t("lesson.learn")}</a>` : null}</p>
     <fieldset><legend>${t("lobby.seats")}</legend>
       <label>${t("lobby.players")} <select name="players" value=${seats.length} onChange=${(e) => setCount(Number(e.target.value))}>
         ${counts.map((n) => html`<option value=${n}>${n}</option>`)}</select></label>
@@ -198,6 +202,7 @@ export function LobbyPage() {
   }, []);
   return html`<main class="lobby">
     <p class="intro">${t("lobby.intro")}</p>
+    <${LearnByPlaying} games=${s.games} />
     ${s.created ? html`<section class="created" role="status">
       <h2>${t("lobby.created")}</h2>
       <p>${t("lobby.created_text")}</p>

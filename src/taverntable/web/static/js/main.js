@@ -15,6 +15,7 @@ import { loadTableReplay, newReplay, ReplayPage } from "./replay.js";
 import "./review.js";
 import { newTable, update, useStore } from "./store.js";
 import { TablePage } from "./table.js";
+import { LearnPage, startLesson } from "./tutorial.js";
 
 function Header() {
   const s = useStore();
@@ -50,6 +51,7 @@ function Page({ route }) {
     case "games": return html`<${MyGamesPage} />`;
     case "ladder": return html`<${LadderPage} game=${route.game} />`;
     case "player": return html`<${ProfilePage} id=${route.id} />`;
+    case "learn": return html`<${LearnPage} />`;
     default: return html`<${LobbyPage} />`;
   }
 }
@@ -69,6 +71,8 @@ function routeOf(path) {
   m = path.match(/^\/replay\/([A-Za-z0-9_-]+)\/(\d+)/);
   if (m) return { page: "replay", tableId: m[1], deal: Number(m[2]) };
   if (/^\/replay\/?$/.test(path)) return { page: "replay", tableId: null };
+  m = path.match(/^\/learn\/([a-z-]+)$/);
+  if (m) return { page: "learn", name: m[1] };
   if (path === "/account") return { page: "account" };
   if (path === "/games") return { page: "games" };
   m = path.match(/^\/ladder(?:\/([a-z-]+))?$/);
@@ -92,6 +96,9 @@ async function main() {
     const id = route.tableId;
     update({ route, table: newTable(id) });
     connect(id);
+  } else if (route.page === "learn") {
+    update({ route });
+    signedIn.then(() => startLesson(route.name, location.search));
   } else if (route.page !== "lobby") {
     update({ route });
   }

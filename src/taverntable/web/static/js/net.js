@@ -29,6 +29,7 @@ const HTTP_ERROR = {
   // the coach (issue 27)
   "review-busy": "http.review-busy", "review-queue-full": "http.review-queue-full",
   "not-your-table": "http.not-your-table", "rated-hints": "http.rated-hints",
+  "no-lesson": "http.no-lesson",
 };
 
 // `{message}` in a translation is the server's own words (the engine's reason for a record).
@@ -187,6 +188,9 @@ function receive(message) {
       break;
     case "hint": // the coach's numbers for this seat (hints.js)
       updateTable({ hint: message });
+      break;
+    case "lesson": // a guided first deal's hint (tutorial.js)
+      updateTable({ lesson: message });
       break;
     case "update": {
       const first = table.deal !== message.deal || table.view === null;

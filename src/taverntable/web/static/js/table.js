@@ -21,12 +21,14 @@ import { TonkSheet, TowersSheet } from "./sheet.js";
 import { gameInfo, gameTitle, state, tokens, update, updateTable, useStore } from "./store.js";
 import { Timer } from "./timer.js";
 import { ratingChange, replayUrl } from "./history.js";
+import { LessonPanel } from "./tutorial.js";
 
 const ERROR = {
   "bad-message": "error.bad-message", "bad-move": "error.bad-move", "not-your-turn": "error.not-your-turn",
   spectator: "error.spectator", stale: "error.stale", "rate-limit": "error.rate-limit",
   "too-large": "error.too-large", "server-error": "error.server-error", refused: "error.refused",
   "unknown-seat": "error.unknown-seat", "no-table": "table.missing", "illegal-move": "error.illegal-move",
+  "lesson-step": "error.lesson-step",
 };
 const STATUS = { lobby: "status.lobby", playing: "status.playing", finished: "status.finished" };
 
@@ -146,7 +148,7 @@ function Outcome({ table, names }) {
       </tr>`)}</tbody>
     </table></div>
     <div class="buttons">
-      ${host ? html`<button type="button" class="primary" data-action="rematch" onClick=${rematch}>${t("host.rematch")}</button>` : null}
+      ${host && !summary.lesson ? html`<button type="button" class="primary" data-action="rematch" onClick=${rematch}>${t("host.rematch")}</button>` : null}
       ${last !== null ? html`<a class="button" data-action="watch" href=${replayUrl(id, last, seat)}>${t("games.watch")}</a>` : null}
       <a class="button" data-action="download" href=${`/api/tables/${id}/records`} download=${`tavern-${id}.jsonl`}>${t("outcome.download")}</a>
     </div>
@@ -330,6 +332,7 @@ export function TablePage() {
     <div class="layout">
       <div class="main-col">
         <${Prompt} table=${table} names=${names} />
+        <${LessonPanel} table=${table} names=${names} />
         <${Outcome} table=${table} names=${names} />
         <${Announcement} table=${table} names=${names} />
         <${Showdown} table=${table} names=${names} />

@@ -1,0 +1,57 @@
+"""Rule options at the command line (issue 28, bad input): ``tavern play --option`` and
+``tavern lab run --option`` take the rules' options; one out of range is refused in one line
+naming its rule, with exit status 2; the server's table creation refuses it the same way
+(``tests/web/test_web_protocol.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from taverntable.cli import main
+
+from play_helpers import run_play
+
+BAD = [
+    ("joker_points=60", "rule option joker_points (R30) must be a whole number from 0 to 50"),
+    ("hand_size=4", "rule option hand_size (R31) must be a whole number from 5 to 12"),
+    ("spade_jack_defends=maybe", "rule option spade_jack_defends (R32) must be true or false"),
+    ("tower_goal=5", "rule option tower_goal (R29) must be a whole number from 10 to 100"),
+]
+
+
+@pytest.mark.parametrize("option, says", BAD)
+def test_play_refuses_an_option_out_of_range_in_one_line_naming_the_rule(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], option: str, says: str
+) -> None:
+    status, out = run_play(monkeypatch, capsys, ["three-towers", "--option", option], ["quit"])
+    assert status == 2
+    assert out.strip().startswith(says) and len(out.strip().splitlines()) == 1
+
+
+def test_play_refuses_an_option_the_game_does_not_have(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = run_play(monkeypatch, capsys, ["three-towers", "--option", "decks=3"], [])
+    assert status == 2 and "unknown rule option 'decks'" in out
+
+
+def test_play_plays_with_the_options_given(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["three-towers", "--players", "2", "--seed", "3", "--option", "hand_size=9"]
+    status, out = run_play(monkeypatch, capsys, [*args, "--option", "joker_points=10"], ["quit"])
+    assert status == 0
+    assert "deck 90 cards" in out  # 108 - 2 x 9 (R31)
+
+
+@pytest.mark.parametrize("option, says", BAD)
+def test_lab_run_refuses_an_option_out_of_range_in_one_line_naming_the_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, says: str
+) -> None:
+    args = ["lab", "run", "towers-options", "--quiet", "--workers", "1", "--games", "2"]
+    assert main([*args, "--lab", str(tmp_path), "--option", option]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"tavern lab run: {err.partition(': ')[2]}" and says in err
+    assert len(err.splitlines()) == 1

@@ -1,0 +1,124 @@
+"""The server's fast ``update`` frames (issue 23) are the protocol's frames, to the byte.
+
+``Table._broadcast`` builds each seat's frame with ``encode_update`` and a history JSON it
+extends move by move (``Table._history_of``) instead of ``encode(update_for(...))``, which
+validates the ``UpdateMessage`` model and rebuilds the whole history for every frame. Here both
+build every seat's and a spectator's frame after every move of random deals of every game, with
+turn timers and a seat played by a bot (``by``), and must give the same text; the frames also
+validate as the protocol's ``update`` (``docs/protocol.md``).
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+
+import pytest
+
+from taverntable.engine import CHANCE, Event
+from taverntable.games import get_game
+from taverntable.web.botpool import BotPool
+from taverntable.web.protocol.frames import SERVER_MESSAGE, UpdateMessage, encode
+from taverntable.web.seats import Seat
+from taverntable.web.store import Store
+from taverntable.web.tables import Pace, Settings, Table
+
+
+@pytest.fixture(autouse=True)
+def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn's deadline, the same in both frames."""
+    now, clock = time.time(), time.monotonic()
+    monkeypatch.setattr(time, "time", lambda: now)
+    monkeypatch.setattr(time, "monotonic", lambda: clock)
+
+
+def a_table(game_name: str, seats: int, settings: Settings) -> Table:
+    folder = tempfile.mkdtemp(prefix="tavern-fast-frames-")
+    table = Table(
+        "fast",
+        get_game(game_name),
+        {},
+        settings,
+        [Seat(k, "person", f"P{k}", None, "x") for k in range(seats)],
+        "host",
+        Store(f"sqlite+aiosqlite:///{folder}/t.sqlite3"),  # never opened: nothing is stored
+        BotPool(1),
+        Pace(0, 0),
+    )
+    table.status = "playing"
+    return table
+
+
+def both_frames(
+    table: Table, seat: int | None, events: list[Event], by: str | None
+) -> tuple[str, str]:
+    turn = table.turn()
+    fast = table._update_frame(  # type: ignore[arg-type]
+        seat, events, by, None if turn is None else turn.model_dump()
+    )
+    slow = encode(table.update_for(seat, events, by))  # type: ignore[arg-type]
+    return fast, slow
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("tonk", 3), ("tonk", 2), ("tor", 4), ("three-towers", 3)]
+)
+def test_fast_update_frames_are_the_models_frames_after_every_move(game: str, seats: int) -> None:
+    rng = random.Random(23)
+    for deal in range(3):
+        settings = Settings(turn_seconds=30.0 if deal % 2 else None)
+        table = a_table(game, seats, settings)
+        table.seats[0].connected = 1  # the others are away: their deadlines count
+        g = table.game
+        table.deal_no = deal + 1
+        table.state = state = g.start(table.rules, seats, rng=rng)
+        events: list[Event] = list(state.opening_events())
+        compared = 0
+        for step in range(400):
+            by = "timer" if step % 7 == 3 else None
+            for seat in [None, *range(seats)]:
+                fast, slow = both_frames(table, seat, events, by)
+                assert fast == slow, f"{game} deal {deal} step {step} seat {seat}"
+                compared += 1
+            if state.is_over:
+                break
+            if state.current_seat == CHANCE:
+                move = state.sample_chance(rng)
+            else:
+                legal = state.legal_moves()
+                move = legal[rng.randrange(len(legal))]
+            events = list(state.apply(move))
+        assert compared > seats + 1
+        message = SERVER_MESSAGE.validate_json(fast)
+        assert isinstance(message, UpdateMessage)
+
+
+def test_the_history_is_rebuilt_when_a_seat_sees_another_deal() -> None:
+    """A cached history never leaks into a frame of a later deal (or of a move taken back
+    after a refused write): each frame's history is its view's."""
+    rng = random.Random(5)
+    table = a_table("tonk", 3, Settings())
+    g = table.game
+    played = []
+    for deal in range(4):
+        table.deal_no = deal + 1
+        table.state = state = g.start(table.rules, 3, rng=rng)
+        before = None
+        for _ in range(12):
+            if state.is_over:
+                break
+            if state.current_seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            fast, slow = both_frames(table, 0, [], None)
+            assert fast == slow
+            before = state.clone()
+            legal = state.legal_moves()
+            state.apply(legal[rng.randrange(len(legal))])
+        if before is not None:  # the last move undone, as _apply does when not stored
+            table.state = before
+            fast, slow = both_frames(table, 0, [], None)
+            assert fast == slow
+        played.append(len(table._histories[0][0]))
+    assert max(played) > 0
