@@ -25,16 +25,19 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from taverntable.engine import TavernError
+from taverntable.engine import TavernError, play_out
+from taverntable.fast.jit import fast_bots_on
 from taverntable.games import get_game
 from taverntable.games.three_towers import TowersState, rules_from
-from taverntable.games.three_towers.rules import TowersRules
+from taverntable.games.three_towers.fast.play import PLAYED
+from taverntable.games.three_towers.rules import MAX_TOWER_GOAL, TowersRules
 from taverntable.lab.core.config import LabError, StudyConfig
 from taverntable.lab.core.seeds import game_seed
 from taverntable.lab.core.studies import GameOutput
@@ -42,18 +45,23 @@ from taverntable.options import option_values
 from taverntable.records import dump_record
 
 from .towers_bots import lab_bot, play_lab_out
-from .towers_options import DEALER, FIRST_TRADES, Variant, play_variant, summarise
+from .towers_options import DEALER, Variant, play_variant, summarise
 
 PLAYERS = 2  # the play-testers' table: the targets are stated for two players
 REVISED = "three-towers-revised"  # the preset (games/three_towers/rules.py)
 PAIRINGS = (("builder", "raider"), ("builder", "mixed"), ("raider", "mixed"))
-TRIALS = 40
+TRIALS = 36
 STARTUP = 12  # trials sampled at random before TPE models the rest
-SEARCH_GAMES = 300  # plain heuristic games a trial (the kernel: about 2 ms each)
-SEARCH_STYLE_GAMES = 30  # games of each pairing of styles a trial (Python: about 30 ms each)
+SEARCH_GAMES = 800  # plain heuristic games a trial (a batch in the kernel: 1 to 5 ms each)
+SEARCH_ROUND_GAMES = 200  # games a trial replayed by the engine for a round's points (2-20 ms)
+SEARCH_STYLE_GAMES = 16  # games of each pairing of styles a trial (Python: 35 to 100 ms each)
+BATCH = 2  # trials asked together, their games played side by side
+SEARCH_WORKERS = min(BATCH, os.cpu_count() or 1)
 CHANGE_COST = 0.05  # a changed option costs this: between equal misses, fewer changes win
 PROBE_MAX = 100  # a number option's values are looked for among 0..PROBE_MAX
 HARD_EVERY = 5
+HARD_STYLE_EVERY = 10  # the hard styles head to head: two hard bots, about a CPU second a game
+HARD_MOVE_CAP = 3_000  # as the designer's study: a hard game stops (stalled) after these moves
 SEARCH_FILE = "search.jsonl"
 RESULT_FILE = "search.json"
 
@@ -87,9 +95,9 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target(
         "first_edge",
-        "the first seat's edge (its margin, points)",
+        "the first seat's edge: its share of decided games less 50% (percentage points)",
         "within ±3 points",
-        lambda v: max(0.0, abs(v) - 3.0) / 3.0,
+        lambda v: max(0.0, abs(v) - 0.03) / 0.03,
     ),
     Target(
         "rounds",
@@ -140,11 +148,24 @@ def _accepts(name: str, value: Any, players: int) -> bool:
     return True
 
 
+# The number options' searched ranges where the rules class's own range is wider than a
+# designer would consider (a tower of 100 goods, a 1-round game): (low, high, step). Any other
+# number option (one that joins later) is searched over the whole range its validation accepts.
+RANGES: dict[str, tuple[int, int, int]] = {
+    "max_rounds": (5, 10, 1),  # R14: the targets' 5 to 8 rounds, and a little beyond
+    "tower_goal": (30, MAX_TOWER_GOAL, 5),  # R29: today's 30 to the most it may be
+    "nobility_points": (0, 20, 5),  # R28
+    "joker_points": (0, 20, 5),  # R30
+    "hand_size": (7, 10, 1),  # R31: today's 7 up to 10
+}
+
+
 def option_space(players: int = PLAYERS) -> list[Dimension]:
     """Every rule option of the option table that can differ from today's at ``players``: a
     choice or flag among the values the rules class accepts alone at that table; a number option
-    over the whole numbers 0..``PROBE_MAX`` the rules class accepts (probed: its own validation is
-    the range), by 5 when that range spans 40 or more and today's value is on the grid."""
+    over ``RANGES``, else over the whole numbers 0..``PROBE_MAX`` the rules class accepts (probed:
+    its own validation is the range), by 5 when that range spans 40 or more and today's value is
+    on the grid."""
     today = TowersRules()
     out: list[Dimension] = []
     for name, examples in option_values(TowersRules).items():
@@ -154,6 +175,11 @@ def option_space(players: int = PLAYERS) -> list[Dimension]:
             values = tuple(v for v in examples if _accepts(name, v, players))
             if len(values) > 1:
                 out.append(Dimension(name, default, values=values))
+            continue
+        if name in RANGES:
+            low, high, step = RANGES[name]
+            none = None in examples
+            out.append(Dimension(name, default, low=low, high=high, step=step, none=none))
             continue
         ok = [v for v in range(PROBE_MAX + 1) if _accepts(name, v, players)]
         if len(ok) < 2 or ok != list(range(ok[0], ok[-1] + 1)):
@@ -211,52 +237,88 @@ def search_seed(study_seed: int, game: int) -> int:
 
 
 def first_mover(state: TowersState) -> int:
-    """The seat of the game's first trade (who moves first), or -1."""
-    kinds = FIRST_TRADES
-    return next((seat for seat, move in state.history if type(move).__name__ in kinds), -1)
+    """The seat that moved first in the game (R3: the seat after the first round's dealer),
+    read from the history: the seat of its first decision, or -1 when nobody decided."""
+    return next((seat for seat, _ in state.history if seat >= 0), -1)
 
 
-def _game(rules: TowersRules, bots: list[str], seed: int) -> TowersState | None:
+def _game(
+    rules: TowersRules, bots: list[str], seed: int, dealer: int = DEALER
+) -> TowersState | None:
     rng = random.Random(seed)
     game = get_game("three-towers")
-    state = game.start(rules, PLAYERS, rng=rng, dealer=DEALER)
+    state = game.start(rules, PLAYERS, rng=rng, dealer=dealer)
     assert isinstance(state, TowersState)
     played = play_lab_out(state, bots, rng, game.max_moves)
     return None if played.capped or state.result is None else state
 
 
+def _plain(rules: TowersRules, study_seed: int, games: int) -> tuple[list[int], list[int]]:
+    """``games`` heuristic games' rounds and, for each game with one winner, 1 when the first
+    seat (R3: the seat after the first round's dealer) won it. The games are those
+    ``bots.three_towers.fast.games.heuristic_games`` plays from one stream, the first dealer
+    moving a seat each game: a batch in the kernel on the fast path, else the engine's."""
+    rounds: list[int] = []
+    firsts: list[int] = []
+    rng = random.Random(search_seed(study_seed, 0))
+    if fast_bots_on() and PLAYED.plays(rules):
+        from taverntable.bots.three_towers.fast.games import heuristic_games
+
+        for g in heuristic_games(rules, PLAYERS, rng, games).games():
+            rounds.append(g.rounds)
+            if len(g.winners) == 1:
+                firsts.append(int(g.winners[0] == (g.dealer + 1) % PLAYERS))
+        return rounds, firsts
+    game = get_game("three-towers")
+    bots = [lab_bot("heuristic")] * PLAYERS
+    for n in range(games):
+        dealer = (DEALER + n) % PLAYERS
+        state = game.start(rules, PLAYERS, rng=rng, dealer=dealer)
+        assert isinstance(state, TowersState)
+        play_out(state, bots, rng)
+        assert state.result is not None
+        rounds.append(len(state.result.rounds))
+        if len(state.result.winners) == 1:
+            firsts.append(int(state.result.winners[0] == (dealer + 1) % PLAYERS))
+    return rounds, firsts
+
+
 def measure_rules(
-    rules: TowersRules, study_seed: int, games: int, style_games: int
+    rules: TowersRules,
+    study_seed: int,
+    games: int,
+    style_games: int,
+    round_games: int | None = None,
 ) -> dict[str, float]:
     """The search's measurements of one rule set (the ``TARGETS``' keys, and the style win rate
-    of each pairing)."""
-    rounds: list[float] = []
-    edges: list[float] = []
+    of each pairing): rounds and the first seat's edge from ``games`` heuristic games (the
+    kernel's batch on the fast path); one round's share from ``round_games`` engine games (a
+    round's points are the engine's: the kernel plays them, the engine replays them); the
+    styles from ``style_games`` games of each pairing, seats alternating."""
+    rounds, firsts = _plain(rules, study_seed, games)
+    out: dict[str, float] = {
+        "rounds": sum(rounds) / len(rounds) if rounds else math.nan,
+        "first_edge": sum(firsts) / len(firsts) - 0.5 if firsts else math.nan,
+    }
     decided = one = 0
-    for g in range(games):
-        state = _game(rules, ["heuristic"] * PLAYERS, search_seed(study_seed, g))
+    offset = games
+    for g in range(games if round_games is None else round_games):
+        state = _game(rules, ["heuristic"] * PLAYERS, search_seed(study_seed, offset + g))
         if state is None or state.result is None:
             continue
         row = summarise(state, state.result, rules)
-        rounds.append(float(row["rounds"]))
-        first = first_mover(state)
-        if first >= 0:
-            edges.append(float(row["margins"][first]))
         if row["lead"] > 0:
             decided += 1
             one += row["best_round_lead"] >= row["lead"]
-    out: dict[str, float] = {
-        "rounds": sum(rounds) / len(rounds) if rounds else math.nan,
-        "first_edge": sum(edges) / len(edges) if edges else math.nan,
-        "one_round": one / decided if decided else math.nan,
-    }
+    out["one_round"] = one / decided if decided else math.nan
+    offset += games  # the styles' seeds after twice the plain games (round_games <= games)
     worst = -math.inf
     for a, b in PAIRINGS:
         wins = {a: 0, b: 0}
         played = 0
         for g in range(style_games):
             seats = [a, b] if g % 2 == 0 else [b, a]
-            state = _game(rules, seats, search_seed(study_seed, games + g))
+            state = _game(rules, seats, search_seed(study_seed, offset + g))
             if state is None or state.result is None:
                 continue
             played += 1
@@ -289,6 +351,21 @@ def _read_trials(path: Path) -> list[dict[str, Any]]:
     return out
 
 
+def _evaluate(
+    job: tuple[dict[str, Any], dict[str, Any], int, tuple[int, int, int]],
+) -> tuple[dict[str, float], float | None, str]:
+    """One trial's games (in a worker process): its measurements, score (None when the rules
+    class refuses the options together) and the refusal."""
+    base, options, seed, (games, style_games, round_games) = job
+    try:
+        rules = rules_from("three-towers", **{**base, **options})
+        rules.check_players(PLAYERS)
+    except TavernError as e:  # two options the rules class refuses together
+        return {}, None, str(e)
+    metrics = measure_rules(rules, seed, games, style_games, round_games)
+    return metrics, score(options, metrics), ""
+
+
 def search(
     config: StudyConfig,
     folder: Path,
@@ -296,21 +373,29 @@ def search(
     trials: int = TRIALS,
     games: int = SEARCH_GAMES,
     style_games: int = SEARCH_STYLE_GAMES,
+    round_games: int = SEARCH_ROUND_GAMES,
+    workers: int = 1,
     tell: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Run (or resume) the search in ``folder``; returns (and writes to ``search.json``) the
-    space, every trial and the best one."""
+    space, every trial and the best one. Trials are asked ``BATCH`` at a time and their games
+    played by ``workers`` processes; a resumed search keeps the whole batches it finds, so that
+    it proposes what an uninterrupted one would."""
     import optuna
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     space = option_space()
-    base = {**config.options}  # the study's own options (max_rounds: a cap on every game)
+    base = {**config.options}
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / SEARCH_FILE
-    done = [t for t in _read_trials(path) if t.get("games") == [games, style_games]]
-    done = done[:trials]
+    sizes = [games, style_games, round_games]
+    done = [t for t in _read_trials(path) if t.get("games") == sizes][:trials]
+    if len(done) < trials:
+        done = done[: len(done) - len(done) % BATCH]
     study = optuna.create_study(direction="minimize")
     for t in done:
+        if t["score"] is None:
+            continue
         study.add_trial(
             optuna.trial.create_trial(
                 params=t["params"],
@@ -318,44 +403,55 @@ def search(
                 value=t["score"],
             )
         )
-    with path.open("w", encoding="utf-8") as out:  # the kept trials, then the new ones
-        for t in done:
-            out.write(json.dumps(t) + "\n")
-        for number in range(len(done), trials):
-            study.sampler = optuna.samplers.TPESampler(
-                seed=game_seed(config.seed, -(10**6) - number) % 2**32, n_startup_trials=STARTUP
-            )
-            trial = study.ask()
-            options = suggest(trial, space)
-            try:
-                rules = rules_from("three-towers", **{**base, **options})
-                rules.check_players(PLAYERS)
-            except TavernError as e:  # two options the rules class refuses together
-                metrics: dict[str, float] = {}
-                value = math.inf
-                refused = str(e)
-            else:
-                metrics = measure_rules(rules, config.seed, games, style_games)
-                value = score(options, metrics)
-                refused = ""
-            if math.isfinite(value):
-                study.tell(trial, value)
-            else:
-                study.tell(trial, state=optuna.trial.TrialState.FAIL)
-            entry = {
-                "number": number,
-                "params": trial.params,
-                "options": options,
-                "metrics": metrics,
-                "score": value if math.isfinite(value) else None,
-                "refused": refused,
-                "games": [games, style_games],
-            }
-            done.append(entry)
-            out.write(json.dumps(entry) + "\n")
-            out.flush()
-            if tell is not None:
-                tell(f"trial {number + 1}/{trials}: score {value:.3f} {options}")
+    pool = None
+    if workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        with path.open("w", encoding="utf-8") as out:  # the kept trials, then the new ones
+            for t in done:
+                out.write(json.dumps(t) + "\n")
+            for start in range(len(done), trials, BATCH):
+                asked = []
+                for number in range(start, min(start + BATCH, trials)):
+                    study.sampler = optuna.samplers.TPESampler(
+                        seed=game_seed(config.seed, -(10**6) - number) % 2**32,
+                        n_startup_trials=STARTUP,
+                    )
+                    trial = study.ask()
+                    asked.append((number, trial, suggest(trial, space)))
+                jobs = [
+                    (base, options, config.seed, (games, style_games, round_games))
+                    for _, _, options in asked
+                ]
+                results = list(pool.map(_evaluate, jobs) if pool else map(_evaluate, jobs))
+                for (number, trial, options), (metrics, value, refused) in zip(
+                    asked, results, strict=True
+                ):
+                    if value is None:
+                        study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                    else:
+                        study.tell(trial, value)
+                    entry = {
+                        "number": number,
+                        "params": trial.params,
+                        "options": options,
+                        "metrics": metrics,
+                        "score": value,
+                        "refused": refused,
+                        "games": sizes,
+                    }
+                    done.append(entry)
+                    out.write(json.dumps(entry) + "\n")
+                    if tell is not None:
+                        shown = "refused" if value is None else f"{value:.3f}"
+                        tell(f"trial {number + 1}/{trials}: score {shown} {options}")
+                out.flush()
+    finally:
+        if pool is not None:
+            pool.shutdown()
     scored = [t for t in done if t["score"] is not None]
     best = min(scored, key=lambda t: (t["score"], t["number"])) if scored else None
     result = {
@@ -375,8 +471,12 @@ def search(
         "best": best,
         "games": games,
         "style_games": style_games,
+        "round_games": round_games,
+        "batch": BATCH,
         "seed": config.seed,
-        "today": measure_rules(rules_from("three-towers", **base), config.seed, games, style_games)
+        "today": measure_rules(
+            rules_from("three-towers", **base), config.seed, games, style_games, round_games
+        )
         if best is not None
         else {},
     }
@@ -387,7 +487,12 @@ def search(
 def prepare(config: StudyConfig, folder: Path) -> None:
     """The study's first step, before its games: the search (resumed where it stopped)."""
     folder.mkdir(parents=True, exist_ok=True)
-    search(config, folder, tell=lambda line: print(f"towers-revised search: {line}", flush=True))
+    search(
+        config,
+        folder,
+        workers=SEARCH_WORKERS,
+        tell=lambda line: print(f"towers-revised search: {line}", flush=True),
+    )
 
 
 def read_search(folder: Path) -> dict[str, Any] | None:
@@ -426,6 +531,14 @@ def _variants() -> dict[str, Variant]:
             note=f"hard bot against the heuristic, {said}",
             every=HARD_EVERY,
         )
+        for a, b in PAIRINGS:  # issue 28 item 4: the styles played by the hard bot
+            out[f"2p-{key}-hard-{a}-vs-hard-{b}"] = Variant(
+                PLAYERS,
+                options,
+                bots=(f"ismcts:style={a}", f"ismcts:style={b}"),
+                note=f"hard {a} against hard {b}, {said}",
+                every=HARD_STYLE_EVERY,
+            )
     return out
 
 
@@ -460,7 +573,8 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     name, variant = variant_of(config, index)
     if (index // len(config.variants)) % variant.every:
         return {"variant": name, "players": variant.players, "end": "skipped"}, []
-    state, names = play_variant(config, variant, index, seed)
+    hard = any(b == "hard" or b.startswith("ismcts") for b in variant.bots)
+    state, names = play_variant(config, variant, index, seed, HARD_MOVE_CAP if hard else None)
     if state is None or state.result is None:
         return {"variant": name, "players": variant.players, "end": "stalled"}, []
     row: dict[str, Any] = {
