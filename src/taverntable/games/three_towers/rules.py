@@ -103,11 +103,11 @@ def _check_int(name: str, value: object, lo: int, hi: int) -> None:
 
 
 THREE_TOWERS = TowersRules()
-# "Three Towers, revised" (issue 28 item 5): the rule options the lab's search chose against the
-# designer's targets (study towers-revised, docs/designer.md). Its ``preset`` stays
-# ``three-towers``, so a record writes these options out and means the same game whatever this
-# preset becomes later.
-REVISED = TowersRules(tower_goal=40)
+# "Three Towers, revised" (issue 28 item 5): the best trial (34 of 36) of the lab's search,
+# `tavern lab run towers-revised` (study seed 1, Optuna 5.1 TPE, 36 trials, docs/designer.md).
+# Its ``preset`` stays ``three-towers``, so a record writes these options out and means the same
+# game whatever this preset becomes later.
+REVISED = TowersRules(nobility_points=20, tower_goal=80, hand_size=8)
 PRESETS: dict[str, TowersRules] = {"three-towers": THREE_TOWERS, "three-towers-revised": REVISED}
 
 

@@ -138,9 +138,9 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
     revised = revised_options()
     section.intro.append(
         f"The preset {REVISED} (Three Towers, revised): {options_words(revised)}; two players, "
-        "fresh seeds (none the search played). Heuristic games unless said; the hard bot "
-        "against the heuristic plays on every fifth pass, the hard styles head to head on "
-        "every tenth (smaller samples, their n below)."
+        "fresh seeds (none the search played). Heuristic games unless said; the styles play "
+        "on some passes only, the hard bot against the heuristic and the hard styles head to "
+        "head on fewer (smaller samples: their n below)."
     )
     sizes = ", ".join(f"{VARIANTS[k].note}: {len(v):,}" for k, v in found.items())
     section.intro.append(f"Games by configuration: {sizes or 'none yet'}.")

@@ -90,10 +90,11 @@ STUDIES: tuple[Study, ...] = (
         "wins more than 60% against another, one round decides at most 20% of games, the "
         "first seat's edge within 3 points of 50%, 5 to 8 rounds a game. Then the preset "
         "three-towers-revised against today's rules on fresh seeds: the heuristic, the "
-        "styles head to head, and the hard bot against the heuristic on every fifth pass.",
+        "styles head to head (every third pass), the hard bot against the heuristic (every "
+        "eighth) and the hard bot's styles head to head (every fiftieth).",
         "towers_revised",
-        small=10 * 10,  # ten passes: the heuristic's variants ten times, the hard ones twice
-        full=10 * 1_000,  # 1,000 games of each heuristic variant, 200 of each hard one
+        small=16 * 20,  # 20 passes over the 16 variants: 20 plain games a side, 7 of each style
+        full=16 * 1_000,  # 1,000 plain games a side, 334 of each style, 125 hard, 20 hard styled
         variants=True,
         prepared=True,
         # No round limit: "today's rules" are today's (R14 is one of the searched options).

@@ -5,20 +5,24 @@ Two steps, both seeded and resumable:
 
 1. *The search* (``prepare``, before any game): Optuna's TPE sampler proposes rule options, read
    from the rules class's option table (``options.option_values``: every option joins by itself;
-   a number option ranges over what the rules class accepts, ``option_space``). Each trial plays
-   two-player games with the heuristic, on the fast path: ``SEARCH_GAMES`` plain games and
-   ``SEARCH_STYLE_GAMES`` of each pairing of styles; the same seeds in every trial (common random
-   numbers: trials differ by their rules, not their luck), none of them a seed of step 2. Its
-   score is how far the targets are missed (``TARGETS``, ``shortfall``) plus ``CHANGE_COST`` a
-   changed option, so that an option the targets do not need stays today's. The trials are kept in
-   ``search.jsonl``; a resumed search replays them into the sampler, and each trial's sampler is
-   seeded by the study seed and its number, so a stopped and resumed search proposes what an
-   uninterrupted one would. The best trial is written to ``search.json``.
+   a number option over ``RANGES`` or what the rules class accepts, ``option_space``). Each
+   trial plays two-player games with the heuristic: ``SEARCH_GAMES`` in one batch in the kernel
+   (the fast path: rounds, and the first seat's wins), ``SEARCH_ROUND_GAMES`` played by the
+   kernel and replayed by the engine (a round's points: how often one round decides) and
+   ``SEARCH_STYLE_GAMES`` of each pairing of styles (Python); the same seeds in every trial
+   (common random numbers: trials differ by their rules, not their luck), none of them a seed
+   of step 2. Its score is how far the targets are missed (``TARGETS``, ``shortfall``) plus
+   ``CHANGE_COST`` a changed option, so that an option the targets do not need stays today's.
+   Trials are asked ``BATCH`` at a time and played side by side in processes. They are kept in
+   ``search.jsonl``; a resumed search replays its whole batches into the sampler, and each
+   trial's sampler is seeded by the study seed and its number, so a stopped and resumed search
+   proposes what an uninterrupted one would. The best trial is written to ``search.json``.
 2. *The games* (``play``): the preset ``three-towers-revised`` (the search's choice, declared in
    the rules; ``report.towers_revised`` says whether they still agree) against today's rules on
-   fresh seeds: the heuristic alone, the three pairings of styles, and the hard bot against the
-   heuristic (skill: the one target the search cannot afford to measure), on every
-   ``HARD_EVERY``-th pass.
+   fresh seeds: the heuristic alone on every pass, the three pairings of styles on every
+   ``STYLE_EVERY``-th, the hard bot against the heuristic (skill: the one target the search
+   cannot afford to measure) on every ``HARD_EVERY``-th, and the styles played by the hard bot
+   (issue 28 item 4) on every ``HARD_STYLE_EVERY``-th.
 """
 
 from __future__ import annotations
@@ -59,8 +63,9 @@ BATCH = 2  # trials asked together, their games played side by side
 SEARCH_WORKERS = min(BATCH, os.cpu_count() or 1)
 CHANGE_COST = 0.05  # a changed option costs this: between equal misses, fewer changes win
 PROBE_MAX = 100  # a number option's values are looked for among 0..PROBE_MAX
-HARD_EVERY = 5
-HARD_STYLE_EVERY = 10  # the hard styles head to head: two hard bots, about a CPU second a game
+HARD_EVERY = 8
+STYLE_EVERY = 3  # the heuristic's styles (Python, 35 to 100 ms a game) on every third pass
+HARD_STYLE_EVERY = 50  # the hard styles head to head: two hard bots, 1 to 3 CPU s a game
 HARD_MOVE_CAP = 3_000  # as the designer's study: a hard game stops (stalled) after these moves
 SEARCH_FILE = "search.jsonl"
 RESULT_FILE = "search.json"
@@ -95,8 +100,8 @@ TARGETS: tuple[Target, ...] = (
     ),
     Target(
         "first_edge",
-        "the first seat's edge: its share of decided games less 50% (percentage points)",
-        "within ±3 points",
+        "the first seat's edge: its share of the games with one winner less 50%",
+        "within ±3 points (±0.03)",
         lambda v: max(0.0, abs(v) - 0.03) / 0.03,
     ),
     Target(
@@ -522,7 +527,7 @@ def _variants() -> dict[str, Variant]:
         out[f"2p-{key}"] = Variant(PLAYERS, options, note=f"2 players, {said}")
         for a, b in PAIRINGS:
             out[f"2p-{key}-{a}-vs-{b}"] = Variant(
-                PLAYERS, options, bots=(a, b), note=f"{a} against {b}, {said}"
+                PLAYERS, options, bots=(a, b), note=f"{a} against {b}, {said}", every=STYLE_EVERY
             )
         out[f"2p-{key}-hard-vs-heuristic"] = Variant(
             PLAYERS,
