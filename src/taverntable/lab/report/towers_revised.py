@@ -124,10 +124,17 @@ def _met(key: str, e: Estimate, today: Estimate) -> str:
     return ("yes" if point else "no") + ("" if sure else " (the interval crosses the bound)")
 
 
-BESIDE = {
-    "first_margin": ("the first seat's margin (points of score)", "(beside the edge)"),
-    "skill_wins": ("the hard bot's share of wins against the heuristic", "(beside skill)"),
+# The table's words (the targets' long words are in the search's TARGETS and the intro).
+SHORT = {
+    "style_win": ("best style's win rate (heuristic)", "≤ 60%"),
+    "one_round": ("one round decides (share of decided games)", "≤ 20%"),
+    "first_edge": ("first seat's edge (its win share − 50%)", "±0.03"),
+    "first_margin": ("first seat's margin (points)", "–"),
+    "rounds": ("rounds a game", "5 to 8"),
+    "skill": ("hard bot's margin over the heuristic", "≥ today's"),
+    "skill_wins": ("hard bot's win share against the heuristic", "–"),
 }
+BESIDE = frozenset({"first_margin", "skill_wins"})  # figures beside the targets
 
 
 def analyse(config: StudyConfig, rows: Rows) -> Section:
@@ -142,13 +149,17 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
         "on some passes only, the hard bot against the heuristic and the hard styles head to "
         "head on fewer (smaller samples: their n below)."
     )
+    section.intro.append(
+        "The targets: "
+        + "; ".join(f"{t.words}: {t.bound}" for t in (*TARGETS, SKILL))
+        + ". The first seat is R3's, the seat after the first round's dealer."
+    )
     sizes = ", ".join(f"{VARIANTS[k].note}: {len(v):,}" for k, v in found.items())
     section.intro.append(f"Games by configuration: {sizes or 'none yet'}.")
     figures = {key: measures(found, key) for key in KEYS}
-    words = {t.key: (t.words, t.bound) for t in (*TARGETS, SKILL)}
-    words.update(BESIDE)
+    words = dict(SHORT)
     for a, b in PAIRINGS:
-        words[f"style_win:{a}-{b}"] = (f"the stronger of {a} and {b}: its win rate", "at most 60%")
+        words[f"style_win:{a}-{b}"] = (f"{a} v {b}: the stronger's win rate", "≤ 60%")
     keys = (
         "style_win",
         *(f"style_win:{a}-{b}" for a, b in PAIRINGS),
