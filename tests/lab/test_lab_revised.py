@@ -38,10 +38,13 @@ def test_the_search_space_is_the_option_table_less_what_two_players_cannot_play(
     rounds = space["max_rounds"]
     assert rounds.none and (rounds.low, rounds.high, rounds.default) == (5, 10, None)
     assert space["defence"].values == ("rank", "any")
-    # Every searched value is one the rules class accepts at two players.
+    # Every searched value is one the rules class accepts at two players, alone or (R34's ♠
+    # jacks that raid) beside the option it needs (R32's ♠ jacks that defend).
+    needs = {"spade_jack_raids": {"spade_jack_defends": True}}
     for d in space.values():
         for value in d.values or range(d.low, d.high + 1, d.step):
-            rules_from("three-towers", **{d.name: value}).check_players(2)
+            beside = needs.get(d.name, {}) if value is True else {}
+            rules_from("three-towers", **beside, **{d.name: value}).check_players(2)
 
 
 def test_the_targets_score_zero_only_when_all_are_met() -> None:
@@ -162,6 +165,11 @@ def test_every_option_value_joins_the_designer_study_with_the_hard_styles() -> N
     for name, values in option_values(TowersRules).items():
         for value in values:
             if value == getattr(today, name) or name == "teams":
+                continue
+            try:
+                rules_from("three-towers", **{name: value})
+            except TavernError:  # R34's ♠ jacks raid only beside R32: the pair's own variant
+                assert name == "spade_jack_raids" and "2p-spade-jacks-fight" in DESIGNER
                 continue
             code = f"2p-{name}-{str(value).lower()}"
             assert DESIGNER[code].options == {name: value}

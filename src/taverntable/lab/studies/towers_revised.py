@@ -146,11 +146,22 @@ class Dimension:
 
 
 def _accepts(name: str, value: Any, players: int) -> bool:
-    try:
-        rules_from("three-towers", **{name: value}).check_players(players)
-    except TavernError:
-        return False
-    return True
+    """Whether the rules class accepts ``name = value`` at ``players``, alone or beside one other
+    option's example value (R34's ♠ jacks raid only where they defend, R32): a trial that proposes
+    it without what it needs is refused and the sampler learns so."""
+    others = [{}] + [
+        {other: v}
+        for other, values in option_values(TowersRules).items()
+        if other != name
+        for v in values
+    ]
+    for with_ in others:
+        try:
+            rules_from("three-towers", **{**with_, name: value}).check_players(players)
+        except TavernError:
+            continue
+        return True
+    return False
 
 
 # The number options' searched ranges where the rules class's own range is wider than a
