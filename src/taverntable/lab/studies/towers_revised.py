@@ -149,7 +149,7 @@ def _accepts(name: str, value: Any, players: int) -> bool:
     """Whether the rules class accepts ``name = value`` at ``players``, alone or beside one other
     option's example value (R34's ♠ jacks raid only where they defend, R32): a trial that proposes
     it without what it needs is refused and the sampler learns so."""
-    others = [{}] + [
+    others: list[dict[str, Any]] = [{}] + [
         {other: v}
         for other, values in option_values(TowersRules).items()
         if other != name
