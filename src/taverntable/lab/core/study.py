@@ -41,6 +41,11 @@ class Study:
     keeps_records: bool = True
     variants: str | None = None  # "module:attribute": the variant table, all played by default
     check: str | None = None  # "module:function": check(config) raises for what it cannot play
+    # "module:function": prepare(config, folder), run before the games (in this process, on
+    # every run: it resumes itself), e.g. a search whose result the games then measure.
+    prepare: str | None = None
+    # "module:function": extras(folder, section) adds what ``prepare`` left in the folder.
+    extras: str | None = None
     # The games and table sizes played by default (empty: all the family's, at every size).
     presets: tuple[str, ...] = ()
     players: tuple[int, ...] = ()
