@@ -13,8 +13,10 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,13 +33,13 @@ from sqlalchemy import (
     Table,
     Text,
     event,
-    func,
+    make_url,
     or_,
     select,
     update,
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -174,11 +176,16 @@ class Store:
         self._pending: list[Pending] = []
         self._flusher: asyncio.Task[None] | None = None
         self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
+        # The moves' group commits on SQLite: a thread of their own (one hand-off a group).
+        self._moves: SqliteMoves | None = None
         if url.startswith("sqlite"):
             # How long a write waits for another writer's lock (another process's, or a
             # backup's) before it fails.
             pragmas = _sqlite_pragmas(round(busy_timeout * 1000))
             event.listen(self.engine.sync_engine, "connect", pragmas)
+            path = make_url(url).database
+            if path and path != ":memory:" and not path.startswith("file:"):
+                self._moves = SqliteMoves(path, busy_timeout)
 
     def write(self) -> contextlib.AbstractAsyncContextManager[AsyncConnection]:
         """A write transaction (committed on leaving), queued behind SQLite's one writer: for
@@ -204,6 +211,8 @@ class Store:
     async def close(self) -> None:
         if self._flusher is not None:
             await self._flusher  # the moves already acknowledged are written first
+        if self._moves is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._moves.close)
         await self.engine.dispose()
 
     async def create_table(
@@ -304,33 +313,35 @@ class Store:
         whose commit was reported failed but happened, or a database of a server that went on
         without its deal's header (issue 24). Then the deal takes the next free number, so
         that no table is ever stuck on a number it cannot write."""
+        deal = (
+            table_id,
+            number,
+            match,
+            json.dumps(header),
+            result is not None,
+            None if result is None else json.dumps(result),
+            None if result is None else json.dumps(list(returns or ())),
+        )
+        rows = [(table_id, k, seat, m) for k, (seat, m) in enumerate(moves)]
+        if self._moves is not None and fence is None:
+            assert self._writer is not None
+            async with self._writer:
+                number = await asyncio.get_running_loop().run_in_executor(
+                    self._moves.thread, self._moves.start_deal, deal, rows
+                )
+            self.writes += 1
+            return number
         async with self._write() as conn:
             await _fenced(conn, fence)
-            used = await conn.execute(
-                select(func.max(deals_t.c.number)).where(deals_t.c.table_id == table_id)
-            )
-            moved = await conn.execute(
-                select(func.max(moves_t.c.deal)).where(moves_t.c.table_id == table_id)
-            )
+            sql = DriverSql.of(conn)
+            used = await conn.exec_driver_sql(sql.last_deal, (table_id,))
+            moved = await conn.exec_driver_sql(sql.last_moved, (table_id,))
             number = max(number, (used.scalar() or 0) + 1, (moved.scalar() or 0) + 1)
-            await conn.execute(
-                deals_t.insert().values(
-                    table_id=table_id,
-                    number=number,
-                    match=match,
-                    header=header,
-                    finished=result is not None,
-                    result=result,
-                    returns=None if result is None else list(returns or ()),
-                )
-            )
-            if moves:
-                await conn.execute(
-                    moves_t.insert(),
-                    [
-                        {"table_id": table_id, "deal": number, "number": k, "seat": seat, "move": m}
-                        for k, (seat, m) in enumerate(moves)
-                    ],
+            await conn.exec_driver_sql(sql.insert_deal, (deal[0], number, *deal[2:]))
+            if rows:
+                await conn.exec_driver_sql(
+                    sql.insert_move,
+                    [(t, number, k, seat, m) for t, k, seat, m in rows],
                 )
         return number
 
@@ -383,16 +394,12 @@ class Store:
             return
         async with self._write() as conn:
             await _fenced(conn, fence)
-            await conn.execute(
-                moves_t.insert().values(
-                    table_id=table_id, deal=deal, number=number, seat=seat, move=move
-                )
-            )
+            sql = DriverSql.of(conn)
+            await conn.exec_driver_sql(sql.insert_move, (table_id, deal, number, seat, move))
             if result is not None:
-                await conn.execute(
-                    update(deals_t)
-                    .where(deals_t.c.table_id == table_id, deals_t.c.number == deal)
-                    .values(finished=True, result=result, returns=list(returns or ()))
+                await conn.exec_driver_sql(
+                    sql.end_deal,
+                    (json.dumps(result), json.dumps(list(returns or ())), table_id, deal),
                 )
 
     async def _flush(self) -> None:
@@ -411,19 +418,40 @@ class Store:
                         done.set_result(None)
 
     async def _write_moves(self, group: Sequence[Pending]) -> None:
-        """Moves of several tables (one each) and the deals they end, in one transaction."""
+        """Moves of several tables (one each) and the deals they end, in one transaction.
+
+        A move's write is most of its cost to the server (issue 23), so it skips SQLAlchemy's
+        statement machinery: on SQLite the whole transaction is one call into the moves'
+        thread (``SqliteMoves``), elsewhere the same two statements go to the driver as they
+        are (``exec_driver_sql``: no compiling, no cache key), in a transaction of SQLAlchemy's
+        (its errors, its pool)."""
+        rows = [
+            (row["table_id"], row["deal"], row["number"], row["seat"], row["move"])
+            for row, _, _ in group
+        ]
+        ends = [
+            (
+                json.dumps(finish["result"]),
+                json.dumps(finish["returns"]),
+                finish["table_id"],
+                finish["number"],
+            )
+            for _, finish, _ in group
+            if finish is not None
+        ]
+        if self._moves is not None:
+            assert self._writer is not None
+            async with self._writer:
+                await asyncio.get_running_loop().run_in_executor(
+                    self._moves.thread, self._moves.write, rows, ends
+                )
+            self.writes += 1
+            return
         async with self._write() as conn:
-            await conn.execute(moves_t.insert(), [row for row, _, _ in group])
-            for _, finish, _ in group:
-                if finish is not None:
-                    await conn.execute(
-                        update(deals_t)
-                        .where(
-                            deals_t.c.table_id == finish["table_id"],
-                            deals_t.c.number == finish["number"],
-                        )
-                        .values(finished=True, result=finish["result"], returns=finish["returns"])
-                    )
+            sql = DriverSql.of(conn)
+            await conn.exec_driver_sql(sql.insert_move, rows)
+            for values in ends:
+                await conn.exec_driver_sql(sql.end_deal, values)
 
     async def _write_singly(self, group: Sequence[Pending], error: Exception) -> None:
         """After a group failed: each move alone, so only the moves that fail are refused. When
@@ -629,19 +657,146 @@ class Store:
         )
 
 
+@dataclass(frozen=True)
+class DriverSql:
+    """The statements of a deal's and a move's writes as the driver takes them (issue 23: a
+    move's write without SQLAlchemy's compiling and cache keys), in the driver's parameter
+    style: ``?`` (sqlite3), ``$1`` … (asyncpg)."""
+
+    insert_move: str
+    end_deal: str
+    insert_deal: str
+    last_deal: str
+    last_moved: str
+    fence: str
+
+    @staticmethod
+    def of(conn: AsyncConnection) -> DriverSql:
+        return PG_SQL if conn.dialect.name == "postgresql" else SQLITE_SQL
+
+    def numbered(self) -> DriverSql:
+        """The same with ``$1``, ``$2`` … for each ``?``."""
+
+        def number(statement: str) -> str:
+            parts = statement.split("?")
+            return parts[0] + "".join(f"${k}{part}" for k, part in enumerate(parts[1:], 1))
+
+        return DriverSql(*(number(getattr(self, f)) for f in self.__dataclass_fields__))
+
+
+SQLITE_SQL = DriverSql(
+    insert_move="INSERT INTO moves (table_id, deal, number, seat, move) VALUES (?, ?, ?, ?, ?)",
+    end_deal="UPDATE deals SET finished = TRUE, result = ?, returns = ? "
+    "WHERE table_id = ? AND number = ?",
+    insert_deal="INSERT INTO deals (table_id, number, match, header, finished, result, returns) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    last_deal="SELECT max(number) FROM deals WHERE table_id = ?",
+    last_moved="SELECT max(deal) FROM moves WHERE table_id = ?",
+    fence="UPDATE leases SET epoch = ? WHERE table_id = ? AND owner = ? AND epoch = ?",
+)
+PG_SQL = SQLITE_SQL.numbered()
+
+
+class SqliteMoves:
+    """The moves' group commits on SQLite: a connection of the standard library's ``sqlite3``
+    in a thread of its own, so that a group is one hand-off to a thread (aiosqlite's cost
+    several, each statement and the commit its own, and SQLAlchemy's machinery around each).
+
+    The same settings as the server's other connections: WAL and ``synchronous=NORMAL``, so a
+    commit is in the database file's write-ahead log when it returns and survives the process
+    being killed (SIGKILL, a crash of the server); only a crash of the operating system or a
+    power cut may lose the last commits. Its errors are SQLAlchemy's (``IntegrityError``,
+    ``OperationalError`` …), as the other writes' are."""
+
+    def __init__(self, path: str, busy_timeout: float) -> None:
+        self.path = path
+        self.busy_timeout = busy_timeout
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix="tavern-moves")
+        self._conn: sqlite3.Connection | None = None
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            conn = sqlite3.connect(
+                self.path, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False
+            )
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute(f"PRAGMA busy_timeout={round(self.busy_timeout * 1000)}")
+            conn.execute("PRAGMA foreign_keys=ON")
+            self._conn = conn
+        return self._conn
+
+    def write(self, rows: Sequence[tuple[Any, ...]], ends: Sequence[tuple[Any, ...]]) -> None:
+        """One transaction: the moves, and the deals they end (in the moves' thread)."""
+        statement, params = "BEGIN", None
+        try:
+            conn = self._connection()
+            conn.execute(statement)
+            try:
+                statement = SQLITE_SQL.insert_move
+                conn.executemany(statement, rows)
+                statement = SQLITE_SQL.end_deal
+                for params in ends:
+                    conn.execute(statement, params)
+                statement, params = "COMMIT", None
+                conn.execute(statement)
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as e:
+            raise DBAPIError.instance(statement, params, e, sqlite3.Error) from e
+
+    def start_deal(self, deal: tuple[Any, ...], rows: Sequence[tuple[Any, ...]]) -> int:
+        """A deal's header row ``deal`` (its number the first free one from ``deal[1]`` on,
+        see ``Store.start_deal``) and its moves ``rows`` (without the deal's number), in one
+        transaction; returns the deal's number."""
+        statement, params = "BEGIN", None
+        try:
+            conn = self._connection()
+            conn.execute(statement)
+            try:
+                statement, params = SQLITE_SQL.last_deal, (deal[0],)
+                used = conn.execute(statement, params).fetchone()
+                statement = SQLITE_SQL.last_moved
+                moved = conn.execute(statement, params).fetchone()
+                number = max(
+                    deal[1], ((used and used[0]) or 0) + 1, ((moved and moved[0]) or 0) + 1
+                )
+                statement, params = SQLITE_SQL.insert_deal, (deal[0], number, *deal[2:])
+                conn.execute(statement, params)
+                statement, params = SQLITE_SQL.insert_move, None
+                conn.executemany(statement, [(t, number, k, seat, m) for t, k, seat, m in rows])
+                statement = "COMMIT"
+                conn.execute(statement)
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as e:
+            raise DBAPIError.instance(statement, params, e, sqlite3.Error) from e
+        return int(number)
+
+    def close(self) -> None:
+        """Close the connection and end the thread (once; a closed writer writes no more)."""
+
+        def closing() -> None:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+        with contextlib.suppress(RuntimeError):  # closed already
+            self.thread.submit(closing).result()
+        self.thread.shutdown()
+
+
 async def _fenced(conn: AsyncConnection, fence: Fence | None) -> None:
     """LeaseLost unless the lease is still the writer's. The update takes the lease row's lock,
     so a process taking the table over waits until this write is committed, then sees it."""
     if fence is None:
         return
     table_id, owner, epoch = fence
-    done = await conn.execute(
-        update(leases_t)
-        .where(
-            leases_t.c.table_id == table_id, leases_t.c.owner == owner, leases_t.c.epoch == epoch
-        )
-        .values(epoch=epoch)
-    )
+    done = await conn.exec_driver_sql(DriverSql.of(conn).fence, (epoch, table_id, owner, epoch))
     if not done.rowcount:
         raise LeaseLost(f"table {table_id} is no longer owned by {owner}")
 
