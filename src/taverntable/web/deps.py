@@ -70,7 +70,9 @@ def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
     )
 
 
-async def seat_token(connection: HTTPConnection, table_id: str, token: str | None = None) -> str | None:
+async def seat_token(
+    connection: HTTPConnection, table_id: str, token: str | None = None
+) -> str | None:
     """A connection's seat token: the query's ``?token=``, else the table's cookie, else none
     (a spectator)."""
     return token or connection.cookies.get(cookie_name(table_id))

@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -44,6 +44,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import ConnectionPoolEntry
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+T = TypeVar("T")
 
 metadata = MetaData()
 
@@ -212,7 +213,7 @@ class Store:
         if self._flusher is not None:
             await self._flusher  # the moves already acknowledged are written first
         if self._moves is not None:
-            await asyncio.get_running_loop().run_in_executor(None, self._moves.close)
+            self._moves.close()
         await self.engine.dispose()
 
     async def create_table(
@@ -326,9 +327,7 @@ class Store:
         if self._moves is not None and fence is None:
             assert self._writer is not None
             async with self._writer:
-                number = await asyncio.get_running_loop().run_in_executor(
-                    self._moves.thread, self._moves.start_deal, deal, rows
-                )
+                number = await self._moves.run(self._moves.deal(deal, rows))
             self.writes += 1
             return number
         async with self._write() as conn:
@@ -420,11 +419,11 @@ class Store:
     async def _write_moves(self, group: Sequence[Pending]) -> None:
         """Moves of several tables (one each) and the deals they end, in one transaction.
 
-        A move's write is most of its cost to the server (issue 23), so it skips SQLAlchemy's
-        statement machinery: on SQLite the whole transaction is one call into the moves'
-        thread (``SqliteMoves``), elsewhere the same two statements go to the driver as they
-        are (``exec_driver_sql``: no compiling, no cache key), in a transaction of SQLAlchemy's
-        (its errors, its pool)."""
+        A move's write was most of its cost to the server (issue 23), so it skips SQLAlchemy's
+        statement machinery: on SQLite the whole transaction is one call of the standard
+        library's ``sqlite3`` (``SqliteMoves``: in the event loop's thread), elsewhere the same
+        two statements go to the driver as they are (``exec_driver_sql``: no compiling, no
+        cache key), in a transaction of SQLAlchemy's (its errors, its pool)."""
         rows = [
             (row["table_id"], row["deal"], row["number"], row["seat"], row["move"])
             for row, _, _ in group
@@ -442,9 +441,7 @@ class Store:
         if self._moves is not None:
             assert self._writer is not None
             async with self._writer:
-                await asyncio.get_running_loop().run_in_executor(
-                    self._moves.thread, self._moves.write, rows, ends
-                )
+                await self._moves.run(self._moves.moves(rows, ends))
             self.writes += 1
             return
         async with self._write() as conn:
@@ -698,96 +695,144 @@ PG_SQL = SQLITE_SQL.numbered()
 
 
 class SqliteMoves:
-    """The moves' group commits on SQLite: a connection of the standard library's ``sqlite3``
-    in a thread of its own, so that a group is one hand-off to a thread (aiosqlite's cost
-    several, each statement and the commit its own, and SQLAlchemy's machinery around each).
+    """The moves' and deals' writes on SQLite, with the standard library's ``sqlite3`` and
+    without SQLAlchemy's machinery around each statement (issue 23: that and aiosqlite's
+    hand-offs to its thread, one a statement, were most of a move's cost to the server).
 
-    The same settings as the server's other connections: WAL and ``synchronous=NORMAL``, so a
-    commit is in the database file's write-ahead log when it returns and survives the process
-    being killed (SIGKILL, a crash of the server); only a crash of the operating system or a
-    power cut may lose the last commits. Its errors are SQLAlchemy's (``IntegrityError``,
+    A transaction is first tried in the event loop's own thread, on a connection that does not
+    wait for a lock (``busy_timeout=0``): with WAL and ``synchronous=NORMAL`` a commit is a
+    write into the write-ahead log, no ``fsync``, tens of microseconds, less than a hand-off
+    to a thread costs. When another connection holds the write lock (another process, a
+    backup; this process's own writers queue on ``Store._writer``), it is rolled back and
+    tried again in a thread of its own, on a connection that waits for the lock as the other
+    writes do (``busy_timeout``), so the event loop never waits for a lock. The loop's
+    connection never checkpoints (``wal_autocheckpoint=0``: a checkpoint ``fsync``s the
+    database file); the thread checkpoints every ``CHECKPOINT_EVERY`` commits, passively
+    (writers go on meanwhile).
+
+    What a commit survives: once it returns, the transaction is in the log file (the operating
+    system's cache), so it survives the server being killed (SIGKILL) or crashing; a crash of
+    the operating system or a power cut may lose the last commits (``synchronous=NORMAL``;
+    ``FULL`` would ``fsync`` each). Errors are SQLAlchemy's (``IntegrityError``,
     ``OperationalError`` …), as the other writes' are."""
+
+    CHECKPOINT_EVERY = 1000
 
     def __init__(self, path: str, busy_timeout: float) -> None:
         self.path = path
         self.busy_timeout = busy_timeout
         self.thread = ThreadPoolExecutor(1, thread_name_prefix="tavern-moves")
-        self._conn: sqlite3.Connection | None = None
+        self._here: sqlite3.Connection | None = None  # the event loop's: never waits
+        self._there: sqlite3.Connection | None = None  # the thread's: waits for the lock
+        self._commits = 0
+        self.handed_off = 0  # transactions the loop's connection found locked
 
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            conn = sqlite3.connect(
-                self.path, timeout=self.busy_timeout, isolation_level=None, check_same_thread=False
-            )
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute(f"PRAGMA busy_timeout={round(self.busy_timeout * 1000)}")
-            conn.execute("PRAGMA foreign_keys=ON")
-            self._conn = conn
-        return self._conn
+    def _connect(self, busy_timeout: float, checkpoints: bool) -> sqlite3.Connection:
+        conn = sqlite3.connect(
+            self.path, timeout=busy_timeout, isolation_level=None, check_same_thread=False
+        )
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
+        conn.execute("PRAGMA foreign_keys=ON")
+        if not checkpoints:
+            conn.execute("PRAGMA wal_autocheckpoint=0")
+        return conn
 
-    def write(self, rows: Sequence[tuple[Any, ...]], ends: Sequence[tuple[Any, ...]]) -> None:
-        """One transaction: the moves, and the deals they end (in the moves' thread)."""
-        statement, params = "BEGIN", None
+    def _thread_connection(self) -> sqlite3.Connection:
+        if self._there is None:
+            self._there = self._connect(self.busy_timeout, True)
+        return self._there
+
+    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` in one transaction on the loop's connection, else (the database locked)
+        in the thread's; SQLAlchemy's errors."""
         try:
-            conn = self._connection()
-            conn.execute(statement)
+            if self._here is None:
+                self._here = self._connect(0.0, False)
             try:
-                statement = SQLITE_SQL.insert_move
-                conn.executemany(statement, rows)
-                statement = SQLITE_SQL.end_deal
-                for params in ends:
-                    conn.execute(statement, params)
-                statement, params = "COMMIT", None
-                conn.execute(statement)
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as e:
-            raise DBAPIError.instance(statement, params, e, sqlite3.Error) from e
-
-    def start_deal(self, deal: tuple[Any, ...], rows: Sequence[tuple[Any, ...]]) -> int:
-        """A deal's header row ``deal`` (its number the first free one from ``deal[1]`` on,
-        see ``Store.start_deal``) and its moves ``rows`` (without the deal's number), in one
-        transaction; returns the deal's number."""
-        statement, params = "BEGIN", None
-        try:
-            conn = self._connection()
-            conn.execute(statement)
-            try:
-                statement, params = SQLITE_SQL.last_deal, (deal[0],)
-                used = conn.execute(statement, params).fetchone()
-                statement = SQLITE_SQL.last_moved
-                moved = conn.execute(statement, params).fetchone()
-                number = max(
-                    deal[1], ((used and used[0]) or 0) + 1, ((moved and moved[0]) or 0) + 1
+                done = _transaction(self._here, work)
+            except sqlite3.OperationalError as e:
+                if e.sqlite_errorcode not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                    raise
+                self.handed_off += 1
+                loop = asyncio.get_running_loop()
+                done = await loop.run_in_executor(
+                    self.thread, lambda: _transaction(self._thread_connection(), work)
                 )
-                statement, params = SQLITE_SQL.insert_deal, (deal[0], number, *deal[2:])
-                conn.execute(statement, params)
-                statement, params = SQLITE_SQL.insert_move, None
-                conn.executemany(statement, [(t, number, k, seat, m) for t, k, seat, m in rows])
-                statement = "COMMIT"
-                conn.execute(statement)
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
         except sqlite3.Error as e:
-            raise DBAPIError.instance(statement, params, e, sqlite3.Error) from e
-        return int(number)
+            raise DBAPIError.instance(None, None, e, sqlite3.Error) from e
+        self._commits += 1
+        if self._commits % self.CHECKPOINT_EVERY == 0:
+            self.thread.submit(self._checkpoint)
+        return done
+
+    def _checkpoint(self) -> None:
+        """The log's pages into the database file, without waiting for writers (in the
+        thread); a failure only leaves the log longer until the next."""
+        with contextlib.suppress(sqlite3.Error):
+            self._thread_connection().execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    @staticmethod
+    def moves(
+        rows: Sequence[tuple[Any, ...]], ends: Sequence[tuple[Any, ...]]
+    ) -> Callable[[sqlite3.Connection], None]:
+        """The moves ``rows`` and the deals they end (``ends``)."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.executemany(SQLITE_SQL.insert_move, rows)
+            for params in ends:
+                conn.execute(SQLITE_SQL.end_deal, params)
+
+        return work
+
+    @staticmethod
+    def deal(
+        deal: tuple[Any, ...], rows: Sequence[tuple[Any, ...]]
+    ) -> Callable[[sqlite3.Connection], int]:
+        """A deal's header row ``deal`` (its number the first free one from ``deal[1]`` on,
+        see ``Store.start_deal``) and its moves ``rows`` (without the deal's number); the
+        work returns the deal's number."""
+
+        def work(conn: sqlite3.Connection) -> int:
+            used = conn.execute(SQLITE_SQL.last_deal, (deal[0],)).fetchone()
+            moved = conn.execute(SQLITE_SQL.last_moved, (deal[0],)).fetchone()
+            number = int(max(deal[1], (used[0] or 0) + 1, (moved[0] or 0) + 1))
+            conn.execute(SQLITE_SQL.insert_deal, (deal[0], number, *deal[2:]))
+            conn.executemany(
+                SQLITE_SQL.insert_move, [(t, number, k, seat, m) for t, k, seat, m in rows]
+            )
+            return number
+
+        return work
 
     def close(self) -> None:
-        """Close the connection and end the thread (once; a closed writer writes no more)."""
+        """Close the connections and end the thread (once; a closed writer writes no more)."""
 
         def closing() -> None:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+            if self._there is not None:
+                self._there.close()
+                self._there = None
 
         with contextlib.suppress(RuntimeError):  # closed already
             self.thread.submit(closing).result()
         self.thread.shutdown()
+        if self._here is not None:
+            self._here.close()
+            self._here = None
+
+
+def _transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` between BEGIN and COMMIT (rolled back if it fails)."""
+    conn.execute("BEGIN")
+    try:
+        done = work(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return done
 
 
 async def _fenced(conn: AsyncConnection, fence: Fence | None) -> None:
