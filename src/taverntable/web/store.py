@@ -177,8 +177,12 @@ class Store:
         self._pending: list[Pending] = []
         self._flusher: asyncio.Task[None] | None = None
         self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
-        # The moves' group commits on SQLite: a thread of their own (one hand-off a group).
+        # The moves' and deals' writes on SQLite (``SqliteMoves``), and on PostgreSQL an engine
+        # of single statements, each its own transaction (one round trip, no BEGIN, no COMMIT).
         self._moves: SqliteMoves | None = None
+        self._autocommit: AsyncEngine | None = None
+        if url.startswith("postgresql+asyncpg"):
+            self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         if url.startswith("sqlite"):
             # How long a write waits for another writer's lock (another process's, or a
             # backup's) before it fails.
@@ -330,6 +334,13 @@ class Store:
                 number = await self._moves.run(self._moves.deal(deal, rows))
             self.writes += 1
             return number
+        if self._autocommit is not None and fence is None:
+            async with self._autocommit.connect() as conn:
+                ks, seats, texts = ([r[i] for r in rows] for i in (1, 2, 3))
+                done = await conn.exec_driver_sql(PG_START_DEAL, (*deal, ks, seats, texts))
+                number = int(done.scalar_one())
+            self.writes += 1
+            return number
         async with self._write() as conn:
             await _fenced(conn, fence)
             sql = DriverSql.of(conn)
@@ -442,6 +453,13 @@ class Store:
             assert self._writer is not None
             async with self._writer:
                 await self._moves.run(self._moves.moves(rows, ends))
+            self.writes += 1
+            return
+        if self._autocommit is not None:
+            columns = [[r[i] for r in rows] for i in range(5)]
+            ended = [[e[i] for e in ends] for i in (2, 3, 0, 1)]
+            async with self._autocommit.connect() as conn:
+                await conn.exec_driver_sql(PG_MOVES, (*columns, *ended))
             self.writes += 1
             return
         async with self._write() as conn:
@@ -692,6 +710,40 @@ SQLITE_SQL = DriverSql(
     fence="UPDATE leases SET epoch = ? WHERE table_id = ? AND owner = ? AND epoch = ?",
 )
 PG_SQL = SQLITE_SQL.numbered()
+
+# PostgreSQL, a lone process: a group commit's moves (columns $1-$5) and the deals they end
+# ($6-$9: table, number, result, returns), and a deal's start (its header row as
+# ``Store.start_deal`` makes it, $1-$7, its number the first free one from $2 on, then its
+# setting up's moves as columns: number, seat, move), each one statement: one round trip, and
+# a transaction of its own (PostgreSQL's data-modifying WITH: all of it, or none).
+PG_MOVES = """
+WITH ins AS (
+    INSERT INTO moves (table_id, deal, number, seat, move)
+    SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::text[])
+), ends AS (
+    UPDATE deals SET finished = TRUE, result = e.result::json, returns = e.returns::json
+    FROM unnest($6::varchar[], $7::int[], $8::text[], $9::text[])
+        AS e(table_id, number, result, returns)
+    WHERE deals.table_id = e.table_id AND deals.number = e.number
+)
+SELECT 1
+"""
+PG_START_DEAL = """
+WITH d AS (
+    INSERT INTO deals (table_id, number, match, header, finished, result, returns)
+    SELECT $1::varchar, GREATEST(
+        $2::int,
+        COALESCE((SELECT max(number) FROM deals WHERE table_id = $1::varchar), 0) + 1,
+        COALESCE((SELECT max(deal) FROM moves WHERE table_id = $1::varchar), 0) + 1
+    ), $3::int, $4::json, $5::boolean, $6::json, $7::json
+    RETURNING number
+), m AS (
+    INSERT INTO moves (table_id, deal, number, seat, move)
+    SELECT $1::varchar, d.number, u.k, u.seat, u.move
+    FROM d, unnest($8::int[], $9::int[], $10::text[]) AS u(k, seat, move)
+)
+SELECT number FROM d
+"""
 
 
 class SqliteMoves:
