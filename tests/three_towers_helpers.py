@@ -54,7 +54,7 @@ def arrange(
     cards and the rest go to the last seat's store, so that all 108 cards stay in play."""
     n = len(hands)
     state = TowersState.new(rules or TowersRules(), n, dealer=(mover - 1) % n)
-    pool = Counter(full_deck())
+    pool = Counter(full_deck(state.rules.decks))  # R1, R35
     zones = {"hands": hands, "towers": towers, "nobility": nobility, "stores": stores}
     for name, texts in zones.items():
         target = getattr(state, name)

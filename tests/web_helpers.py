@@ -119,7 +119,8 @@ def server_thread(database: str, pace: Pace = QUICK, **guard: Any) -> Iterator[s
     server = uvicorn.Server(uvicorn_config(create_app(database, pace), "127.0.0.1", port, **guard))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    # Generous: a start on a machine busy with other tests (xdist, browsers) may take long.
+    deadline = time.monotonic() + 60
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the server did not start")
@@ -163,7 +164,8 @@ def server_process(
             stderr=subprocess.STDOUT,
         )
         proc.base = f"http://127.0.0.1:{port}"  # type: ignore[attr-defined]
-        deadline = time.monotonic() + 30
+        # A fresh process imports the app and migrates its database: slow on a busy machine.
+        deadline = time.monotonic() + 90
         while True:
             try:
                 HTTP.get(f"{proc.base}/healthz", timeout=1)  # type: ignore[attr-defined]

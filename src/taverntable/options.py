@@ -15,15 +15,26 @@ class RulesError(TavernError, ValueError):
 
 T = TypeVar("T")
 EXAMPLES = "examples"  # a field's metadata key: the values of a number option to compare
+NEEDS = "needs"  # a field's metadata key: the other options its non-default values need
 
 
-def option(default: T, *, examples: tuple[T, ...]) -> T:
-    """A rule option whose values are not a closed set (a number): its default, and the values
-    that the fast path's differential runs compare (``option_values``; the default first)."""
+def option(default: T, *, examples: tuple[T, ...], needs: Mapping[str, object] | None = None) -> T:
+    """A rule option whose values are not a closed set (a number), or one that needs others: its
+    default, the values that the fast path's differential runs compare (``option_values``; the
+    default first), and ``needs``: the values of other options it requires away from its
+    default (the rules class refuses it without them; ``option_needs``)."""
     if not examples or examples[0] != default:
         raise ValueError(f"an option's examples start with its default {default!r}")
-    made: T = field(default=default, metadata={EXAMPLES: examples})
+    metadata: dict[str, object] = {EXAMPLES: examples}
+    if needs:
+        metadata[NEEDS] = dict(needs)
+    made: T = field(default=default, metadata=metadata)
     return made
+
+
+def option_needs(rules_type: type[Any]) -> dict[str, dict[str, object]]:
+    """Each option that needs others away from its default, with the values it needs."""
+    return {f.name: dict(f.metadata[NEEDS]) for f in fields(rules_type) if NEEDS in f.metadata}
 
 
 def option_values(rules_type: type[Any]) -> dict[str, tuple[Any, ...]]:

@@ -145,3 +145,15 @@ def test_the_documented_layouts_are_the_codes() -> None:
     assert tables[1][-len(TOWERS.blocks) :] == TOWERS.table()
     assert f"### Tonk family: {TONK.size:,} values" in doc
     assert f"### Three Towers: {TOWERS.size:,} values" in doc
+
+
+def test_R31_R35_sizes_are_scaled_by_the_rules_hand_size_and_deck() -> None:
+    """Hand sizes are read against the rules' hand size (R31), store and deck sizes against
+    the rules' deck (R1's 108 cards, R35's 162), so a full hand is 1 under every option."""
+    game = get_game("three-towers")
+    at = TOWERS.offset
+    for options, hand, deck in (({}, 7, 108), ({"hand_size": 10, "decks": 3}, 10, 162)):
+        state = game.start(game.rules(options), 2, rng=random.Random(3))
+        v = encoder_for("three-towers").encode(state.view(0))
+        assert v[at["hand_sizes"]] == v[at["hand_sizes"] + 1] == 1.0
+        assert v[at["deck_size"]] == pytest.approx((deck - 2 * hand) / deck)

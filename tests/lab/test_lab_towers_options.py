@@ -75,3 +75,25 @@ def test_an_extra_joker_goes_into_the_treated_seats_first_hand() -> None:
         assert [after.hands[s] for s in range(3) if s != seat] == [
             before.hands[s] for s in range(3) if s != seat
         ]
+
+
+def test_R31_R35_an_extra_joker_goes_into_a_first_hand_of_the_rules_hand_size() -> None:
+    """The treatment reads the hand size (R31): a card dealt beyond the seventh round of the
+    deal is in the hand too, and may be the one the joker replaces; three decks (R35) too."""
+    rules = rules_from(hand_size=10, decks=3)
+    late = 0
+    for seed in range(30):
+        deck = full_deck(3)
+        random.Random(seed).shuffle(deck)
+        before = TowersState.start(rules, 3, deck=deck, dealer=0)
+        seat = seed % 3
+        swapped = deck[:]
+        replaced = swap_in_joker(swapped, 3, seat, 0, random.Random(seed), rules.hand_size)
+        if replaced is None:
+            continue
+        after = TowersState.start(rules, 3, deck=swapped, dealer=0)
+        assert after.hands[seat].count(JOKER) == before.hands[seat].count(JOKER) + 1
+        assert len(after.hands[seat]) == 10 and replaced in before.hands[seat]
+        moved = next(k for k in range(len(deck)) if deck[k] != swapped[k])
+        late += moved >= 7 * 3  # a card of the eighth to tenth round of the deal
+    assert late > 0

@@ -118,6 +118,24 @@ def test_R9_a_raid_let_through_is_told_from_the_plunder() -> None:
     )
 
 
+def test_R34_a_spade_jack_raid_is_told_as_a_raid_not_as_the_thief() -> None:
+    rules = rules_from(spade_jack_raids=True, spade_jack_defends=True)
+    for answer, says in (
+        ("yield", "Ann lets the raid through: you take A♦ 10♦ 9♥ (+34 points) (R9)."),
+        ("defend JH", "Ann repels the raid with J♥ (R9)."),
+    ):
+        state = arrange(
+            ["JH 2C 3C 4C 5C 6C 7C", "JS 2D 3D 4D 5D 6D 7D"],
+            rules=rules,
+            mover=1,
+            towers=["AD 10D 9H", ""],
+        )
+        assert plain(told(state, "raid 0 JS", seat=1)) == (
+            "You raid Ann's tower with J♠ (R9, R34: a ♠ jack as a jack)."
+        )
+        assert plain(told(state, answer, seat=1)) == says
+
+
 def test_R2_a_trade_worth_one_point_says_1_point() -> None:
     # 2♠ (-2), 3♥ (+3) and J♦ (0) are worth +1 (R2): "1 point", as "1 card".
     state = arrange(["2S 2C 3C 4C 5C 6C 8C", "3H JD 3S 4S 5S 6S 7S"], deck_size=40)

@@ -18,6 +18,12 @@ BAD = [
     ("hand_size=4", "rule option hand_size (R31) must be a whole number from 5 to 12"),
     ("spade_jack_defends=maybe", "rule option spade_jack_defends (R32) must be true or false"),
     ("tower_goal=5", "rule option tower_goal (R29) must be a whole number from 10 to 100"),
+    ("decks=4", "rule option decks (R35) must be 2 or 3"),
+    # Two options that contradict each other (R34 needs R32): one line naming both rules.
+    (
+        "spade_jack_raids=true",
+        "rule options spade_jack_raids (R34) and spade_jack_defends (R32) contradict each other",
+    ),
 ]
 
 
@@ -33,8 +39,8 @@ def test_play_refuses_an_option_out_of_range_in_one_line_naming_the_rule(
 def test_play_refuses_an_option_the_game_does_not_have(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out = run_play(monkeypatch, capsys, ["three-towers", "--option", "decks=3"], [])
-    assert status == 2 and "unknown rule option 'decks'" in out
+    status, out = run_play(monkeypatch, capsys, ["three-towers", "--option", "royal_tax=3"], [])
+    assert status == 2 and "unknown rule option 'royal_tax'" in out
 
 
 def test_play_plays_with_the_options_given(
@@ -44,6 +50,16 @@ def test_play_plays_with_the_options_given(
     status, out = run_play(monkeypatch, capsys, [*args, "--option", "joker_points=10"], ["quit"])
     assert status == 0
     assert "deck 90 cards" in out  # 108 - 2 x 9 (R31)
+
+
+def test_play_plays_two_options_that_need_each_other_and_a_third_deck(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["three-towers", "--players", "2", "--seed", "3", "--option", "decks=3"]
+    more = ["--option", "spade_jack_raids=true", "--option", "spade_jack_defends=true"]
+    status, out = run_play(monkeypatch, capsys, [*args, *more], ["quit"])
+    assert status == 0
+    assert "deck 148 cards" in out  # 162 - 2 x 7 (R35)
 
 
 @pytest.mark.parametrize("option, says", BAD)

@@ -287,3 +287,39 @@ def test_the_ukrainian_spectators_first_log_line_is_whole(
     shot(page, tmp_path, "tonk-uk-spectator-1280x800")
     assert first["text"].strip()
     assert first["top"] >= first["listTop"] or first["scroll"] > 0, first
+
+
+def test_a_card_uncovered_by_taking_the_piles_top_does_not_move_as_a_discard(
+    browser: Browser, base: str
+) -> None:
+    """Item 8: a card put onto the pile moves there (`moved-discard`); the card under the top,
+    uncovered when a player takes the top card (T7), was there all along and stands still. The
+    zones are drawn by hand here, so that each case is certain (motion.js reads any page)."""
+    page = new_page(browser, 1280, 800)
+    page.goto(base + "/")
+    marks = page.evaluate(
+        """async () => {
+          const { watchMotion } = await import('/static/js/motion.js');
+          const root = document.createElement('div');
+          root.className = 'table-page';
+          document.body.append(root);
+          watchMotion(root);
+          const frame = () =>
+            new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+          const pile = (size, card) => {
+            root.innerHTML = `<div data-zone="pile" data-size="${size}">` +
+              `<span class="card" data-card="${card}"></span></div>`;
+          };
+          const mark = () => root.querySelector('.card').className;
+          const seen = [];
+          pile(1, '7H'); await frame();
+          pile(2, 'QS'); await frame(); seen.push(mark());   // QS discarded onto 7H
+          pile(1, '7H'); await frame(); seen.push(mark());   // QS taken: 7H uncovered
+          pile(2, '9D'); await frame(); seen.push(mark());   // 9D discarded
+          return seen;
+        }"""
+    )
+    assert "moved-discard" in marks[0]
+    assert "moved-discard" not in marks[1]
+    assert "moved-discard" in marks[2]
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -126,7 +126,14 @@ def test_a_person_reviews_a_finished_deal_and_sees_its_mistakes_on_the_timeline(
         first = flagged[0]
         assert first["text"]["en"] in lines.first.inner_text()
         values = lines.first.locator(".review-options li").all_inner_texts()
-        assert [v.split()[0] for v in values] == [o["move"].split()[0] for o in first["options"]]
+        # Each move as the table's button says it (web/move_words.py), the notation its title.
+        assert len(values) == len(first["options"])
+        for value, option in zip(values, first["options"], strict=True):
+            assert value.startswith(option["words"]["en"]), (value, option)
+        shown = lines.first.locator(".review-options .move")
+        assert shown.evaluate_all("ms => ms.map(m => m.title)") == [
+            o["move"] for o in first["options"]
+        ]
         assert "chosen" in lines.first.inner_text() and "best" in lines.first.inner_text()
         # A mark goes to its step.
         marks.first.click()

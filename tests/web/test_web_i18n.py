@@ -68,9 +68,30 @@ CALL = re.compile(r'\bt\(\s*"([^"]+)"')
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
+# The plural categories each language's numbers take (CLDR's cardinal rules, which the page
+# reads through Intl.PluralRules): a string that counts something is an object of these forms.
+PLURAL_FORMS = {
+    "en": {"one", "other"},
+    "hu": {"one", "other"},
+    "ru": {"one", "few", "many", "other"},
+    "uk": {"one", "few", "many", "other"},
+}
+
+
 def table(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))
+    """The language's strings, a plural object's forms joined (for the placeholder checks)."""
+    return {key: "\n".join(forms(value)) for key, value in raw_table(lang).items()}
+
+
+def raw_table(lang: str) -> dict[str, str | dict[str, str]]:
+    data: dict[str, str | dict[str, str]] = json.loads(
+        (STATIC / "i18n" / f"{lang}.json").read_text("utf-8")
+    )
     return data
+
+
+def forms(value: str | dict[str, str]) -> list[str]:
+    return list(value.values()) if isinstance(value, dict) else [value]
 
 
 def page_code() -> str:
@@ -79,6 +100,23 @@ def page_code() -> str:
 
 def reason_keys() -> set[str]:
     return {f"reason.{key}" for key in (*TONK_REASONS, *TOWERS_REASONS)}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_counting_string_has_its_languages_plural_forms_each_with_the_count(lang: str) -> None:
+    """ "1 cards", "1 decisions": a string whose number may be one has a form for each plural
+    category of the language (Russian and Ukrainian: 1 карта, 3 карты, 5 карт), each with
+    the {count} that chooses it."""
+    plural = {k: v for k, v in raw_table(lang).items() if isinstance(v, dict)}
+    if lang == "en":
+        for key in ("replay.moves", "replay.review_decisions", "hint.raid", "log.towers.steal"):
+            assert key in plural, key
+    for key, value in plural.items():
+        assert set(value) == PLURAL_FORMS[lang], (key, sorted(value))
+        for text in value.values():
+            assert "{count}" in text and text.strip(), (key, text)
+        if lang == "en":
+            assert value["one"] != value["other"], key
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])

@@ -87,6 +87,12 @@ def my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
             400,
             "R32",
         ),
+        ({"game": "three-towers", "seats": THREE, "options": {"decks": 4}}, 400, "R35"),
+        (
+            {"game": "three-towers", "seats": THREE, "options": {"spade_jack_raids": True}},
+            400,
+            "rule options spade_jack_raids (R34) and spade_jack_defends (R32) contradict",
+        ),
         ({"game": "tonk", "seats": THREE[:1]}, 422, "seats"),
         ({"game": "tonk", "seats": [{"kind": "bot", "level": "genius"}] * 3}, 400, "genius"),
         ({"game": "tonk", "seats": THREE, "host_seat": 1}, 400, "not a person's seat"),
@@ -118,6 +124,22 @@ def test_a_table_the_rules_cannot_seat_is_refused_with_the_reason(
     assert response.status_code == status
     assert says in response.text
     assert client.get("/api/tables").json() == []
+
+
+def test_two_options_that_contradict_each_other_are_refused_in_one_line(
+    client: TestClient,
+) -> None:
+    """Issue 28's bad input: R34 without R32 at table creation is an HTTP 400 whose reason is
+    the rules' one line, naming both rules; with R32 the same table is made."""
+    body = {"game": "three-towers", "seats": THREE, "options": {"spade_jack_raids": True}}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    reason = response.json()["error"]
+    assert "(R34)" in reason and "(R32)" in reason and "\n" not in reason
+    body["options"] = {"spade_jack_raids": True, "spade_jack_defends": True, "decks": 3}
+    made = client.post("/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    assert made.json()["table"]["rules"]["decks"] == 3
 
 
 def test_names_in_every_script_are_taken_with_the_joiners_they_need(client: TestClient) -> None:

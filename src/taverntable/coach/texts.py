@@ -1,14 +1,15 @@
 """The coach's sentences and labels in the four languages (en, hu, ru, uk).
 
 A ``Note`` keeps a template key and its parameters; ``render`` fills the template of a language.
-Numbers are formatted here (signed, a true minus sign), moves stay in the record notation, the
-unit is translated. The browser will render the same keys from the same table (``TEXTS`` as
+Numbers are formatted here (signed, a true minus sign), moves stay in the record notation
+(unless the caller words them: the browser's review says them as its buttons do), the unit is
+translated. The browser will render the same keys from the same table (``TEXTS`` as
 JSON), so every key must exist in every language with the same placeholders (tested).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from .family import Note
 
@@ -178,7 +179,17 @@ def text(key: str, lang: str, params: Mapping[str, object], unit: str = "stakes"
     return template.format(**filled)
 
 
-def render(note: Note, lang: str = "en") -> str:
-    """The note's sentence in ``lang``."""
+# The note's parameters that are moves, in the record notation.
+MOVE_PARAMS = ("chosen", "best")
+
+
+def render(note: Note, lang: str = "en", said: Callable[[str], str] | None = None) -> str:
+    """The note's sentence in ``lang``; ``said`` words its moves (the browser's button words,
+    ``web/move_words.py``), else they stay in the record notation (the terminal's own)."""
     unit = str(note.params.get("unit", "stakes"))
-    return text(note.key, lang, {**note.params, "rule": note.rule}, unit)
+    params: dict[str, object] = {**note.params, "rule": note.rule}
+    if said is not None:
+        for name in MOVE_PARAMS:
+            if isinstance(params.get(name), str):
+                params[name] = said(str(params[name]))
+    return text(note.key, lang, params, unit)

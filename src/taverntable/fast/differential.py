@@ -20,6 +20,7 @@ kernel plays it, and refused by the kernel until it does (``Played.check``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import sys
 import time
@@ -28,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from taverntable.options import option_values
+from taverntable.options import option_needs, option_values
 
 from .jit import COMPILED
 from .played import Played
@@ -105,20 +106,41 @@ def rule_sets(
     with ``every``, every combination of the varied options' values (on the first preset: the
     options a kernel leaves alone cannot change a game). ``fixed`` options are set on all."""
     options = varied(subject, fixed)
+    needs = option_needs(type(subject.presets[0]))
     if every:
         base = subject.presets[0].with_options(**fixed)
         names = list(options)
-        return [
-            base.with_options(**dict(zip(names, values, strict=True)))
-            for values in itertools.product(*options.values())
-        ]
-    out: list[Any] = []
+        combos = (
+            dict(zip(names, values, strict=True)) for values in itertools.product(*options.values())
+        )
+        out = [base.with_options(**c) for c in combos if _consistent(base, c, needs)]
+        return list(dict.fromkeys(out))
+    out = []
     for preset in subject.presets:
         base = preset.with_options(**fixed)
         out.append(base)
         for name, values in options.items():
-            out.extend(base.with_options(**{name: v}) for v in values if v != getattr(base, name))
+            # An option that needs others (``options.option``'s ``needs``) is set with them.
+            with_needs = {k: v for k, v in needs.get(name, {}).items() if k not in fixed}
+            out.extend(
+                base.with_options(**{**with_needs, name: v})
+                for v in values
+                if v != getattr(base, name)
+            )
     return list(dict.fromkeys(out))
+
+
+def _consistent(
+    base: Any, combo: Mapping[str, object], needs: Mapping[str, Mapping[str, object]]
+) -> bool:
+    """Whether a combination of option values on ``base`` gives each option away from its
+    default what it needs (the rules class refuses the others as contradictions)."""
+    defaults = {f.name: f.default for f in dataclasses.fields(base)}
+    values = {**base.options(), **combo}
+    return all(
+        values[name] == defaults[name] or all(values[k] == v for k, v in required.items())
+        for name, required in needs.items()
+    )
 
 
 def tables(

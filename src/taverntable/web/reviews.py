@@ -15,6 +15,7 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,7 @@ from taverntable.engine import RecordError
 from taverntable.games import UnknownGame, get_game
 
 from .botpool import BotPool
+from .move_words import move_words, quoted
 from .protocol.review import CoachReview, ReviewStatus
 
 log = logging.getLogger(__name__)
@@ -56,10 +58,27 @@ def review_payload(record: dict[str, Any], seat: int, worlds: int | None) -> dic
     start = time.process_time()
     review = review_record(record, seat, worlds=worlds, seed=SEED)
     payload = review.to_json()
+    family = get_game(record["game"]).family
+    names = [str(name) for name in record.get("players", [])]
     for decision, entry in zip(review.decisions, payload["decisions"], strict=True):
-        entry["text"] = {lang: render(decision.note, lang) for lang in LANGS}
+        entry["text"] = {
+            lang: render(decision.note, lang, _sayer(family, lang, names)) for lang in LANGS
+        }
+        for option in entry["options"]:
+            option["words"] = {
+                lang: move_words(option["move"], family, lang, names) for lang in LANGS
+            }
     payload["cpu_seconds"] = round(time.process_time() - start, 3)
     return payload
+
+
+def _sayer(family: str, lang: str, names: list[str]) -> Callable[[str], str]:
+    """A note's moves as the table's buttons say them, quoted inside the sentence."""
+
+    def say(move: str) -> str:
+        return quoted(move_words(move, family, lang, names), lang)
+
+    return say
 
 
 @dataclass

@@ -121,12 +121,12 @@ def test_records_carry_each_option_and_replay_only_under_it(option: str) -> None
 
 
 def test_a_record_with_an_option_this_replayer_does_not_know_is_refused() -> None:
-    # docs/record-format.md: never replayed under today's rules. "decks" (a third deck) is a
-    # proposal this engine does not play.
+    # docs/record-format.md: never replayed under today's rules. "royal_tax" is no option of
+    # this engine.
     state = TowersState.start(rules_from(max_rounds=1), 2, rng=random.Random(1), dealer=0)
     record = json.loads(json.dumps(ADAPTER.dump(state, ["A", "B"])))
-    record["rules"]["decks"] = 3
-    with pytest.raises(RecordError, match="decks"):
+    record["rules"]["royal_tax"] = 3
+    with pytest.raises(RecordError, match="royal_tax"):
         replay_record(record)
 
 

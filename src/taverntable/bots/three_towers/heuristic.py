@@ -154,6 +154,8 @@ def turn_value(know: Knowledge, move: TowersMove) -> float:
             taken = tower_take(v.towers[target])
             gain = sum(VALUE[c] for c in taken) * spread
             gain += replies.TOWER_PROGRESS * sum(TOWER_VALUE[c] for c in taken)
+            if card == THIEF:  # R34: a raiding ♠ jack ends in the raider's store either way
+                return p * gain
             return p * gain - (1 - p) * know.keep(card)
         case Curse(target=target, card=card):
             p = 1.0 - DEFENDS_WHEN_ABLE * defence_chance(know, target, card)
@@ -169,8 +171,8 @@ def turn_value(know: Knowledge, move: TowersMove) -> float:
         case Trade(card=card):
             return lead_value(know, card)
         case TradeJoker(suit=led, take=take):
-            if not take:
-                return -know.keep(JOKER)
+            if not take:  # R30: a joker given away scores in another store
+                return -know.keep(JOKER) - v.rules.joker_points
             later = replies.LATER_SPADES if led == SPADES else replies.LATER_GOODS
             return later * len(know.opponents) - know.keep(JOKER)
         case RedealJoker() | RedealWarriors() | RedealJacks() | RedealQueens() | RedealKings():

@@ -37,6 +37,7 @@ from taverntable.games.three_towers.cards import (
     JOKER,
     NUM_CODES,
     SPADES,
+    THIEF,
     VALUE,
     WARLOCK,
     WITCH,
@@ -93,13 +94,16 @@ class Lack:
         return max(0, hand_size - max(0, self.full - self.laid))
 
 
-def repellers(card: int, defence: str, joker: bool) -> frozenset[int]:
+def repellers(card: int, defence: str, joker: bool, spade_jack: bool = False) -> frozenset[int]:
     """R9: the cards that repel an attack with ``card`` (warriors of its rank or higher, any
-    warrior under ``defence = "any"``), and the joker when ``joker``."""
+    warrior under ``defence = "any"``), the joker when ``joker``, and with ``spade_jack``
+    (R32) the ♠ jack where a jack repels."""
     need = 11 if defence == "any" else max(11, rank(card))
     out = {c for c in range(NUM_CODES) if IS_WARRIOR[c] and rank(c) >= need}
     if joker:
         out.add(JOKER)
+    if spade_jack and need <= 11:
+        out.add(THIEF)
     return frozenset(out)
 
 
@@ -189,7 +193,9 @@ def _yielded(view: TowersView, move: object, tower: list[int]) -> frozenset[int]
             return frozenset()
     if loss <= WARRIOR_COST:
         return frozenset()
-    return repellers(card, defence, joker=loss > JOKER_COST)
+    return repellers(
+        card, defence, joker=loss > JOKER_COST, spade_jack=view.rules.spade_jack_defends
+    )
 
 
 def constrain(world: TowersState, facts: list[Lack], rng: random.Random) -> None:

@@ -19,6 +19,7 @@ from taverntable.games.three_towers.cards import (
     IS_WARRIOR,
     JOKER,
     SPADES,
+    THIEF,
     TOWER_VALUE,
     VALUE,
     rank,
@@ -143,13 +144,16 @@ def tower_take(tower: tuple[int, ...]) -> tuple[int, ...]:
 
 def defence_chance(know: Knowledge, target: int, attack_card: int) -> float:
     """The chance that ``target`` can repel ``attack_card`` (R9: an equal or higher warrior, or a
-    joker; any warrior under ``defence = "any"``)."""
-    need = rank(attack_card) if know.view.rules.defence == "rank" else 11
-    if not IS_WARRIOR[attack_card] and know.view.rules.defence == "rank":
+    joker; any warrior under ``defence = "any"``; R32: a ♠ jack where a jack repels)."""
+    rules = know.view.rules
+    need = rank(attack_card) if rules.defence == "rank" else 11
+    if not IS_WARRIOR[attack_card] and rules.defence == "rank":
         need = max(11, rank(attack_card))
     defenders = know.unseen[JOKER] + sum(
         know.unseen[s * 13 + r - 1] for s in (1, 2, 3) for r in range(need, 14)
     )
+    if rules.spade_jack_defends and need <= 11:  # R32: the ♠ jack repels as a jack
+        defenders += know.unseen[THIEF]
     return know.holds_any(target, defenders)
 
 

@@ -1,9 +1,9 @@
 """Three Towers' learning kit: its observation (``observe.py``), its chance steps as runs of
 one-card draws, and the bounds OpenSpiel asks for.
 
-The pools and sizes are the engine's: a round's deal (R1) is the 108 cards, top first, as
-``Deal``; the shuffle after a redeal (R10) the deck's cards, as ``Shuffle``; a Thief's steal (R9)
-``STEAL_MAX`` cards (or all) of the victim's store, as ``Steal``.
+The pools and sizes are the engine's: a round's deal (R1) is the 108 cards (R35: 162), top
+first, as ``Deal``; the shuffle after a redeal (R10) the deck's cards, as ``Shuffle``; a
+Thief's steal (R9) ``STEAL_MAX`` cards (or all) of the victim's store, as ``Steal``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from taverntable.engine import CHANCE, GameState
 from taverntable.games.three_towers import TowersState
-from taverntable.games.three_towers.cards import TEXT, VALUE, full_deck
+from taverntable.games.three_towers.cards import JOKER, TEXT, VALUE, full_deck
 from taverntable.games.three_towers.chance import STEAL_MAX
 from taverntable.games.three_towers.moves import Deal, Shuffle, Steal
 from taverntable.games.three_towers.scoring import DIAMOND_BONUS, WIN_BONUS
@@ -28,7 +28,7 @@ class TowersLearning:
     layout: ObservationLayout = LAYOUT
     # Each seat's points (R14): no seat's gain is another's loss.
     zero_sum = False
-    # The two decks' 52 cards and the joker (R1).
+    # The 52 cards and the joker (R1; R35's three decks have the same codes).
     max_chance_outcomes = 53
 
     def encode(self, view_json: dict[str, Any] | None) -> Any:
@@ -41,9 +41,10 @@ class TowersLearning:
         points (R2, R28), doubled by a ♥ tower or plus the ♦ bonus (R13); at least every
         negative card, doubled; a game has at most ``max_rounds`` rounds or, uncapped, one per
         decision."""
-        deck = full_deck()
+        deck = full_deck(rules.decks)  # R1, R35
         warriors = sum(1 for c in deck if c < 52 and c // 13 != 0 and c % 13 >= 10)
-        best = 2 * (sum(VALUE[c] for c in deck if VALUE[c] > 0) + rules.nobility_points * warriors)
+        extra = rules.nobility_points * warriors + rules.joker_points * deck.count(JOKER)  # R30
+        best = 2 * (sum(VALUE[c] for c in deck if VALUE[c] > 0) + extra)
         worst = 2 * sum(VALUE[c] for c in deck if VALUE[c] < 0)
         rounds = rules.max_rounds if rules.max_rounds is not None else max_moves
         return float(rounds * worst), float(rounds * (best + DIAMOND_BONUS) + WIN_BONUS)
@@ -75,7 +76,7 @@ def towers_run(state: TowersState) -> ChanceRun:
 
     match state.phase:
         case "deal":
-            pool = full_deck()
+            pool = full_deck(state.rules.decks)
             return ChanceRun("deal", pool, len(pool), apply(lambda c: Deal(tuple(c))), TEXT)
         case "shuffle":
             pool = state.deck[:]

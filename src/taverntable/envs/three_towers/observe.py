@@ -3,8 +3,9 @@
 
 Seats are *absolute* (row ``s`` is seat ``s``) and the observer's seat is one-hot in ``me``:
 Three Towers' action ids name seats (``raid T …``, ``name T``, ``give C T``), so the observation
-names them the same way. Cards are counts per card code (two of each card and four jokers, R1).
-Counts and points are scaled to about [0, 1].
+names them the same way. Cards are counts per card code (two of each card and four jokers, R1;
+R35: three and six). Counts and points are scaled to about [0, 1]: hand sizes by the rules' hand
+size (R31), store and deck sizes by the rules' deck (R1's 108 cards, R35's 162).
 """
 
 from __future__ import annotations
@@ -33,8 +34,9 @@ PHASES = (
     "over",
 )
 _CODE = {text: code for code, text in enumerate(TEXT)}
-# Scales: a hand holds 7 cards (R3), a deck 108 (R1); a round scores about a hundred points.
-HAND, DECK, POINTS = 7.0, 108.0, 500.0
+# Scales: a hand holds the rules' hand size (R31), a deck its 54 cards a deck (R1, R35); a round
+# scores about a hundred points.
+DECK_CARDS, POINTS = 54.0, 500.0
 
 LAYOUT = Layout(
     [
@@ -47,9 +49,9 @@ LAYOUT = Layout(
         ("tower_values", 1, SEATS, "per seat: its tower's goods / tower_goal (R8, R29)"),
         ("nobility", SEATS, NUM_CODES, "per seat: its nobility (R7, R9)"),
         ("shown", SEATS, NUM_CODES, "per seat: its hand shown this round under R6"),
-        ("hand_sizes", 1, SEATS, "cards in hand / 7"),
-        ("store_sizes", 1, SEATS, "cards in store / 108"),
-        ("deck_size", 1, 1, "cards in the deck / 108"),
+        ("hand_sizes", 1, SEATS, "cards in hand / hand_size (R31)"),
+        ("store_sizes", 1, SEATS, "cards in store / the deck's cards (R1 108, R35 162)"),
+        ("deck_size", 1, 1, "cards in the deck / the deck's cards"),
         ("phase", 1, len(PHASES), "the phase (one-hot, in the contract's order)"),
         ("to_play", 1, SEATS, "the seat to decide (one-hot; none at chance or over)"),
         ("mover", 1, SEATS, "the seat whose turn it is (one-hot)"),
@@ -91,6 +93,8 @@ def encode(view: dict[str, Any]) -> Vector:
     """The vector of a Three Towers view's JSON (a spectator's too: no hand, no ``me``)."""
     out = LAYOUT.zeros()
     n: int = view["num_players"]
+    rules = view["rules"]
+    hand, deck = float(rules["hand_size"]), DECK_CARDS * rules["decks"]
 
     def cards(name: str, texts: list[str], row: int = 0) -> None:
         base = LAYOUT.at(name, row)
@@ -111,13 +115,13 @@ def encode(view: dict[str, Any]) -> Vector:
         cards("towers", view["towers"][s], s)
         cards("nobility", view["nobility"][s], s)
         one("tower_values", s, value=view["tower_values"][s] / view["tower_goal"])
-        one("hand_sizes", s, value=view["hand_sizes"][s] / HAND)
-        one("store_sizes", s, value=view["store_sizes"][s] / DECK)
+        one("hand_sizes", s, value=view["hand_sizes"][s] / hand)
+        one("store_sizes", s, value=view["store_sizes"][s] / deck)
         one("scores", s, value=view["scores"][s] / POINTS)
         one("marks", s, value=view["marks"][s] / 3)
     for shown in view["shown"]:
         cards("shown", shown["cards"], shown["seat"])
-    one("deck_size", 0, value=view["deck_size"] / DECK)
+    one("deck_size", 0, value=view["deck_size"] / deck)
     one("phase", PHASES.index(view["phase"]))
     if view["current_seat"] is not None and view["current_seat"] >= 0:
         one("to_play", view["current_seat"])
@@ -157,7 +161,6 @@ def encode(view: dict[str, Any]) -> Vector:
     if view["tower_ace"] is not None:
         one("tower_ace", SUITS.index(view["tower_ace"][-1]))
     one("round", 0, value=view["round"] / 100)
-    rules = view["rules"]
     for column, value in enumerate(
         (
             float(rules["teams"]),

@@ -16,11 +16,12 @@ from .zones import take_from_hand, to_nobility, to_store
 STEAL_MAX = 4  # A: the Thief steals up to 4 cards
 
 
-def attack(state: TowersPosition, noting: bool, target: int, card: int) -> Events:
-    """The mover plays a warrior at a tower, or a spade figure at a player; the target decides."""
+def attack(state: TowersPosition, noting: bool, target: int, card: int, raid: bool) -> Events:
+    """The mover plays a warrior (R34: or a ♠ jack) at a tower, or a spade figure at a player;
+    the target decides."""
     s = state.mover
     events = take_from_hand(state, noting, s, (card,), "attack")
-    state.attack = Attack(s, target, card)
+    state.attack = Attack(s, target, card, raid)
     state.phase = DEFEND
     state.decider = target
     return events
@@ -29,7 +30,7 @@ def attack(state: TowersPosition, noting: bool, target: int, card: int) -> Event
 def defend(state: TowersPosition, noting: bool, card: int) -> Events:
     """R9: repelled. The defender's warrior (or the raider's too) into the defender's nobility,
     a joker (or a ♠ jack, R32) into the defender's store, a spade figure into its owner's
-    store."""
+    store (R34: a raiding ♠ jack too, as a repelled Thief)."""
     a = state.attack
     assert a is not None
     take_from_hand(state, noting, a.target, (card,))
@@ -38,7 +39,7 @@ def defend(state: TowersPosition, noting: bool, card: int) -> Events:
         events = to_store(state, noting, a.target, (card,), hand, "defend")
     else:
         events = to_nobility(state, noting, a.target, (card,), hand, "defend")
-    if a.is_raid:
+    if a.is_raid and a.card != THIEF:
         events += to_nobility(state, noting, a.target, (a.card,), "attack", "repelled")
     else:
         events += to_store(state, noting, a.attacker, (a.card,), "attack", "repelled")
@@ -68,7 +69,8 @@ def let_through(state: TowersPosition, noting: bool) -> Events:
 
 def plunder(state: TowersPosition, noting: bool, a: Attack) -> Events:
     """R9 raid through: from the top down to the highest reinforcing ace (taken too), or the
-    whole tower when it has none; the raiding warrior returns to the raider's nobility."""
+    whole tower when it has none; the raiding warrior returns to the raider's nobility (R34: a
+    raiding ♠ jack, no warrior for the nobility, into the raider's store; it steals nothing)."""
     tower = state.towers[a.target]
     cut = 0
     for i in range(len(tower) - 1, 0, -1):
@@ -78,6 +80,8 @@ def plunder(state: TowersPosition, noting: bool, a: Attack) -> Events:
     taken = tower[cut:]
     del tower[cut:]
     events = to_store(state, noting, a.attacker, taken, f"tower:{a.target}", "plunder")
+    if a.card == THIEF:
+        return events + to_store(state, noting, a.attacker, (a.card,), "attack", "return")
     return events + to_nobility(state, noting, a.attacker, (a.card,), "attack", "return")
 
 

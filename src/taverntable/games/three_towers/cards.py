@@ -1,4 +1,5 @@
-"""Three Towers cards (R1, R2): two 52-card decks and four jokers, as small int codes.
+"""Three Towers cards (R1, R2): two 52-card decks and four jokers (R35: or three decks and six
+jokers), as small int codes.
 
 A card is a code 0..52: 0..51 are the standard cards in the canonical order of
 ``taverntable.cards`` (suits S H D C, each A 2 … 10 J Q K) and 52 is the joker, written ``X``.
@@ -14,7 +15,8 @@ from taverntable.cards import CARDS, SUITS, CardError, parse_index
 
 JOKER = 52
 NUM_CODES = 53
-DECK_SIZE = 108
+DECK_SIZE = 108  # R1's two decks of 54
+DECK_CARDS = 54  # one deck: 52 standard cards and 2 jokers (R1)
 HAND_SIZE = 7
 SPADES = 0
 
@@ -91,9 +93,15 @@ VALUE: tuple[int, ...] = tuple(_value(c) for c in range(NUM_CODES))
 TOWER_VALUE: tuple[int, ...] = tuple(rank(c) if IS_GOODS[c] else 0 for c in range(NUM_CODES))
 
 
-def full_deck() -> list[int]:
-    """R1: the 108 cards in canonical order (each standard card twice, then four jokers)."""
-    return [c for c in range(52) for _ in range(2)] + [JOKER] * 4
+def full_deck(decks: int = 2) -> list[int]:
+    """R1: the 108 cards in canonical order (each standard card twice, then four jokers); R35:
+    with ``decks`` 3, the 162 (each standard card three times, then six jokers)."""
+    return [c for c in range(52) for _ in range(decks)] + [JOKER] * (2 * decks)
+
+
+def deck_size(decks: int = 2) -> int:
+    """R1: 108 cards; R35: 54 per deck."""
+    return DECK_CARDS * decks
 
 
 def parse_card(text: str) -> int:

@@ -11,21 +11,21 @@ from collections import Counter
 
 from taverntable.engine import IllegalMove
 
-from .cards import DECK_SIZE, cards_text, full_deck
+from .cards import cards_text, full_deck
 from .moves import Deal, Shuffle, Steal, TowersMove
 from .phases import DEAL, SHUFFLE, STEAL
 from .position import TowersPosition
 from .reasons import refuse
 
 STEAL_MAX = 4
-_FULL = Counter(full_deck())
+_FULL = {d: Counter(full_deck(d)) for d in (2, 3)}  # R1, R35
 
 
 def sample(state: TowersPosition, rng: random.Random) -> TowersMove:
     """A uniformly random outcome of the chance step now."""
     match state.phase:
         case "deal":
-            deck = full_deck()
+            deck = full_deck(state.rules.decks)
             _shuffle(deck, rng)
             return Deal(tuple(deck))
         case "shuffle":
@@ -53,8 +53,10 @@ def check_chance(state: TowersPosition, move: TowersMove) -> None:
     phase = state.phase
     match move:
         case Deal(cards=cards) if phase == DEAL:
-            if len(cards) != DECK_SIZE or Counter(cards) != _FULL:
-                raise _difference("R1", "deal", Counter(cards), _FULL)
+            full = _FULL[state.rules.decks]
+            if Counter(cards) != full:
+                rule = "R1" if state.rules.decks == 2 else "R35"
+                raise _difference(rule, "deal", Counter(cards), full)
         case Shuffle(cards=cards) if phase == SHUFFLE:
             if Counter(cards) != Counter(state.deck):
                 raise _difference("R10", "shuffle", Counter(cards), Counter(state.deck))

@@ -166,7 +166,7 @@ def _reason(state: TowersPosition, move: TowersMove) -> IllegalMove | None:
                 return _ruled("R9", problem)
             if not state.towers[t]:
                 return refuse("R9", "towers.raid_no_tower", seat=t)
-            if not IS_WARRIOR[c]:
+            if not IS_WARRIOR[c] and not (c == THIEF and state.rules.spade_jack_raids):
                 return refuse("R9", "towers.raid_card", card=TEXT[c])
             return _in_hand("R9", state, s, (c,))
         case Curse(target=t, card=c):

@@ -137,7 +137,9 @@ def turn_moves(state: TowersPosition) -> list[TowersMove]:
     else:
         moves += [ADDS[c] for c in distinct if IS_GOODS[c] or IS_TOWER_ACE[c]]
     opponents = state.opponents(s)
-    warriors = [c for c in distinct if IS_WARRIOR[c]]
+    # R34: a ♠ jack raids as a jack (first, by its code), by option.
+    raids = state.rules.spade_jack_raids
+    warriors = [c for c in distinct if IS_WARRIOR[c] or (raids and c == THIEF)]
     if warriors:
         moves += [Raid(t, w) for t in opponents if towers[t] for w in warriors]
     moves += [Curse(t, c) for c in distinct if IS_CURSE[c] for t in opponents]

@@ -6,8 +6,6 @@ from dataclasses import dataclass, field
 
 from taverntable.engine import CHANCE, DealError
 
-from .cards import IS_WARRIOR
-
 __all__ = ["CHANCE", "DealError"]
 
 # Phases: whose decision it is and which moves are legal.
@@ -52,12 +50,14 @@ class TradeState:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """A raid or curse waiting for the defender (R9); ``card`` is the attacking card."""
+    """A raid or curse waiting for the defender (R9); ``card`` is the attacking card, ``raid``
+    whether it attacks a tower (a warrior's, or R34's ♠ jack's) or curses a player."""
 
     attacker: int
     target: int
     card: int
+    raid: bool
 
     @property
     def is_raid(self) -> bool:
-        return IS_WARRIOR[self.card]
+        return self.raid

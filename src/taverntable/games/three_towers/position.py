@@ -121,7 +121,7 @@ class TowersPosition:
         self.known = [[] for _ in range(n)]
         self.nobility = [[] for _ in range(n)]
         self.towers = [[] for _ in range(n)]
-        self.deck = full_deck()
+        self.deck = full_deck(rules.decks)
         self.trade = None
         self.attack = None
         self.picks = 0
@@ -204,7 +204,7 @@ class TowersPosition:
         return mask
 
     def all_cards(self) -> list[int]:
-        """Every card in every zone (the invariant: always the 108 cards of R1)."""
+        """Every card in every zone (the invariant: always the 108 cards of R1, R35's 162)."""
         out = [
             c
             for zone in (self.hands, self.stores, self.nobility, self.towers)

@@ -6,7 +6,8 @@ Decisions where the spec is silent:
   (none) may be omitted; ``stake`` means nothing in Three Towers and may only be 1 (the whole
   number: not ``1.0`` or ``true``). Names follow the same rules as Tonk's: non-empty, at most 64
   characters, no control characters.
-- ``cards`` is ``{"deck": [...]}``, the first round's 108 cards top first, or ``{"seed": N}``
+- ``cards`` is ``{"deck": [...]}``, the first round's 108 cards top first (R35: the 162 of
+  three decks when the rules say ``"decks": 3``), or ``{"seed": N}``
   (the engine's own shuffle, replayable only on the same engine version). Every later random
   outcome — a round's deal, a shuffle after a redeal, a Thief's steal — is a chance move
   ``[-1, "deal …"]``, ``[-1, "shuffle …"]``, ``[-1, "steal …"]`` in ``moves``.
@@ -24,7 +25,7 @@ from taverntable.cards import CardError
 from taverntable.engine import RecordError, TavernError
 from taverntable.fields import check_names, check_rule_values, int_list, is_int, show
 
-from .cards import TEXT, parse_card
+from .cards import TEXT, deck_size, parse_card
 from .describe import describe
 from .moves import Deal
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TowersRules, rules_from
@@ -60,13 +61,16 @@ class TowersAdapter:
             raise RecordError("stake: Three Towers is scored in points; leave stake out")
         cards = record.get("cards")
         if not isinstance(cards, dict) or len(cards) != 1 or not ({"deck", "seed"} & set(cards)):
-            raise RecordError('cards: must be {"deck": [108 cards, top first]} or {"seed": N}')
+            raise RecordError(
+                f'cards: must be {{"deck": [{deck_size(rules.decks)} cards, top first]}} or '
+                '{"seed": N}'
+            )
         if "seed" in cards:
             seed = cards["seed"]
             if not is_int(seed):
                 raise RecordError(f"cards.seed: must be a whole number, not {show(seed)}")
             return TowersState.start(rules, n, rng=seed, dealer=dealer)
-        deck = parse_deck(cards["deck"])
+        deck = parse_deck(cards["deck"], rules.decks)
         return TowersState.start(rules, n, deck=deck, dealer=dealer)
 
     def apply(self, state: TowersState, seat: int, move_text: str) -> None:
@@ -151,10 +155,10 @@ def parse_rules(rules: object) -> TowersRules:
         raise RecordError(f"rules: {e}") from None
 
 
-def parse_deck(deck: object) -> list[int]:
-    """The 108 cards of R1, top first."""
+def parse_deck(deck: object, decks: int = 2) -> list[int]:
+    """The 108 cards of R1 (R35: the 162 of three decks), top first."""
     if not isinstance(deck, list):
-        raise RecordError("cards.deck: must be a list of the 108 cards, top first")
+        raise RecordError(f"cards.deck: must be a list of the {deck_size(decks)} cards, top first")
     out = []
     for i, text in enumerate(deck):
         if not isinstance(text, str):
@@ -164,7 +168,7 @@ def parse_deck(deck: object) -> list[int]:
         except CardError as e:
             raise RecordError(f"cards.deck[{i}]: {e}") from None
     try:
-        check_deck(out)
+        check_deck(out, decks)
     except TavernError as e:
         raise RecordError(f"cards.deck: {e}") from None
     return out

@@ -1,4 +1,4 @@
-"""Three Towers rule options (R9, R14–R16; proposed R28–R33) and the preset ``three-towers``."""
+"""Three Towers rule options (R9, R14–R16; proposed R28–R35) and the preset ``three-towers``."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ MAX_TOWER_GOAL = 100  # R29: the goods of one deck's three suits sum to 162; 100
 MAX_JOKER_POINTS = 50  # R30: a joker worth more than a ♦ tower's bonus would be the game
 MIN_HAND_SIZE = 5  # R31: fewer cards than a build, an answer and a defence leave no choice
 MAX_HAND_SIZE = 12  # R31: four hands of 12 still leave 60 of the 108 cards to draw
+DECKS = (2, 3)  # R1: two 54-card decks; R35: or three (162 cards, 6 jokers)
 
 # The rule (texts/en/three-towers*.md) each option belongs to, named in every refusal.
 RULE_OF = {
@@ -33,7 +34,12 @@ RULE_OF = {
     "hand_size": "R31",
     "spade_jack_defends": "R32",
     "give_any": "R33",
+    "spade_jack_raids": "R34",
+    "decks": "R35",
 }
+# R34: the options an option needs (a pair that contradicts each other is refused, naming
+# both rules); the differential harness sets them with it (``options.option`` ``needs``).
+SPADE_JACK_RAIDS_NEEDS = {"spade_jack_defends": True}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -56,13 +62,22 @@ class TowersRules(RuleOptions):
     hand_size: int = option(7, examples=(7, 10))  # R31: the deal, the refill and R6's draw
     spade_jack_defends: bool = False  # R32: a ♠ jack may repel an attack as a jack
     give_any: bool = False  # R33: without an (a) or (b) answer, any two cards but jokers
+    # R34: a ♠ jack may raid a tower as a jack; it defends as one too (R32), so it needs that.
+    spade_jack_raids: bool = option(False, examples=(False, True), needs=SPADE_JACK_RAIDS_NEEDS)
+    decks: int = option(2, examples=(2, 3))  # R35: 2 decks of 54 (R1), or 3
 
     def __post_init__(self) -> None:
         if self.defence not in ("rank", "any"):
             raise RulesError(
                 f"rule option defence (R9) must be 'rank' or 'any', not {self.defence!r}"
             )
-        for name in ("own_store_visible", "teams", "spade_jack_defends", "give_any"):
+        for name in (
+            "own_store_visible",
+            "teams",
+            "spade_jack_defends",
+            "give_any",
+            "spade_jack_raids",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(
                     f"rule option {name} ({RULE_OF[name]}) must be true or false, "
@@ -78,6 +93,15 @@ class TowersRules(RuleOptions):
         _check_int("tower_goal", self.tower_goal, MIN_TOWER_GOAL, MAX_TOWER_GOAL)
         _check_int("joker_points", self.joker_points, 0, MAX_JOKER_POINTS)
         _check_int("hand_size", self.hand_size, MIN_HAND_SIZE, MAX_HAND_SIZE)
+        d = self.decks
+        if isinstance(d, bool) or not isinstance(d, int) or d not in DECKS:
+            raise RulesError(f"rule option decks (R35) must be 2 or 3, not {d!r}")
+        if self.spade_jack_raids and not self.spade_jack_defends:
+            raise RulesError(
+                "rule options spade_jack_raids (R34) and spade_jack_defends (R32) contradict "
+                "each other: a ♠ jack that raids as a jack also defends as one (R34), so "
+                "spade_jack_raids needs spade_jack_defends true"
+            )
 
     def check_players(self, n: int) -> None:
         """R3: 2 to 4 players; R15: teams need exactly 4 (DealError, as a Tonk table's count)."""

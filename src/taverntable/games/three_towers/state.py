@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from taverntable.engine import DealError, TavernError
 
-from .cards import DECK_SIZE, full_deck
+from .cards import deck_size, full_deck
 from .chance import check_chance, sample
 from .events import Events
 from .legality import explain
@@ -129,10 +129,16 @@ class TowersState(TowersPosition):
         return view_of(self, seat)
 
 
-def check_deck(cards: Sequence[int]) -> None:
-    """R1: a round's deck is the 108 cards, each standard card twice and four jokers."""
-    if len(cards) != DECK_SIZE or sorted(cards) != sorted(full_deck()):
+def check_deck(cards: Sequence[int], decks: int = 2) -> None:
+    """R1: a round's deck is the 108 cards, each standard card twice and four jokers (R35: with
+    three decks the 162, each card three times and six jokers)."""
+    if len(cards) != deck_size(decks) or sorted(cards) != sorted(full_deck(decks)):
+        if decks == 2:
+            raise DealError(
+                f"a deck must hold the 108 cards of R1 (each card twice and 4 jokers); "
+                f"this one holds {len(cards)}"
+            )
         raise DealError(
-            f"a deck must hold the 108 cards of R1 (each card twice and 4 jokers); "
-            f"this one holds {len(cards)}"
+            f"a deck of {decks} decks must hold the {deck_size(decks)} cards of R35 (each card "
+            f"{decks} times and {2 * decks} jokers); this one holds {len(cards)}"
         )

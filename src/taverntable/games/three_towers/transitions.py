@@ -146,8 +146,10 @@ def turn_action(state: TowersPosition, noting: bool, move: TowersMove) -> Events
             events = take_from_hand(state, noting, s, (card,), f"tower:{s}")
             state.towers[s].append(card)
             return events + after_tower_grows(state, noting, s)
-        case Raid(target=target, card=card) | Curse(target=target, card=card):
-            return attacks.attack(state, noting, target, card)
+        case Raid(target=target, card=card):
+            return attacks.attack(state, noting, target, card, True)
+        case Curse(target=target, card=card):
+            return attacks.attack(state, noting, target, card, False)
         case RedealJoker():
             return redeal.redeal_joker(state, noting)
         case RedealWarriors(jacks=j, queens=q, kings=k):

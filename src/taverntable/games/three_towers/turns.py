@@ -33,8 +33,8 @@ def end_turn(state: TowersPosition, noting: bool) -> Events:
 
 
 def deal_round(state: TowersPosition, noting: bool, cards: Sequence[int]) -> Events:
-    """R1/R3: a new round from 108 cards (top first), 7 each (R31: the hand size), one at a
-    time from the dealer's left."""
+    """R1/R3: a new round from 108 cards (R35: or 162; top first), 7 each (R31: the hand
+    size), one at a time from the dealer's left."""
     n = state.num_players
     for zone in (state.hands, state.stores, state.known, state.nobility, state.towers):
         for z in zone:

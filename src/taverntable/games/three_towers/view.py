@@ -217,4 +217,4 @@ def unseen_cards(view: TowersView) -> Counter[int]:
             seen.update(cards)
     if view.attack is not None:
         seen[view.attack.card] += 1
-    return Counter(full_deck()) - seen
+    return Counter(full_deck(view.rules.decks)) - seen

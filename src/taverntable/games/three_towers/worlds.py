@@ -35,7 +35,7 @@ def sample_world(view: TowersView, rng: random.Random) -> TowersState:
         else:
             stores.append(known[s] + take(view.store_sizes[s] - len(known[s])))
     deck = take(view.deck_size)
-    assert not pool, "the view's sizes do not add up to 108 cards"
+    assert not pool, "the view's sizes do not add up to the deck's cards (R1, R35)"
     state = object.__new__(TowersState)
     state.rules = view.rules
     state.num_players = n

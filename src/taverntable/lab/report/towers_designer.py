@@ -35,6 +35,15 @@ POINTS = (
     "A failed answer forces aces and warriors out",
 )
 SLUGS = ("towers", "nobility", "spades", "jokers", "styles", "length", "answers")
+# The rule option proposed for each point (readings R30-R35), read beside today's rules in the
+# point's table: ♠ jacks that defend (R32) and raid (R34) for point 3, jokers that score (R30)
+# for 4, larger hands (R31) and a third deck (R35) for 6, giving any two cards (R33) for 7.
+OPTION_VARIANTS: dict[str, tuple[str, ...]] = {
+    "spades": ("2p-spade-jacks-defend", "2p-spade-jacks-fight"),
+    "jokers": ("2p-joker-points-10",),
+    "length": ("2p-hand-10", "2p-three-decks"),
+    "answers": ("2p-give-any",),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,7 +432,7 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
                 for bot, rate in by_bot.items()
             }
         else:
-            for name in ("2p", "3p", "4p", HARD):
+            for name in ("2p", "3p", "4p", HARD, *OPTION_VARIANTS.get(slug, ())):
                 if name in found:
                     part_rows[words(name)] = POINT_MEASURES[k](found[name])
         answers[slug] = part_rows

@@ -291,7 +291,11 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
         f"{len(rows)} games or pairs over {len(config.variants)} variants by the heuristic bots "
         f"({stalled} stopped by the move cap). Proposed rule options (docs/three-towers-"
         "readings.md): R28 nobility_points (each warrior in a nobility at the count scores "
-        "N), R29 tower_goal (the goods a tower needs, 30 today). The bots do not change their "
+        "N), R29 tower_goal (the goods a tower needs, 30 today), R30 joker_points (each joker "
+        "in a store scores N), R31 hand_size (7 today), R32 spade_jack_defends (a ♠ jack "
+        "repels as a jack), R33 give_any (without an answer of the suit, any two cards but "
+        "jokers), R34 spade_jack_raids (a ♠ jack raids as a jack; with R32), R35 decks (a "
+        "third deck: 162 cards, 6 jokers). The bots do not change their "
         "play for R28 (they value warriors only as defenders), so its numbers are what the "
         "change does to players who ignore it: a floor on its effect."
     )

@@ -8,9 +8,11 @@ they go, the Warlock's success, jokers left in hand, ♠ cards put out, answers 
 warriors). The hard bot's variants play on every ``HARD_EVERY``-th pass only, so a run has
 five heuristic games of a variant for each hard one.
 
-A new rule option (issue 28 item 3) is a new variant here, e.g. ``"2p-jacks-fight":
-Variant(2, {"spade_jacks": "warriors"}, note=...)``; a variant's definition never changes once
-published (a new idea gets a new name), so a saved study folder means the same thing later.
+A new rule option (issue 28 item 3) is a new variant here, e.g. ``"2p-spade-jacks-fight":
+Variant(2, {"spade_jack_defends": True, "spade_jack_raids": True}, note=...)``; a variant's
+definition never changes once published (a new idea gets a new name), so a saved study folder
+means the same thing later. The report reads each proposed option's variant beside today's
+rules in the part of the point it answers (``report/towers_designer.OPTION_VARIANTS``).
 """
 
 from __future__ import annotations
@@ -59,6 +61,17 @@ VARIANTS: dict[str, Variant] = {
         bots=("noble", "heuristic"),
         note="keeps its nobility, R28 at 5 points a warrior",
     ),
+    # The rule options proposed for the play-testers' points (readings R30-R35), two players.
+    "2p-joker-points-10": Variant(2, {"joker_points": 10}, note="R30: each joker scores 10"),
+    "2p-hand-10": Variant(2, {"hand_size": 10}, note="R31: hands of 10 cards"),
+    "2p-spade-jacks-defend": Variant(2, {"spade_jack_defends": True}, note="R32: ♠ jacks defend"),
+    "2p-give-any": Variant(2, {"give_any": True}, note="R33: any two cards given"),
+    "2p-spade-jacks-fight": Variant(
+        2,
+        {"spade_jack_defends": True, "spade_jack_raids": True},
+        note="R32 and R34: ♠ jacks defend and raid",
+    ),
+    "2p-three-decks": Variant(2, {"decks": 3}, note="R35: three decks, 162 cards"),
     "2p-hard": Variant(
         2, bots=(HARD, HARD), note="2 players, today's rules, hard bot", every=HARD_EVERY
     ),

@@ -52,12 +52,12 @@ STUDIES: tuple[Study, ...] = (
         "towers-options",
         "Three Towers: rule options and proposed rule changes side by side",
         "Configurations side by side (defence rank or any; 2, 3, 4 players; teams; the "
-        "proposed R28 nobility_points and R29 tower_goal; raider and builder bots), and "
+        "proposed R28 nobility_points to R35 decks; raider and builder bots), and "
         "paired games that measure what an extra joker, redeals and the nobility are worth "
         "to a seat. Choose variants with --variant.",
         "towers_options",
-        small=20,  # one game of each variant
-        full=20 * 200,
+        small=26,  # one game of each variant
+        full=26 * 200,
         variants=True,
         max_rounds=10,
     ),
@@ -65,14 +65,15 @@ STUDIES: tuple[Study, ...] = (
         "designer",
         "Three Towers: the play-testers' seven points answered, and styles head to head",
         "Whole games of each variant (today's rules at 2, 3 and 4 players, the builder, "
-        "raider and mixed styles head to head, a bot that keeps its nobility for R28; the "
+        "raider and mixed styles head to head, a bot that keeps its nobility for R28, the "
+        "rule options proposed for the points, R30 to R35, at two players; the "
         "hard bot's variants on every fifth pass) with the designer's measurements: turns "
         "per tower and waiting for an ace, the spade figures held and where they end, the "
         "Warlock's success, jokers left in hand, spade cards put out, answers that give "
         "aces or warriors, the game's length in turns. Choose variants with --variant.",
         "towers_designer",
-        small=15 * 5,  # five passes: every heuristic variant five times, the hard ones once
-        full=15 * 1_000,
+        small=21 * 5,  # five passes: every heuristic variant five times, the hard ones once
+        full=21 * 1_000,
         variants=True,
         max_rounds=10,
     ),

@@ -1,7 +1,7 @@
 """Study ``towers-options``, the games: Three Towers configurations side by side.
 
 Each *variant* is a table size, rule options on top of the study's (``defence``, ``teams``, the
-proposed R28 ``nobility_points`` and R29 ``tower_goal``), the bots by seat, and optionally a
+proposed R28 ``nobility_points`` to R35 ``decks``), the bots by seat, and optionally a
 *treatment*: a paired game (``towers_treat``) that measures what one thing is worth to one seat.
 Game ``i`` plays variant ``i % len(variants)``; a variant's definition never changes once
 published (a new idea gets a new name), so a saved study folder means the same thing later.
@@ -61,6 +61,19 @@ VARIANTS: dict[str, Variant] = {
     "2p-goal-40-nobility-5": Variant(
         2, {"tower_goal": 40, "nobility_points": 5}, note="R28 and R29 together"
     ),
+    # The play-testers' complaints (readings R30-R35), each against today's "2p".
+    "2p-joker-points-10": Variant(2, {"joker_points": 10}, note="R30 proposed: jokers score 10"),
+    "2p-hand-10": Variant(2, {"hand_size": 10}, note="R31 proposed: hands of 10"),
+    "2p-spade-jacks-defend": Variant(
+        2, {"spade_jack_defends": True}, note="R32 proposed: ♠ jacks defend"
+    ),
+    "2p-give-any": Variant(2, {"give_any": True}, note="R33 proposed: any two cards given"),
+    "2p-spade-jacks-fight": Variant(
+        2,
+        {"spade_jack_defends": True, "spade_jack_raids": True},
+        note="R32 and R34 proposed: ♠ jacks defend and raid",
+    ),
+    "2p-three-decks": Variant(2, {"decks": 3}, note="R35 proposed: three decks, 162 cards"),
     "2p-raider-vs-builder": Variant(
         2, bots=("raider", "builder"), note="a seat that never builds against one that never raids"
     ),

@@ -4,8 +4,9 @@ A pair is two games from the same seed that differ in one thing for one seat (th
 
 - ``extra-joker``: in the treated game one card of the seat's first hand, chosen at random among
   its non-jokers, is swapped with a joker from the undealt deck (the deck still holds the 108
-  cards, R1). The difference is the worth of a joker in the opening hand over the card it
-  replaced (whose points the row keeps, so the joker's own worth can be read off).
+  cards, R1; R35's 162). The first hand is the rules' hand size (R31). The difference is the
+  worth of a joker in the opening hand over the card it replaced (whose points the row keeps,
+  so the joker's own worth can be read off).
 - ``no-redeals`` / ``no-nobility-redeals``: the seat's bot never redeals (at all / paid with its
   nobility), otherwise playing as the heuristic. The difference (control − treated) is what the
   option to redeal is worth — under today's rules the nobility's only use (Part A).
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from taverntable.games import get_game
 from taverntable.games.three_towers import GameResult, TowersState
-from taverntable.games.three_towers.cards import HAND_SIZE, JOKER, VALUE
+from taverntable.games.three_towers.cards import HAND_SIZE, JOKER, VALUE  # R3: 7 by default
 from taverntable.games.three_towers.moves import Deal
 
 from .towers_bots import ALL_REDEALS, NOBILITY_REDEALS, play_lab_out
@@ -50,7 +51,8 @@ def play_pair(config: StudyConfig, variant: Variant, index: int, seed: int) -> d
     treated_names = list(names)
     row: dict[str, Any] = {"players": n, "treat": variant.treat, "seat": seat}
     if variant.treat == "extra-joker":
-        swapped = swap_in_joker(deck, n, seat, DEALER, random.Random(seed ^ SWAP_SALT))
+        swap_rng = random.Random(seed ^ SWAP_SALT)
+        swapped = swap_in_joker(deck, n, seat, DEALER, swap_rng, rules.hand_size)
         if swapped is None:  # all four jokers dealt, or the seat holds nothing else
             return {**row, "end": "skipped"}
         row["replaced"] = VALUE[swapped]
@@ -78,12 +80,18 @@ def play_pair(config: StudyConfig, variant: Variant, index: int, seed: int) -> d
 
 
 def swap_in_joker(
-    deck: list[int], players: int, seat: int, dealer: int, rng: random.Random
+    deck: list[int],
+    players: int,
+    seat: int,
+    dealer: int,
+    rng: random.Random,
+    hand_size: int = HAND_SIZE,
 ) -> int | None:
-    """Swap, in ``deck`` (top first), a random non-joker of ``seat``'s first hand with a joker
-    still in the deck; returns the card the joker replaced (None when impossible)."""
+    """Swap, in ``deck`` (top first), a random non-joker of ``seat``'s first hand (of
+    ``hand_size`` cards, R31) with a joker still in the deck; returns the card the joker
+    replaced (None when impossible)."""
     first = (dealer + 1) % players
-    dealt = HAND_SIZE * players
+    dealt = hand_size * players
     # R20: dealt one at a time from the dealer's left, so card k goes to seat (first + k) % n.
     mine = [k for k in range(dealt) if (first + k) % players == seat and deck[k] != JOKER]
     jokers = [k for k in range(dealt, len(deck)) if deck[k] == JOKER]

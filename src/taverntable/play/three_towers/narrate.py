@@ -196,7 +196,10 @@ def turn_sentence(move: TowersMove, t: Told) -> str:
         case Add(card=c):
             return add_sentence(c, t)
         case Raid(target=target, card=c):
-            return t.who("raid") + f" {whose(t.players, target, t.me)} tower with {card(c)} (R9)."
+            rule = "R9, R34: a ♠ jack as a jack" if c == THIEF else "R9"
+            return (
+                t.who("raid") + f" {whose(t.players, target, t.me)} tower with {card(c)} ({rule})."
+            )
         case Curse(target=target, card=c):
             return t.who("curse") + f" {t.called(target)} with {CURSE_NAMES[c]} ({card(c)}, R9)."
         case RedealJoker():
@@ -251,7 +254,8 @@ def reply_sentence(move: TowersMove, t: Told) -> str:
             return fail_sentence(t)
         case Defend(card=c):
             repelled = shown_cards(t.of("repelled")[0])[0]
-            what = CURSE_NAMES[repelled] if IS_CURSE[repelled] else "the raid"
+            raid = t.before.attack is not None and t.before.attack.is_raid  # R34: a ♠ jack raids
+            what = CURSE_NAMES[repelled] if IS_CURSE[repelled] and not raid else "the raid"
             return t.who("repel") + f" {what} with {card(c)} (R9)."
         case Yield():
             return yield_sentence(t)

@@ -17,6 +17,9 @@ class ReviewOption(Strict):
     value: float = Field(description="its expected value, in the review's `unit`")
     low: float = Field(description="the 95% interval's low end")
     high: float = Field(description="the 95% interval's high end")
+    words: dict[str, str] = Field(
+        description="the move as the table's button says it, in each language (en, hu, ru, uk)"
+    )
 
 
 class ReviewNote(Strict):

@@ -107,7 +107,9 @@ def test_kernel_playouts_end_where_the_python_playouts_end(table: Table) -> None
                 playouts += 1
                 counted += after.phase == DEAL
     assert playouts >= 6 * 4 * 2
-    assert counted > playouts // 2  # most playouts run to the round's count (R3's next deal)
+    # At least half the playouts run to the round's count (R3's next deal); the views differ
+    # with the rules' repr, so a table of short rounds (R29) lands at exactly half.
+    assert 2 * counted >= playouts
 
 
 def test_a_horizon_cuts_both_playouts_at_the_same_step() -> None:

@@ -76,7 +76,12 @@ def test_every_rule_option_combination_is_compared() -> None:
         len(values[o]) for o in PLAYED.options if o not in ("max_rounds", "teams")
     )
     assert combinations >= 16
-    assert len(every) == combinations * 4 == len({(t.rules, t.players) for t in every})
+    # R34 needs R32: of the four pairs of spade_jack_raids and spade_jack_defends, the one
+    # that raids without defending is a contradiction the rules refuse (and is not compared).
+    consistent = combinations // 4 * 3
+    assert len(every) == consistent * 4 == len({(t.rules, t.players) for t in every})
+    assert not any(t.rules.spade_jack_raids and not t.rules.spade_jack_defends for t in every)
+    assert any(t.rules.spade_jack_raids for t in every)
     assert {(t.players, t.rules.teams) for t in every} == {(2, 0), (3, 0), (4, 0), (4, 1)}
     found = compare_tables(compare, every, len(every), seed=3)
     assert found.difference is None, found.difference
@@ -90,6 +95,18 @@ def test_every_rule_option_is_played_by_the_kernel_or_cannot_change_a_game() -> 
     assert set(PLAYED.options) | set(PLAYED.ignored) == {
         f.name for f in dataclasses.fields(TowersRules)
     }
+
+
+def test_R35_the_kernel_deals_three_decks_as_the_engine_does() -> None:
+    """R35: with ``decks`` 3 the kernel's deal is the engine's 162 cards in the same order from
+    the same stream (the deck's fingerprint), and its zones hold them all."""
+    rules = THREE_TOWERS.with_options(decks=3, max_rounds=1)
+    assert PLAYED.plays(rules) and any(t.rules.decks == 3 for t in tables(SUBJECT))
+    game = next(random_games(rules, 4, random.Random(2), 1, record=True).games())
+    state = TowersState.start(rules, 4, rng=random.Random(2), dealer=0)
+    assert game.history is not None and game.history[0] == (-1, comparable(state.history[0][1]))
+    assert len(state.deck) == 162 - 4 * 7
+    assert k.ROOM >= 162
 
 
 def _kernel_arrays() -> tuple[object, object, object]:
@@ -264,18 +281,30 @@ def test_bench_reports_the_fast_path_beside_the_engine(capsys: pytest.CaptureFix
     assert "compiled" in line or "pure Python" in line
 
 
-# The options for the play-testers' complaints (R30-R33, issue 28), each compared on its own
+# The options for the play-testers' complaints (R30-R35, issue 28), each compared on its own
 # above (``tables``) and here all together, with more games, at every seating.
-COMPLAINTS = {"joker_points": 10, "hand_size": 10, "spade_jack_defends": True, "give_any": True}
+COMPLAINTS: dict[str, dict[str, object]] = {
+    "joker_points": {"joker_points": 10},
+    "hand_size": {"hand_size": 10},
+    "spade_jack_defends": {"spade_jack_defends": True},
+    "give_any": {"give_any": True},
+    # R34 needs R32 (a ♠ jack that raids defends too).
+    "spade_jack_raids": {"spade_jack_raids": True, "spade_jack_defends": True},
+    "decks": {"decks": 3},
+}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("option", [*COMPLAINTS, "all"])
 def test_the_complaints_options_play_the_engines_games(option: str, players: int) -> None:
-    """R30 joker points, R31 hand size, R32 ♠ jacks defend, R33 giving any two cards: the
-    kernel plays them and the engine's games step by step (with defence 'any' for all, so R32
-    meets every attack)."""
-    changed = COMPLAINTS if option == "all" else {option: COMPLAINTS[option]}
+    """R30 joker points, R31 hand size, R32 ♠ jacks defend, R33 giving any two cards, R34 ♠
+    jacks raid, R35 a third deck: the kernel plays them and the engine's games step by step
+    (with defence 'any' for all, so R32 meets every attack)."""
+    changed = (
+        {k: v for c in COMPLAINTS.values() for k, v in c.items()}
+        if option == "all"
+        else COMPLAINTS[option]
+    )
     extra = {"defence": "any"} if option == "all" else {}
     rules = THREE_TOWERS.with_options(max_rounds=2, **changed, **extra)
     assert PLAYED.plays(rules)

@@ -77,9 +77,10 @@ def knowledge(st: IntArray, me: int, unseen: IntArray) -> None:
     """``unseen_cards``: the cards ``me`` cannot locate, counted per code (a Counter difference
     drops what would go below zero), and their total, the seat and its partner."""
     n = st[k.PLAYERS]
+    decks = st[k.OPT_DECKS]  # R1, R35: each card once a deck, two jokers a deck
     for c in range(CODES):
-        unseen[c] = 2 - st[k.HAND + me * CODES + c]
-    unseen[JOKER] += 2
+        unseen[c] = decks - st[k.HAND + me * CODES + c]
+    unseen[JOKER] += decks
     for s in range(n):
         if s == me and st[k.OPT_OWN_STORE_VISIBLE]:
             for i in range(st[k.STORE_LEN + s]):
@@ -229,6 +230,8 @@ def _defence_chance(st: IntArray, unseen: IntArray, target: int, card: int) -> f
     for s in range(1, 4):
         for x in range(need, 14):
             defenders += unseen[s * 13 + x - 1]
+    if st[k.OPT_SPADE_JACK_DEFENDS] and need <= 11:  # R32: the ♠ jack repels as a jack
+        defenders += unseen[THIEF]
     return holds_any(st, unseen, target, defenders)
 
 
@@ -376,6 +379,8 @@ def turn_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int) -> flo
             goods += k.TOWER_POINTS[st[base + i]]
         gain = values * spread
         gain += TOWER_PROGRESS * goods
+        if b == THIEF:  # R34: a raiding ♠ jack ends in the raider's store either way
+            return p * gain
         return p * gain - (1 - p) * keep(st, me, b)
     if kind == k.M_CURSE:
         p = 1.0 - DEFENDS_WHEN_ABLE * _defence_chance(st, unseen, a, b)
@@ -396,8 +401,8 @@ def turn_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int) -> flo
     if kind == k.M_TRADE:
         return _lead_value(st, unseen, a)
     if kind == k.M_TRADE_JOKER:
-        if b == 0:
-            return -keep(st, me, JOKER)
+        if b == 0:  # R30: a joker given away scores in another store
+            return -keep(st, me, JOKER) - st[k.OPT_JOKER_POINTS]
         later = LATER_SPADES if a == SPADES else LATER_GOODS
         return later * _opponents(st, unseen) - keep(st, me, JOKER)
     if k.M_REDEAL_JOKER <= kind <= k.M_REDEAL_KINGS:
@@ -494,7 +499,7 @@ def _attack_loss(st: IntArray, unseen: IntArray) -> float:
     me, partner = unseen[U_ME], unseen[U_PARTNER]
     spread = _spread(st)
     card = st[k.A_CARD]
-    if k.WARRIOR[card]:
+    if st[k.A_RAID]:  # a warrior's raid, or R34's ♠ jack's
         values = 0
         goods = 0
         base = k.TOWER + me * k.ROOM

@@ -1,5 +1,5 @@
 """Three Towers' kernel: one game as a flat int array, its move generator, its transitions, its
-chance steps and its count (R1–R29), and random play, compiled by numba or run as Python
+chance steps and its count (R1–R35), and random play, compiled by numba or run as Python
 (``jit``).
 
 It is the engine's ``TowersState`` in other clothes and must stay so: the legal moves come in
@@ -28,7 +28,7 @@ from taverntable.fast.stream import PyStream, mt_uint32, uniform
 # numba compiles module globals in as constants, so importing them costs the kernel nothing.
 from taverntable.games.three_towers.attacks import STEAL_MAX
 from taverntable.games.three_towers.cards import (
-    DECK_SIZE,
+    DECK_CARDS,
     IS_ACE,
     IS_GOODS,
     IS_PENALTY,
@@ -41,10 +41,9 @@ from taverntable.games.three_towers.cards import (
     TOWER_VALUE,
     VALUE,
     WARLOCK,
-    full_deck,
 )
 from taverntable.games.three_towers.movegen import TRADE_JOKERS
-from taverntable.games.three_towers.rules import MAX_PLAYERS
+from taverntable.games.three_towers.rules import DECKS, MAX_PLAYERS
 from taverntable.games.three_towers.scoring import (
     CLUB_TAKE,
     DARK_GIVE,
@@ -57,9 +56,7 @@ from taverntable.games.three_towers.trade import GIVE_BID, TAKE_BID
 
 SEATS = MAX_PLAYERS
 CODES = NUM_CODES  # 52 standard cards and the joker
-ROOM = DECK_SIZE  # every zone list can hold the whole deck
-
-FULL_DECK = int_array(full_deck())  # R1's canonical order, which the deal shuffles (``chance``)
+ROOM = DECK_CARDS * max(DECKS)  # every zone list can hold the whole deck (R35: three decks)
 # A1's joker trades in ``movegen``'s order (suit, take 1 or give 0), as int tables.
 JOKER_TRADE_SUIT = int_array([m.suit for m in TRADE_JOKERS])
 JOKER_TRADE_TAKE = int_array([int(m.take) for m in TRADE_JOKERS])
@@ -98,7 +95,8 @@ T_BEST_SEAT = T_BEST_BID + 1
 A_ATTACKER = T_BEST_SEAT + 1
 A_TARGET = A_ATTACKER + 1
 A_CARD = A_TARGET + 1
-PLAYERS = A_CARD + 1
+A_RAID = A_CARD + 1  # 1 for a raid (a warrior's, R34: a ♠ jack's), 0 for a curse
+PLAYERS = A_RAID + 1
 DEALER = PLAYERS + 1
 MOVER = DEALER + 1
 DECIDER = MOVER + 1
@@ -125,7 +123,9 @@ OPT_JOKER_POINTS = OPTIONS + 6  # R30
 OPT_HAND_SIZE = OPTIONS + 7  # R31: the deal, the refill (R12) and R6's draw
 OPT_SPADE_JACK_DEFENDS = OPTIONS + 8  # R32
 OPT_GIVE_ANY = OPTIONS + 9  # R33
-OPTION_COUNT = 10
+OPT_SPADE_JACK_RAIDS = OPTIONS + 10  # R34
+OPT_DECKS = OPTIONS + 11  # R1: 2, R35: 3
+OPTION_COUNT = 12
 STATE_SIZE = OPTIONS + OPTION_COUNT
 
 # Phases (``phases.py``).
@@ -380,12 +380,20 @@ def deck_print(st: IntArray) -> int:
 
 @kernel
 def _deal(st: IntArray, stream: IntArray) -> int:
-    """R1, R3 and ``chance.sample`` ``deal``: the 108 cards shuffled, 7 each one at a time from
-    the dealer's left; returns the deck's fingerprint."""
+    """R1, R3 and ``chance.sample`` ``deal``: the 108 cards (R35: 162) shuffled, 7 each one at
+    a time from the dealer's left; returns the deck's fingerprint."""
     n = st[PLAYERS]
-    for i in range(ROOM):
-        st[DECK + i] = FULL_DECK[i]
-    st[DECK_LEN] = ROOM
+    # ``cards.full_deck``'s canonical order: each card once a deck, then two jokers a deck.
+    decks = st[OPT_DECKS]
+    i = 0
+    for c in range(JOKER):
+        for _ in range(decks):
+            st[DECK + i] = c
+            i += 1
+    for _ in range(2 * decks):
+        st[DECK + i] = JOKER
+        i += 1
+    st[DECK_LEN] = i
     _shuffle_deck(st, stream)
     fingerprint = deck_print(st)
     for s in range(SEATS):
@@ -646,9 +654,9 @@ def _defend(st: IntArray, card: int) -> None:
     else:
         _nob_add(st, target, card)
     a = st[A_CARD]
-    if WARRIOR[a]:
+    if st[A_RAID] and a != THIEF:
         _nob_add(st, target, a)
-    else:
+    else:  # a spade figure, R34's raiding ♠ jack too, into its owner's store
         _store_add(st, st[A_ATTACKER], a)
     st[A_CARD] = -1
     _end_turn(st)
@@ -659,7 +667,7 @@ def _let_through(st: IntArray) -> None:
     a = st[A_CARD]
     attacker = st[A_ATTACKER]
     target = st[A_TARGET]
-    if WARRIOR[a]:
+    if st[A_RAID]:
         # R23: down to the topmost reinforcing ace (taken too), else the whole tower.
         t = TOWER + target * ROOM
         size = st[TOWER_LEN + target]
@@ -673,7 +681,10 @@ def _let_through(st: IntArray) -> None:
             _store_add(st, attacker, c)
             st[TOWER_GOODS + target] -= TOWER_POINTS[c]
         st[TOWER_LEN + target] = cut
-        _nob_add(st, attacker, a)
+        if a == THIEF:  # R34: a raiding ♠ jack into the raider's store
+            _store_add(st, attacker, a)
+        else:
+            _nob_add(st, attacker, a)
     elif a == WARLOCK:
         _store_add(st, target, a)
     elif a == THIEF:
@@ -849,6 +860,8 @@ def _turn_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> in
     p = partner(st, s)
     for t in range(n):
         if t != s and t != p and st[TOWER_LEN + t]:
+            if st[OPT_SPADE_JACK_RAIDS] and st[h + THIEF]:  # R34, first by code
+                count = _push(kinds, xa, xb, count, M_RAID, t, THIEF)
             for w in range(13, 52):
                 if st[h + w] and WARRIOR[w]:
                     count = _push(kinds, xa, xb, count, M_RAID, t, w)
@@ -1061,6 +1074,7 @@ def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
             st[A_ATTACKER] = s
             st[A_TARGET] = a
             st[A_CARD] = b
+            st[A_RAID] = int(kind == M_RAID)
             st[PHASE] = DEFEND
             st[DECIDER] = a
         elif kind == M_REDEAL_JOKER:

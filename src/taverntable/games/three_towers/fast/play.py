@@ -6,10 +6,11 @@ moves back as the engine's values.
 rng)``, with the first dealer moving one seat each game, and leaves ``rng`` where they would
 have left it. Every rule option of ``TowersRules`` is played (``defence``, ``max_rounds``,
 ``teams``, ``nobility_points``, ``tower_goal``, ``joker_points``, ``hand_size``,
-``spade_jack_defends``, ``give_any``;
+``spade_jack_defends``, ``give_any``, ``spade_jack_raids``, ``decks``;
 ``own_store_visible`` changes only what seats see, not play); a rule set with an option the
 kernel does not know is refused (``UnsupportedRules``), so a new option cannot silently play
-other games than the engine.
+other games than the engine. R35's third deck (``decks``) is played too: the zones hold three
+decks' 162 cards.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ PLAYED = Played(
         "hand_size",
         "spade_jack_defends",
         "give_any",
+        "spade_jack_raids",
+        "decks",
     ),
     ignored={"preset": "a name: the other options are the rules"},
 )
@@ -92,6 +95,8 @@ def option_codes(rules: TowersRules) -> IntArray:
             rules.hand_size,
             int(rules.spade_jack_defends),
             int(rules.give_any),
+            int(rules.spade_jack_raids),
+            rules.decks,
         ]
     )
 

@@ -83,6 +83,7 @@ def load(state: TowersState) -> IntArray:
         st[k.A_ATTACKER] = state.attack.attacker
         st[k.A_TARGET] = state.attack.target
         st[k.A_CARD] = state.attack.card
+        st[k.A_RAID] = int(state.attack.raid)
     st[k.PLAYERS] = n
     st[k.DEALER] = state.dealer
     st[k.MOVER] = state.mover

@@ -14,7 +14,7 @@ export function TonkBoard({ view, names }) {
         <${CardBack} count=${view.stock_size} label=${t("tonk.stock_count", { count: view.stock_size })} />
         <span class="sub">${t("tonk.stock_count", { count: view.stock_size })}</span>
       </div>
-      <div class="pile" data-zone="pile">
+      <div class="pile" data-zone="pile" data-size=${view.pile.length}>
         <span class="caption">${t("tonk.pile")}</span>
         ${top ? html`<${Card} text=${top} label=${t("tonk.pile_top", { card: cardsShort([top]) })} />`
           : html`<span class="card empty" role="img" aria-label=${t("tonk.pile_empty")}></span>`}

@@ -5,9 +5,8 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { api, errorText } from "./net.js";
-import { useStore } from "./store.js";
+import { gameTitle, useStore } from "./store.js";
 
-export const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
 const LEVELS = { easy: "bot.easy", medium: "bot.medium", hard: "bot.hard" };
 
 export function seatName(s) {
@@ -62,7 +61,7 @@ export function GameList({ items, lang, mine }) {
   if (!items.length) return html`<p class="none">${t("games.none")}</p>`;
   return html`<ol class="game-list">${items.map((entry) => html`<li class="game-entry" data-table=${entry.table} data-match=${entry.match}>
     <header>
-      <strong>${t(GAME_TITLE[entry.game] || "game.tonk")}</strong>
+      <strong>${gameTitle(t, entry.game)}</strong>
       ${entry.rated ? html`<span class="badge rated">${t("games.rated")}</span>` : null}
       <span class="sub">${dateText(entry.started, lang)}</span>
       <${Result} entry=${entry} />

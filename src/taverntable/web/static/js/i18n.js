@@ -41,9 +41,21 @@ export function isolate(name) {
 // The parameters that are a person's name (a seat's, as the table names it).
 const NAME_PARAMS = new Set(["who", "whom", "name", "seat", "owner"]);
 
-// The string of `key` in the page's language, with {name} replaced by params.name.
+// Each language's plural rules (CLDR, through Intl): English and Hungarian say "one" and
+// "other", Russian and Ukrainian "one", "few", "many" and "other" (1 карта, 3 карты, 5 карт).
+const pluralRules = {};
+
+function pluralForm(lang, forms, count) {
+  const rules = (pluralRules[lang] ??= new Intl.PluralRules(lang));
+  return forms[rules.select(Number(count))] ?? forms.other;
+}
+
+// The string of `key` in the page's language, with {name} replaced by params.name. A string
+// that counts something is an object of plural forms in the tables; params.count chooses one.
 export function t(key, params = {}) {
-  const text = tables[state.lang]?.[key] ?? tables.en?.[key] ?? key;
+  const own = tables[state.lang]?.[key];
+  const found = own ?? tables.en?.[key] ?? key;
+  const text = typeof found === "object" ? pluralForm(own === undefined ? "en" : state.lang, found, params.count) : found;
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     if (!(name in params)) return whole;
     return NAME_PARAMS.has(name) ? isolate(String(params[name])) : String(params[name]);

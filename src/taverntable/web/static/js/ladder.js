@@ -4,10 +4,8 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { api, errorText } from "./net.js";
-import { useStore } from "./store.js";
-import { GAME_TITLE } from "./history.js";
+import { gameTitle, useStore } from "./store.js";
 
-const GAMES = ["tonk", "tor", "pagat", "three-towers"];
 const LEVELS = { easy: "bot.easy", medium: "bot.medium", hard: "bot.hard" };
 
 function Row({ row, you }) {
@@ -22,7 +20,9 @@ function Row({ row, you }) {
 
 export function LadderPage({ game }) {
   const s = useStore();
-  const [chosen, setChosen] = useState(GAMES.includes(game) ? game : "tonk");
+  // Every registered game has a ladder (GET /api/games names them; the server refuses others).
+  const games = s.games.length ? s.games.map((g) => g.name) : [game || "tonk"];
+  const [chosen, setChosen] = useState(game || "tonk");
   const [board, setBoard] = useState(null);
   const [error, setError] = useState(null);
   useEffect(() => {
@@ -37,7 +37,7 @@ export function LadderPage({ game }) {
   return html`<main class="ladder-page">
     <h1>${t("ladder.title")}</h1>
     <label>${t("lobby.game")} <select name="game" value=${chosen} onChange=${(e) => choose(e.target.value)}>
-      ${GAMES.map((g) => html`<option value=${g}>${t(GAME_TITLE[g])}</option>`)}</select></label>
+      ${games.map((g) => html`<option value=${g}>${gameTitle(t, g)}</option>`)}</select></label>
     ${error ? html`<p class="notice error">${error}</p>` : null}
     ${board ? html`
       <p class="sub bots">${t("ladder.bots")} ${board.bots.map((b, k) => html`${k ? " · " : ""}<span data-level=${b.level}>${t("seat.bot", { level: t(LEVELS[b.level] || b.level) })} ${b.rating}</span>`)}</p>

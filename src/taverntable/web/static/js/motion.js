@@ -5,7 +5,9 @@
 // (onto the table), and css/life.css moves it there in a fraction of a second, or not at all
 // when the person asks for reduced motion (`prefers-reduced-motion`). The mark stays until the
 // zone changes again, so that a test can read it. A refused move's notice that comes up off
-// the screen is scrolled into view: the notice appears where the person is looking.
+// the screen is scrolled into view: the notice appears where the person is looking. A zone that
+// shows only its top card (Tonk's pile) says its size (`data-size`): when it has not grown, the
+// card now on top was uncovered (the top card taken, T7), not put there, and does not move.
 
 const ZONES = [
   // [selector of the zone, kind of arrival, a key for the zone]
@@ -21,6 +23,7 @@ const ZONES = [
 const KINDS = ["moved-draw", "moved-discard", "moved-lay"];
 
 let before = null; // zone key -> the cards it held (a multiset as a list of texts)
+let sizes = new Map(); // zone key -> its `data-size` then (null: it shows all its cards)
 let page = null; // the table whose zones `before` holds
 
 function zoneCards(root) {
@@ -28,7 +31,8 @@ function zoneCards(root) {
   for (const [selector, kind, key] of ZONES) {
     for (const zone of root.querySelectorAll(selector)) {
       const cards = [...zone.querySelectorAll(".card[data-card]")];
-      now.set(key(zone), { kind, cards });
+      const size = zone.dataset.size === undefined ? null : Number(zone.dataset.size);
+      now.set(key(zone), { kind, cards, size });
     }
   }
   return now;
@@ -43,9 +47,10 @@ function look() {
   const now = zoneCards(root);
   const here = location.pathname;
   if (before && page === here) {
-    for (const [key, { kind, cards }] of now) {
+    for (const [key, { kind, cards, size }] of now) {
       const had = before.get(key);
       const left = had ? [...had] : [];
+      const uncovered = size !== null && had && size <= sizes.get(key);
       const texts = cards.map((c) => c.dataset.card);
       if (had && had.length === texts.length && had.every((x, i) => x === texts[i])) continue;
       for (const card of cards) {
@@ -55,12 +60,13 @@ function look() {
           card.classList.remove(...KINDS);
         } else {
           card.classList.remove(...KINDS);
-          card.classList.add(`moved-${kind}`);
+          if (!uncovered) card.classList.add(`moved-${kind}`);
         }
       }
     }
   }
   before = new Map([...now].map(([key, { cards }]) => [key, cards.map((c) => c.dataset.card)]));
+  sizes = new Map([...now].map(([key, { size }]) => [key, size]));
   page = here;
   for (const notice of root.querySelectorAll(".my-area .notice.error:not([data-seen])")) {
     notice.dataset.seen = "1";

@@ -4,8 +4,8 @@ import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { api, errorText } from "./net.js";
-import { useStore } from "./store.js";
-import { dateText, GAME_TITLE, GameList } from "./history.js";
+import { gameTitle, useStore } from "./store.js";
+import { dateText, GameList } from "./history.js";
 
 // The rating after each rated match as a line (an SVG, no library).
 function Plot({ points }) {
@@ -57,7 +57,7 @@ export function ProfilePage({ id }) {
       data-count="won">${t("profile.won", { count: data.won })}</span></p>
     <section class="panel"><h2>${t("profile.ratings")}</h2>
       ${data.ratings.length ? html`<ul class="ratings">${data.ratings.map((r) => html`<li data-game=${r.game}>
-        <strong>${t(GAME_TITLE[r.game] || "game.tonk")}</strong>
+        <strong>${gameTitle(t, r.game)}</strong>
         <span class="rating">${r.rating}</span>${r.provisional
           ? html` <abbr class="provisional" title=${t("ladder.provisional_title")}>${t("ladder.provisional")}</abbr>` : null}
         <${Beside} bots=${r.bots} />

@@ -13,11 +13,10 @@ import { isTonk } from "./moves.js";
 import { errorText } from "./net.js";
 import { Seat, seatNames } from "./seats.js";
 import { TonkSheet, TowersSheet } from "./sheet.js";
-import { state, tokens, update, useStore } from "./store.js";
+import { gameTitle, state, tokens, update, useStore } from "./store.js";
 import { Log, rulesLink } from "./table.js";
 import { Timeline } from "./timeline.js";
 
-const GAME_TITLE = { tonk: "game.tonk", tor: "game.tor", pagat: "game.pagat", "three-towers": "game.three-towers" };
 const BOT_NAME = /^Bot (\d+) \((\w+)\)$/;
 
 // What other pages of the viewer add (a coach's review, issue 27): functions of the replay that
@@ -220,7 +219,7 @@ function FilePicker({ replay }) {
     if (file) file.arrayBuffer().then((bytes) => loadFile(bytes, file.name));
   };
   const file = replay.file;
-  const label = (r, k) => `${k + 1}. ${r.game ? t(GAME_TITLE[r.game] || "game.tonk") : "?"}: ${joinNames(r.players)} · ${t("replay.moves", { count: r.moves })}`;
+  const label = (r, k) => `${k + 1}. ${r.game ? gameTitle(t, r.game) : "?"}: ${joinNames(r.players)} · ${t("replay.moves", { count: r.moves })}`;
   return html`<section class="drop-zone" aria-label=${t("replay.file_title")}>
     <p>${t("replay.drop")}</p>
     <label class="button">${t("replay.choose")}
@@ -306,7 +305,7 @@ export function ReplayPage() {
   const fromFile = replay.source.kind === "file";
   return html`<main class="replay-page" onDragOver=${(e) => e.preventDefault()} onDrop=${onDrop}>
     <div class="table-head">
-      <h1>${t("replay.title")}${data ? `: ${t(GAME_TITLE[data.game] || "game.tonk")}` : ""}</h1>
+      <h1>${t("replay.title")}${data ? `: ${gameTitle(t, data.game)}` : ""}</h1>
       ${data && data.deal ? html`<span class="status">${t(isTonk(data.game) ? "word.deal" : "word.game", { number: data.deal })}</span>` : null}
       ${data ? html`<${EyesChoice} replay=${replay} names=${seatNames(fakeSummary(data, replay.views[0], false))} />` : null}
       ${data && data.table && data.finished ? html`<a class="button small" data-action="download" download

@@ -107,7 +107,7 @@ function Status({ answer }) {
 function Options({ decision, unit }) {
   return html`<ul class="review-options">${decision.options.map((o) => html`<li
     class=${o.move === decision.chosen ? "chosen" : o.move === decision.best ? "best" : ""}>
-    <span class="move">${o.move}</span> <span class="value">${signed(o.value, unit)}</span>${" "}<span
+    <span class="move" title=${o.move}>${o.words?.[state.lang] || o.words?.en || o.move}</span> <span class="value">${signed(o.value, unit)}</span>${" "}<span
     class="sub">[${signed(o.low, unit)}, ${signed(o.high, unit)}]</span>
     ${o.move === decision.chosen ? html` <em>${t("replay.review_chosen")}</em>` : null}
     ${o.move === decision.best ? html` <em>${t("replay.review_best")}</em>` : null}</li>`)}</ul>`;
@@ -117,7 +117,9 @@ function Findings({ review, replay, seek }) {
   const unit = review.unit === "points" ? t("replay.review_points") : t("replay.review_stakes");
   const flagged = review.decisions.filter((d) => d.flagged);
   return html`<section class="review" aria-label=${t("replay.review_title")} data-review="done">
-    <p class="review-total"><strong>${t("replay.review_title")}</strong>${" · "}${t("replay.review_summary", { name: review.player, decisions: review.decisions.length, count: review.mistakes,
+    <p class="review-total"><strong>${t("replay.review_title")}</strong>${" · "}${t("replay.review_summary", { name: review.player,
+        decisions: t("replay.review_decisions", { count: review.decisions.length }),
+        mistakes: t("replay.review_mistakes", { count: review.mistakes }),
         lost: signed(-review.lost, review.unit), unit })}
       <span class="sub"> ${t("replay.review_worlds", { worlds: review.worlds })}</span></p>
     ${flagged.length ? html`<ol class="review-list">${flagged.map((d) => html`<li key=${d.step}
