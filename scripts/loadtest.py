@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -145,7 +146,9 @@ class Client:
         self.urls = urls
         self.rng = random.Random(seed)
         self.think = think
-        self.stop = 0.0
+        self.stop = float("inf")  # set once every client is connected (``run_clients``)
+        self.begin = float("inf")  # moves sent from then on are counted
+        self.connected = False  # its first update came
         self.latencies: list[float] = []
         self.updates: list[float] = []  # when each update arrived (monotonic)
         self.moves = 0
@@ -181,6 +184,7 @@ class Client:
             if kind != "update":
                 continue
             now = time.monotonic()
+            self.connected = True
             self.updates.append(now)
             if self.spectator:
                 self.arrivals.setdefault(message["version"], now)
@@ -194,8 +198,9 @@ class Client:
             if turn is not None and turn.get("bot") and turn.get("seat") != message["view"]["seat"]:
                 self.bot_turn_at = now
             if sent_at is not None and message["version"] > sent_version:
-                self.latencies.append(now - sent_at)
-                self.acked.append((sent_at, message["version"]))
+                if sent_at >= self.begin:
+                    self.latencies.append(now - sent_at)
+                    self.acked.append((sent_at, message["version"]))
                 sent_at = None
             if now >= self.stop:
                 return
@@ -212,26 +217,40 @@ class Client:
                     {"type": "move", "move": self.rng.choice(legal), "version": sent_version}
                 )
             )
-            self.moves += 1
+            if sent_at >= self.begin:
+                self.moves += 1
 
 
 async def run_clients(
-    clients: list[Client], kill: tuple[float, subprocess.Popen[bytes]] | None
-) -> float | None:
-    """Play until the clients stop (each at its first update after the end, those still
-    waiting for one are given up 3 s after it); returns when the server was killed
-    (monotonic), if it was."""
+    clients: list[Client],
+    seconds: float,
+    measure: Callable[[], None],
+    kill: tuple[float, subprocess.Popen[bytes]] | None,
+) -> tuple[float, float | None]:
+    """Connect every client; once each has its first update (or after a minute), call
+    ``measure`` (the servers' figures before) and play for ``seconds``, until the clients stop
+    (each at its first update after the end, those still waiting for one are given up 3 s
+    after it). The connections' setting up is not in the measured seconds: a move's cost is
+    the figure, not a connection's. Returns when the measured seconds began (monotonic) and
+    when the server was killed, if it was."""
     tasks = [asyncio.create_task(c.run()) for c in clients]
+    deadline = time.monotonic() + 60
+    while not all(c.connected for c in clients) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    await asyncio.to_thread(measure)
+    start = time.monotonic()
+    for c in clients:
+        c.begin, c.stop = start, start + seconds
     killed_at = None
     if kill is not None:
         await asyncio.sleep(kill[0])
         kill[1].send_signal(signal.SIGKILL)
         killed_at = time.monotonic()
-    _, pending = await asyncio.wait(tasks, timeout=clients[0].stop + 3 - time.monotonic())
+    _, pending = await asyncio.wait(tasks, timeout=start + seconds + 3 - time.monotonic())
     for task in pending:
         task.cancel()
     await asyncio.gather(*pending, return_exceptions=True)
-    return killed_at
+    return start, killed_at
 
 
 def health(ports: list[int], alive: list[bool]) -> list[dict[str, Any]]:
@@ -555,17 +574,21 @@ def measure(
             clients += made_clients
     setup = time.monotonic() - begin
     alive = [True] * len(servers)
-    before = health(ports, alive)
-    start = time.monotonic()
-    cpu = time.process_time()
-    server_cpu = [cpu_seconds(s.pid) for s in servers]
-    for c in clients:
-        c.stop = start + args.seconds
+    before: list[dict[str, Any]] = []
+    server_cpu: list[float] = []
+    spies: list[tuple[subprocess.Popen[bytes], Path]] = []
+    cpu = 0.0
+
+    def measure() -> None:
+        nonlocal cpu
+        before.extend(health(ports, alive))
+        cpu = time.process_time()
+        server_cpu.extend(cpu_seconds(s.pid) for s in servers)
+        if args.py_spy:
+            spies.extend(start_spy(args.py_spy, s.pid, args.seconds) for s in servers)
+
     kill = None if args.kill_after is None else (args.kill_after, servers[0])
-    spies = (
-        [] if not args.py_spy else [start_spy(args.py_spy, s.pid, args.seconds) for s in servers]
-    )
-    killed_at = asyncio.run(run_clients(clients, kill))
+    start, killed_at = asyncio.run(run_clients(clients, args.seconds, measure, kill))
     elapsed = time.monotonic() - start
     cpu = time.process_time() - cpu
     if killed_at is not None:
