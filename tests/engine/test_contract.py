@@ -103,7 +103,7 @@ def test_action_ids_round_trip_and_the_mask_is_the_legal_moves(name: str) -> Non
 
 def twin_of(state: Any, seat: int, rng: random.Random) -> Any:
     """A copy of ``state`` in which two cards hidden from ``seat`` have swapped places."""
-    if state.game == "three-towers":
+    if get_game(state.game).family == "three-towers":
         return perturb_hidden(state, seat, rng)
     return swap_hidden(state, seat, rng)
 
@@ -150,7 +150,7 @@ def test_json_of_views_and_events_hides_what_the_seat_cannot_see(name: str) -> N
 def zone_sizes(state: Any) -> Counter[str]:
     """The number of cards in every zone the events name."""
     sizes: Counter[str] = Counter()
-    if state.game == "three-towers":
+    if get_game(state.game).family == "three-towers":
         for s in range(state.num_players):
             for zone, cards in (
                 ("hand", state.hands),
