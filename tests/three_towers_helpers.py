@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import TypeVar
 
 from taverntable.games.three_towers import TowersRules, TowersState
 from taverntable.games.three_towers.cards import TEXT, full_deck, parse_card, total
 from taverntable.games.three_towers.phases import CHANCE, TURN
+
+T = TypeVar("T")
 
 
 def cards(text: str) -> list[int]:
@@ -128,3 +132,24 @@ def perturb_hidden(state: TowersState, seat: int, rng: random.Random) -> TowersS
                 h.sort()
             return other
     return None
+
+
+def a_share(tables: Sequence[T], every: int, seed: int = 0) -> list[T]:
+    """About one table in ``every`` of an every-combination list (``fast.differential.tables``),
+    drawn at random from ``seed`` and kept in order: a CI-sized share of the combinations (R34
+    and R35 tripled them) that still meets each rule option's every value at every seating
+    (checked here, so that a share that does not is an error, not a quiet gap)."""
+    rng = random.Random(seed)
+    share = sorted(rng.sample(range(len(tables)), max(1, len(tables) // every)))
+    chosen = [tables[i] for i in share]
+
+    def values(of: Sequence[T]) -> set[tuple[int, str, object]]:
+        return {
+            (t.players, f.name, getattr(t.rules, f.name))  # type: ignore[attr-defined]
+            for t in of
+            for f in dataclasses.fields(t.rules)  # type: ignore[attr-defined]
+        }
+
+    missed = values(tables) - values(chosen)
+    assert not missed, f"the share misses {sorted(missed, key=str)[:5]}"
+    return chosen

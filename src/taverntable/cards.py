@@ -82,6 +82,10 @@ def parse_index(text: str) -> int:
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+# Each card's place in a player's order (by rank, then suit): ``display_order``'s sort key.
+_DISPLAY_PLACE: tuple[int, ...] = tuple(
+    sorted(range(52), key=lambda i: (CARDS[i].rank, CARDS[i].suit)).index(i) for i in range(52)
+)
 
 
 def card_at(index: int) -> Card:
@@ -112,7 +116,7 @@ def cards_of(mask: int) -> list[Card]:
 
 def display_order(mask: int) -> list[Card]:
     """The cards in a mask sorted for a player: by rank, then suit."""
-    return sorted(cards_of(mask), key=lambda c: (c.rank, c.suit))
+    return [CARDS[i] for i in sorted(indices(mask), key=_DISPLAY_PLACE.__getitem__)]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -75,6 +75,19 @@ def _option_values(rules_type: type[Any]) -> dict[str, tuple[Any, ...]]:
     return table
 
 
+_OPTION_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _option_names(rules_type: type) -> tuple[str, ...]:
+    """A rules dataclass's option fields, in order, without ``preset`` (found once a class)."""
+    names = _OPTION_NAMES.get(rules_type)
+    if names is None:
+        names = _OPTION_NAMES[rules_type] = tuple(
+            f.name for f in fields(rules_type) if f.name != "preset"
+        )
+    return names
+
+
 class RuleOptions:
     """Mixin for a frozen, keyword-only rules dataclass whose ``preset`` names its base."""
 
@@ -90,11 +103,7 @@ class RuleOptions:
         # Every option is a scalar (a closed set of values, option_values): a shallow dict is
         # asdict's answer without its deep copy, which cost the server about a millisecond a
         # move (every seat's view writes its rules; docs/scaling.md).
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)  # type: ignore[arg-type]
-            if f.name != "preset"
-        }
+        return {name: getattr(self, name) for name in _option_names(type(self))}
 
     def differences(self) -> dict[str, Any]:
         """The options that differ from this rule set's preset (what a record writes)."""

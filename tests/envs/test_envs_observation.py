@@ -33,7 +33,7 @@ def positions(name: str, games: int, seed: int) -> Iterator[Any]:
     rng = random.Random(seed)
     for k in range(games):
         n = 2 + k % (min(game.max_players, 5) - 1)
-        rules = game.rules({"max_rounds": 1} if name == "three-towers" else None)
+        rules = game.rules({"max_rounds": 1} if get_game(name).family == "three-towers" else None)
         state = game.start(rules, n, rng=rng, dealer=k % n)
         while not state.is_over:
             if state.current_seat == CHANCE:
@@ -46,7 +46,7 @@ def positions(name: str, games: int, seed: int) -> Iterator[Any]:
 
 def twin(state: Any, seat: int, rng: random.Random) -> Any:
     """A copy differing only in cards hidden from ``seat`` (None when there is none)."""
-    if state.game == "three-towers":
+    if get_game(state.game).family == "three-towers":
         return perturb_hidden(state, seat, rng)
     return swap_hidden(state, seat, rng)
 

@@ -75,7 +75,9 @@ def walk(game: Any, rng: random.Random, stop: int = 10_000) -> list[TavernState]
 @pytest.mark.parametrize("game", game_names())
 def test_resampled_states_look_the_same_to_the_player(game: str) -> None:
     # OpenSpiel's ResampleInfostateTest, in Python: at every decision, for every player.
-    loaded = load(game, players=3, **({"max_rounds": 1} if game == "three-towers" else {}))
+    loaded = load(
+        game, players=3, **({"max_rounds": 1} if get_game(game).family == "three-towers" else {})
+    )
     rng = random.Random(1)
     checked = 0
     while checked < 30:

@@ -31,3 +31,30 @@ def test_this_run_compiles_the_kernels_when_numba_is_installed() -> None:
         assert not COMPILED
     else:
         assert (os.environ.get(PURE_ENV, "") in ("", "0")) == COMPILED
+
+
+def test_a_stream_seeded_in_the_kernel_is_random_seeded_with_that_number() -> None:
+    """``seeded_stream(seed)`` is ``random.Random(seed)``'s stream for every seed below 2**64:
+    one 32-bit word or two, the edges of each, and 300 random ones; the array is reused."""
+    rng = random.Random(17)
+    seeds = [
+        0,
+        1,
+        2**32 - 1,
+        2**32,
+        2**32 + 1,
+        2**64 - 1,
+        *(rng.getrandbits(64) for _ in range(200)),
+    ]
+    seeds += [rng.getrandbits(24) for _ in range(100)]
+    out = stream.int_array(stream.STATE_SIZE)
+    for seed in seeds:
+        s = stream.seeded_stream(seed, out)
+        reference = random.Random(seed)
+        if COMPILED:
+            assert s is out
+            assert tuple(int(x) for x in s) == reference.getstate()[1], seed
+        assert [stream.uniform(s) for _ in range(3)] == [reference.random() for _ in range(3)]
+    for bad in (-1, 1 << 64):
+        with pytest.raises(ValueError, match="below 2"):
+            stream.seeded_stream(bad)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 import websockets
 
+from taverntable.games import get_game
 from taverntable.records import replay_record
 from taverntable.web.botpool import BotPool
 from taverntable.web.cluster import ClusterHub
@@ -178,7 +179,7 @@ def test_no_message_holds_a_hidden_card_across_processes(cluster_db: tuple[str, 
         tables: list[str] = []
         for k, (game, options, people, bots) in enumerate(TABLES):
             seats = [{"kind": "person"}] * people + [{"kind": "bot", "level": "easy"}] * bots
-            deals = 8 if game != "three-towers" else 1
+            deals = 8 if get_game(game).family != "three-towers" else 1
             made = create(
                 bases[k % 2],
                 game,

@@ -150,7 +150,18 @@ def test_a_database_locked_longer_than_a_writes_timeout_stalls_no_table(tmp_path
         other = sqlite3.connect(
             tmp_path / "tavern.sqlite3", isolation_level=None, check_same_thread=False, timeout=10
         )
-        await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
+
+        async def lock() -> None:
+            if not other.in_transaction:
+                await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
+
+        # Taken as a deal begins, so that a deal's header is refused as well as the moves of
+        # the tables in the middle of a deal (a table only tries the write it is at: with a
+        # deal's header as quick to write as a move, a lock taken at any moment often found
+        # no table between two deals).
+        faults.at_deal = lock
+        await until_true(lambda: other.in_transaction, 60, "a deal's start")
+        faults.at_deal = None
         try:
             await until_true(lambda: bool(faults.deals) and len(faults.moves) >= 3, 60, "refusals")
             await asyncio.sleep(1.0)

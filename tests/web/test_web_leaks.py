@@ -61,7 +61,7 @@ def play_tables(base: str, deals: int, seed: int) -> tuple[int, int]:
         seats = [{"kind": "person"}] * people + [{"kind": "bot", "level": "easy"}] * bots
         rng.shuffle(seats)
         host = next(k for k, s in enumerate(seats) if s["kind"] == "person")
-        per_table = deals if game != "three-towers" else max(1, deals // 10)
+        per_table = deals if get_game(game).family != "three-towers" else max(1, deals // 10)
         made = create(
             base,
             game,

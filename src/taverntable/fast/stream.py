@@ -90,3 +90,49 @@ def hand_back(stream: IntArray, rng: random.Random) -> None:
     if COMPILED:
         gauss = rng.getstate()[2]  # ``random()`` never touches ``gauss``'s cached value
         rng.setstate((3, tuple(int(stream[i]) for i in range(STATE_SIZE)), gauss))
+
+
+MASK32 = 0xFFFFFFFF
+
+
+@kernel
+def seed_into(mt: IntArray, low: int, high: int) -> None:
+    """``Random(seed).getstate()``'s words and index written into ``mt`` for a seed below
+    2**64 given as its two 32-bit halves: CPython's ``init_by_array`` on the seed's 32-bit
+    words (one word when ``high`` is 0), from ``init_genrand(19650218)``. A search seeds a
+    stream per world (``random.Random(seed)`` and ``getstate`` cost more than the playouts)."""
+    mt[0] = 19650218
+    for i in range(1, N):
+        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK32
+    length = 2 if high else 1
+    i, j = 1, 0
+    for _ in range(max(N, length)):
+        word = low if j == 0 else high
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + word + j) & MASK32
+        i += 1
+        j += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+        if j >= length:
+            j = 0
+    for _ in range(N - 1):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & MASK32
+        i += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+    mt[0] = 0x80000000
+    mt[N] = N
+
+
+def seeded_stream(seed: int, out: IntArray | None = None) -> IntArray:
+    """The stream of ``random.Random(seed)`` for ``0 <= seed < 2**64`` (``out`` reused when
+    given): seeded in the kernel when compiled, the ``Random`` itself in the fallback."""
+    if not 0 <= seed < 1 << 64:
+        raise ValueError(f"seed {seed} is not from 0 to below 2**64")
+    if not COMPILED:
+        return PyStream(random.Random(seed))
+    mt = int_array(STATE_SIZE) if out is None else out
+    seed_into(mt, seed & MASK32, seed >> 32)
+    return mt

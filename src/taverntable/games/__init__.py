@@ -21,6 +21,7 @@ GAMES: dict[str, str] = {
     "tor": "taverntable.games.tonk.game:TOR_GAME",
     "pagat": "taverntable.games.tonk.game:PAGAT_GAME",
     "three-towers": "taverntable.games.three_towers.game:GAME",
+    "three-towers-revised": "taverntable.games.three_towers.game:REVISED_GAME",
 }
 
 

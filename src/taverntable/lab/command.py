@@ -134,8 +134,14 @@ def add_parser(subparsers: Any) -> None:
 
 def run_list(args: argparse.Namespace) -> int:
     for study in STUDIES.values():
-        sizes = ", ".join(f"{k} {v:,}" for k, v in study.sizes.items())
-        print(f"{study.name:16} {study.title} ({sizes} games)\n{'':16} {study.summary}")
+        sizes = ", ".join(f"{k} {study.size_games(k):,}" for k in study.sizes)
+        each = (
+            f"; {', '.join(f'{k} {v:,}' for k, v in study.sizes.items())} passes through "
+            f"{len(study.variant_names())} variants"
+            if study.passes
+            else ""
+        )
+        print(f"{study.name:16} {study.title} ({sizes} games{each})\n{'':16} {study.summary}")
     return 0
 
 
@@ -162,8 +168,11 @@ def plan_from_args(args: argparse.Namespace, folder: Path) -> RunPlan:
     saved = folder / "study.json"
     resuming = saved.exists() and not args.fresh
     base = StudyStore.read(folder)[0] if resuming else study.config(args.size or "small")
+    variants = tuple(dict.fromkeys(args.variant)) if args.variant else base.variants
     asked = (
-        args.games if args.games is not None else (study.sizes[args.size] if args.size else None)
+        args.games
+        if args.games is not None
+        else (study.size_games(args.size, variants) if args.size else None)
     )
     changes: dict[str, Any] = {}
     up_to: int | None = None
@@ -192,7 +201,7 @@ def plan_from_args(args: argparse.Namespace, folder: Path) -> RunPlan:
         # Given options change the study's (or the saved) ones; NAME=null resets one to none.
         changes["options"] = {**base.options, **parse_options(args.option)}
     if args.variant:
-        changes["variants"] = tuple(dict.fromkeys(args.variant))
+        changes["variants"] = variants
     if args.records is not None:
         changes["records"] = True
     config = StudyConfig.from_json(

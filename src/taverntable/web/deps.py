@@ -1,7 +1,11 @@
 """What the routes depend on, as FastAPI dependencies: the server's hub (its tables) and store
 (its database), the host's token and a seat's token. A router declares what it needs
 (``hub: HubDep``) instead of closing over the app's objects, so a new router (accounts, say)
-is a module of its own and one line in ``routes.ROUTERS``."""
+is a module of its own and one line in ``routes.ROUTERS``.
+
+Every dependency is ``async def``, even one that awaits nothing: FastAPI runs a plain ``def``
+dependency in its thread pool, a hand-off to a thread and back for each request and each
+WebSocket's connection (issue 23: most of a connection's cost to the server)."""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ SESSION_COOKIE = "tt_session"
 SEAT_COOKIE_PREFIX = "tt_seat_"
 
 
-def get_hub(connection: HTTPConnection) -> Hub:
+async def get_hub(connection: HTTPConnection) -> Hub:
     """The server's hub (``create_app`` puts it in the app's state), for HTTP and WebSocket."""
     hub: Hub = connection.app.state.hub
     return hub
@@ -31,7 +35,7 @@ def get_hub(connection: HTTPConnection) -> Hub:
 HubDep = Annotated[Hub, Depends(get_hub)]
 
 
-def get_store(hub: HubDep) -> Store:
+async def get_store(hub: HubDep) -> Store:
     """The server's database."""
     return hub.store
 
@@ -39,7 +43,7 @@ def get_store(hub: HubDep) -> Store:
 StoreDep = Annotated[Store, Depends(get_store)]
 
 
-def get_reviews(connection: HTTPConnection) -> Reviews:
+async def get_reviews(connection: HTTPConnection) -> Reviews:
     """The coach's queue of reviews (``reviews.py``), in the app's state."""
     reviews: Reviews = connection.app.state.reviews
     return reviews
@@ -66,7 +70,9 @@ def set_seat_cookie(response: Response, table_id: str, token: str) -> None:
     )
 
 
-def seat_token(connection: HTTPConnection, table_id: str, token: str | None = None) -> str | None:
+async def seat_token(
+    connection: HTTPConnection, table_id: str, token: str | None = None
+) -> str | None:
     """A connection's seat token: the query's ``?token=``, else the table's cookie, else none
     (a spectator)."""
     return token or connection.cookies.get(cookie_name(table_id))
@@ -75,7 +81,7 @@ def seat_token(connection: HTTPConnection, table_id: str, token: str | None = No
 SeatToken = Annotated[str | None, Depends(seat_token)]
 
 
-def socket_host_token(host: str | None = None, x_host_token: HostToken = None) -> str | None:
+async def socket_host_token(host: str | None = None, x_host_token: HostToken = None) -> str | None:
     """A WebSocket's host token: the query's ``?host=`` (a page cannot set a WebSocket's
     headers), else the ``X-Host-Token`` header; it only makes ``hello.you.host`` true (the
     host's actions stay HTTP requests with the header)."""

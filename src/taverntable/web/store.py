@@ -13,11 +13,13 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -31,17 +33,18 @@ from sqlalchemy import (
     Table,
     Text,
     event,
-    func,
+    make_url,
     or_,
     select,
     update,
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+T = TypeVar("T")
 
 metadata = MetaData()
 
@@ -174,11 +177,20 @@ class Store:
         self._pending: list[Pending] = []
         self._flusher: asyncio.Task[None] | None = None
         self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
+        # The moves' and deals' writes on SQLite (``SqliteMoves``), and on PostgreSQL an engine
+        # of single statements, each its own transaction (one round trip, no BEGIN, no COMMIT).
+        self._moves: SqliteMoves | None = None
+        self._autocommit: AsyncEngine | None = None
+        if url.startswith("postgresql+asyncpg"):
+            self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         if url.startswith("sqlite"):
             # How long a write waits for another writer's lock (another process's, or a
             # backup's) before it fails.
             pragmas = _sqlite_pragmas(round(busy_timeout * 1000))
             event.listen(self.engine.sync_engine, "connect", pragmas)
+            path = make_url(url).database
+            if path and path != ":memory:" and not path.startswith("file:"):
+                self._moves = SqliteMoves(path, busy_timeout)
 
     def write(self) -> contextlib.AbstractAsyncContextManager[AsyncConnection]:
         """A write transaction (committed on leaving), queued behind SQLite's one writer: for
@@ -204,6 +216,8 @@ class Store:
     async def close(self) -> None:
         if self._flusher is not None:
             await self._flusher  # the moves already acknowledged are written first
+        if self._moves is not None:
+            self._moves.close()
         await self.engine.dispose()
 
     async def create_table(
@@ -304,33 +318,40 @@ class Store:
         whose commit was reported failed but happened, or a database of a server that went on
         without its deal's header (issue 24). Then the deal takes the next free number, so
         that no table is ever stuck on a number it cannot write."""
+        deal = (
+            table_id,
+            number,
+            match,
+            json.dumps(header),
+            result is not None,
+            None if result is None else json.dumps(result),
+            None if result is None else json.dumps(list(returns or ())),
+        )
+        rows = [(table_id, k, seat, m) for k, (seat, m) in enumerate(moves)]
+        if self._moves is not None and fence is None:
+            assert self._writer is not None
+            async with self._writer:
+                number = await self._moves.run(self._moves.deal(deal, rows))
+            self.writes += 1
+            return number
+        if self._autocommit is not None and fence is None:
+            async with self._autocommit.connect() as conn:
+                ks, seats, texts = ([r[i] for r in rows] for i in (1, 2, 3))
+                done = await conn.exec_driver_sql(PG_START_DEAL, (*deal, ks, seats, texts))
+                number = int(done.scalar_one())
+            self.writes += 1
+            return number
         async with self._write() as conn:
             await _fenced(conn, fence)
-            used = await conn.execute(
-                select(func.max(deals_t.c.number)).where(deals_t.c.table_id == table_id)
-            )
-            moved = await conn.execute(
-                select(func.max(moves_t.c.deal)).where(moves_t.c.table_id == table_id)
-            )
+            sql = DriverSql.of(conn)
+            used = await conn.exec_driver_sql(sql.last_deal, (table_id,))
+            moved = await conn.exec_driver_sql(sql.last_moved, (table_id,))
             number = max(number, (used.scalar() or 0) + 1, (moved.scalar() or 0) + 1)
-            await conn.execute(
-                deals_t.insert().values(
-                    table_id=table_id,
-                    number=number,
-                    match=match,
-                    header=header,
-                    finished=result is not None,
-                    result=result,
-                    returns=None if result is None else list(returns or ()),
-                )
-            )
-            if moves:
-                await conn.execute(
-                    moves_t.insert(),
-                    [
-                        {"table_id": table_id, "deal": number, "number": k, "seat": seat, "move": m}
-                        for k, (seat, m) in enumerate(moves)
-                    ],
+            await conn.exec_driver_sql(sql.insert_deal, (deal[0], number, *deal[2:]))
+            if rows:
+                await conn.exec_driver_sql(
+                    sql.insert_move,
+                    [(t, number, k, seat, m) for t, k, seat, m in rows],
                 )
         return number
 
@@ -383,16 +404,12 @@ class Store:
             return
         async with self._write() as conn:
             await _fenced(conn, fence)
-            await conn.execute(
-                moves_t.insert().values(
-                    table_id=table_id, deal=deal, number=number, seat=seat, move=move
-                )
-            )
+            sql = DriverSql.of(conn)
+            await conn.exec_driver_sql(sql.insert_move, (table_id, deal, number, seat, move))
             if result is not None:
-                await conn.execute(
-                    update(deals_t)
-                    .where(deals_t.c.table_id == table_id, deals_t.c.number == deal)
-                    .values(finished=True, result=result, returns=list(returns or ()))
+                await conn.exec_driver_sql(
+                    sql.end_deal,
+                    (json.dumps(result), json.dumps(list(returns or ())), table_id, deal),
                 )
 
     async def _flush(self) -> None:
@@ -411,19 +428,45 @@ class Store:
                         done.set_result(None)
 
     async def _write_moves(self, group: Sequence[Pending]) -> None:
-        """Moves of several tables (one each) and the deals they end, in one transaction."""
+        """Moves of several tables (one each) and the deals they end, in one transaction.
+
+        A move's write was most of its cost to the server (issue 23), so it skips SQLAlchemy's
+        statement machinery: on SQLite the whole transaction is one call of the standard
+        library's ``sqlite3`` (``SqliteMoves``: in the event loop's thread), elsewhere the same
+        two statements go to the driver as they are (``exec_driver_sql``: no compiling, no
+        cache key), in a transaction of SQLAlchemy's (its errors, its pool)."""
+        rows = [
+            (row["table_id"], row["deal"], row["number"], row["seat"], row["move"])
+            for row, _, _ in group
+        ]
+        ends = [
+            (
+                json.dumps(finish["result"]),
+                json.dumps(finish["returns"]),
+                finish["table_id"],
+                finish["number"],
+            )
+            for _, finish, _ in group
+            if finish is not None
+        ]
+        if self._moves is not None:
+            assert self._writer is not None
+            async with self._writer:
+                await self._moves.run(self._moves.moves(rows, ends))
+            self.writes += 1
+            return
+        if self._autocommit is not None:
+            columns = [[r[i] for r in rows] for i in range(5)]
+            ended = [[e[i] for e in ends] for i in (2, 3, 0, 1)]
+            async with self._autocommit.connect() as conn:
+                await conn.exec_driver_sql(PG_MOVES, (*columns, *ended))
+            self.writes += 1
+            return
         async with self._write() as conn:
-            await conn.execute(moves_t.insert(), [row for row, _, _ in group])
-            for _, finish, _ in group:
-                if finish is not None:
-                    await conn.execute(
-                        update(deals_t)
-                        .where(
-                            deals_t.c.table_id == finish["table_id"],
-                            deals_t.c.number == finish["number"],
-                        )
-                        .values(finished=True, result=finish["result"], returns=finish["returns"])
-                    )
+            sql = DriverSql.of(conn)
+            await conn.exec_driver_sql(sql.insert_move, rows)
+            for values in ends:
+                await conn.exec_driver_sql(sql.end_deal, values)
 
     async def _write_singly(self, group: Sequence[Pending], error: Exception) -> None:
         """After a group failed: each move alone, so only the moves that fail are refused. When
@@ -629,19 +672,228 @@ class Store:
         )
 
 
+@dataclass(frozen=True)
+class DriverSql:
+    """The statements of a deal's and a move's writes as the driver takes them (issue 23: a
+    move's write without SQLAlchemy's compiling and cache keys), in the driver's parameter
+    style: ``?`` (sqlite3), ``$1`` … (asyncpg)."""
+
+    insert_move: str
+    end_deal: str
+    insert_deal: str
+    last_deal: str
+    last_moved: str
+    fence: str
+
+    @staticmethod
+    def of(conn: AsyncConnection) -> DriverSql:
+        return PG_SQL if conn.dialect.name == "postgresql" else SQLITE_SQL
+
+    def numbered(self) -> DriverSql:
+        """The same with ``$1``, ``$2`` … for each ``?``."""
+
+        def number(statement: str) -> str:
+            parts = statement.split("?")
+            return parts[0] + "".join(f"${k}{part}" for k, part in enumerate(parts[1:], 1))
+
+        return DriverSql(*(number(getattr(self, f)) for f in self.__dataclass_fields__))
+
+
+SQLITE_SQL = DriverSql(
+    insert_move="INSERT INTO moves (table_id, deal, number, seat, move) VALUES (?, ?, ?, ?, ?)",
+    end_deal="UPDATE deals SET finished = TRUE, result = ?, returns = ? "
+    "WHERE table_id = ? AND number = ?",
+    insert_deal="INSERT INTO deals (table_id, number, match, header, finished, result, returns) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    last_deal="SELECT max(number) FROM deals WHERE table_id = ?",
+    last_moved="SELECT max(deal) FROM moves WHERE table_id = ?",
+    fence="UPDATE leases SET epoch = ? WHERE table_id = ? AND owner = ? AND epoch = ?",
+)
+PG_SQL = SQLITE_SQL.numbered()
+
+# PostgreSQL, a lone process: a group commit's moves (columns $1-$5) and the deals they end
+# ($6-$9: table, number, result, returns), and a deal's start (its header row as
+# ``Store.start_deal`` makes it, $1-$7, its number the first free one from $2 on, then its
+# setting up's moves as columns: number, seat, move), each one statement: one round trip, and
+# a transaction of its own (PostgreSQL's data-modifying WITH: all of it, or none).
+PG_MOVES = """
+WITH ins AS (
+    INSERT INTO moves (table_id, deal, number, seat, move)
+    SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::int[], $5::text[])
+), ends AS (
+    UPDATE deals SET finished = TRUE, result = e.result::json, returns = e.returns::json
+    FROM unnest($6::varchar[], $7::int[], $8::text[], $9::text[])
+        AS e(table_id, number, result, returns)
+    WHERE deals.table_id = e.table_id AND deals.number = e.number
+)
+SELECT 1
+"""
+PG_START_DEAL = """
+WITH d AS (
+    INSERT INTO deals (table_id, number, match, header, finished, result, returns)
+    SELECT $1::varchar, GREATEST(
+        $2::int,
+        COALESCE((SELECT max(number) FROM deals WHERE table_id = $1::varchar), 0) + 1,
+        COALESCE((SELECT max(deal) FROM moves WHERE table_id = $1::varchar), 0) + 1
+    ), $3::int, $4::json, $5::boolean, $6::json, $7::json
+    RETURNING number
+), m AS (
+    INSERT INTO moves (table_id, deal, number, seat, move)
+    SELECT $1::varchar, d.number, u.k, u.seat, u.move
+    FROM d, unnest($8::int[], $9::int[], $10::text[]) AS u(k, seat, move)
+)
+SELECT number FROM d
+"""
+
+
+class SqliteMoves:
+    """The moves' and deals' writes on SQLite, with the standard library's ``sqlite3`` and
+    without SQLAlchemy's machinery around each statement (issue 23: that and aiosqlite's
+    hand-offs to its thread, one a statement, were most of a move's cost to the server).
+
+    A transaction is first tried in the event loop's own thread, on a connection that does not
+    wait for a lock (``busy_timeout=0``): with WAL and ``synchronous=NORMAL`` a commit is a
+    write into the write-ahead log, no ``fsync``, tens of microseconds, less than a hand-off
+    to a thread costs. When another connection holds the write lock (another process, a
+    backup; this process's own writers queue on ``Store._writer``), it is rolled back and
+    tried again in a thread of its own, on a connection that waits for the lock as the other
+    writes do (``busy_timeout``), so the event loop never waits for a lock. The loop's
+    connection never checkpoints (``wal_autocheckpoint=0``: a checkpoint ``fsync``s the
+    database file); the thread checkpoints every ``CHECKPOINT_EVERY`` commits, passively
+    (writers go on meanwhile).
+
+    What a commit survives: once it returns, the transaction is in the log file (the operating
+    system's cache), so it survives the server being killed (SIGKILL) or crashing; a crash of
+    the operating system or a power cut may lose the last commits (``synchronous=NORMAL``;
+    ``FULL`` would ``fsync`` each). Errors are SQLAlchemy's (``IntegrityError``,
+    ``OperationalError`` …), as the other writes' are."""
+
+    CHECKPOINT_EVERY = 1000
+
+    def __init__(self, path: str, busy_timeout: float) -> None:
+        self.path = path
+        self.busy_timeout = busy_timeout
+        self.thread = ThreadPoolExecutor(1, thread_name_prefix="tavern-moves")
+        self._here: sqlite3.Connection | None = None  # the event loop's: never waits
+        self._there: sqlite3.Connection | None = None  # the thread's: waits for the lock
+        self._commits = 0
+        self.handed_off = 0  # transactions the loop's connection found locked
+
+    def _connect(self, busy_timeout: float, checkpoints: bool) -> sqlite3.Connection:
+        conn = sqlite3.connect(
+            self.path, timeout=busy_timeout, isolation_level=None, check_same_thread=False
+        )
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute(f"PRAGMA busy_timeout={round(busy_timeout * 1000)}")
+        conn.execute("PRAGMA foreign_keys=ON")
+        if not checkpoints:
+            conn.execute("PRAGMA wal_autocheckpoint=0")
+        return conn
+
+    def _thread_connection(self) -> sqlite3.Connection:
+        if self._there is None:
+            self._there = self._connect(self.busy_timeout, True)
+        return self._there
+
+    async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` in one transaction on the loop's connection, else (the database locked)
+        in the thread's; SQLAlchemy's errors."""
+        try:
+            if self._here is None:
+                self._here = self._connect(0.0, False)
+            try:
+                done = _transaction(self._here, work)
+            except sqlite3.OperationalError as e:
+                if e.sqlite_errorcode not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                    raise
+                self.handed_off += 1
+                loop = asyncio.get_running_loop()
+                done = await loop.run_in_executor(
+                    self.thread, lambda: _transaction(self._thread_connection(), work)
+                )
+        except sqlite3.Error as e:
+            raise DBAPIError.instance(None, None, e, sqlite3.Error) from e
+        self._commits += 1
+        if self._commits % self.CHECKPOINT_EVERY == 0:
+            self.thread.submit(self._checkpoint)
+        return done
+
+    def _checkpoint(self) -> None:
+        """The log's pages into the database file, without waiting for writers (in the
+        thread); a failure only leaves the log longer until the next."""
+        with contextlib.suppress(sqlite3.Error):
+            self._thread_connection().execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    @staticmethod
+    def moves(
+        rows: Sequence[tuple[Any, ...]], ends: Sequence[tuple[Any, ...]]
+    ) -> Callable[[sqlite3.Connection], None]:
+        """The moves ``rows`` and the deals they end (``ends``)."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.executemany(SQLITE_SQL.insert_move, rows)
+            for params in ends:
+                conn.execute(SQLITE_SQL.end_deal, params)
+
+        return work
+
+    @staticmethod
+    def deal(
+        deal: tuple[Any, ...], rows: Sequence[tuple[Any, ...]]
+    ) -> Callable[[sqlite3.Connection], int]:
+        """A deal's header row ``deal`` (its number the first free one from ``deal[1]`` on,
+        see ``Store.start_deal``) and its moves ``rows`` (without the deal's number); the
+        work returns the deal's number."""
+
+        def work(conn: sqlite3.Connection) -> int:
+            used = conn.execute(SQLITE_SQL.last_deal, (deal[0],)).fetchone()
+            moved = conn.execute(SQLITE_SQL.last_moved, (deal[0],)).fetchone()
+            number = int(max(deal[1], (used[0] or 0) + 1, (moved[0] or 0) + 1))
+            conn.execute(SQLITE_SQL.insert_deal, (deal[0], number, *deal[2:]))
+            conn.executemany(
+                SQLITE_SQL.insert_move, [(t, number, k, seat, m) for t, k, seat, m in rows]
+            )
+            return number
+
+        return work
+
+    def close(self) -> None:
+        """Close the connections and end the thread (once; a closed writer writes no more)."""
+
+        def closing() -> None:
+            if self._there is not None:
+                self._there.close()
+                self._there = None
+
+        with contextlib.suppress(RuntimeError):  # closed already
+            self.thread.submit(closing).result()
+        self.thread.shutdown()
+        if self._here is not None:
+            self._here.close()
+            self._here = None
+
+
+def _transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work`` between BEGIN and COMMIT (rolled back if it fails)."""
+    conn.execute("BEGIN")
+    try:
+        done = work(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return done
+
+
 async def _fenced(conn: AsyncConnection, fence: Fence | None) -> None:
     """LeaseLost unless the lease is still the writer's. The update takes the lease row's lock,
     so a process taking the table over waits until this write is committed, then sees it."""
     if fence is None:
         return
     table_id, owner, epoch = fence
-    done = await conn.execute(
-        update(leases_t)
-        .where(
-            leases_t.c.table_id == table_id, leases_t.c.owner == owner, leases_t.c.epoch == epoch
-        )
-        .values(epoch=epoch)
-    )
+    done = await conn.exec_driver_sql(DriverSql.of(conn).fence, (epoch, table_id, owner, epoch))
     if not done.rowcount:
         raise LeaseLost(f"table {table_id} is no longer owned by {owner}")
 

@@ -302,6 +302,11 @@ class Table:
 
     def turn(self) -> Turn | None:
         """Whose decision it is now and when a timer or an absence hands it to a bot."""
+        data = self._turn_json()
+        return None if data is None else Turn(**data)
+
+    def _turn_json(self) -> dict[str, Any] | None:
+        """``turn().model_dump()``, without the model (a move's frames build it once)."""
         state = self.state
         if state is None or state.is_over or self.status != "playing":
             return None
@@ -310,13 +315,13 @@ class Table:
             return None
         info = self.seats[seat]
         deadline = self._deadline(info)
-        return Turn(
-            seat=seat,
-            bot=self._bot_for(info) is not None,
-            deadline=None
+        return {
+            "seat": seat,
+            "bot": self._bot_for(info) is not None,
+            "deadline": None
             if deadline is None
             else time.time() + max(0.0, deadline - time.monotonic()),
-        )
+        }
 
     def players(self) -> list[str]:
         return [s.display_name() for s in self.seats]
@@ -880,8 +885,7 @@ class Table:
         seat's frame encoded once (every spectator shares one)."""
         self._note_turn()
         built: dict[int | None, str] = {}
-        turn = self.turn()
-        turn_json = None if turn is None else turn.model_dump()
+        turn_json = self._turn_json()
         for conn in self.conns:
             frame = built.get(conn.seat)
             if frame is None:
@@ -894,7 +898,8 @@ class Table:
             self.outlet.updates(
                 self.id, {seat_key(seat): built[seat] for seat in set(self.remote.values())}
             )
-        send_hints(self)
+        if self.settings.hints:
+            send_hints(self)
         self._tell_lesson()
 
     def lesson_frame(self, seat: int | None) -> str | None:

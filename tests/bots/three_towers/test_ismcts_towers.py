@@ -279,3 +279,26 @@ def test_hard_stays_legal_against_random_play_and_searches_out_of_turn() -> None
                 out_of_turn += 1
             state.apply(move)
     assert out_of_turn > 0
+
+
+def test_a_search_deals_its_worlds_from_the_views_unseen_cards_once() -> None:
+    """R16: ``TowersSearch.sample`` works out the view's unseen cards once per decision
+    (``unseen_pool``) and deals the same worlds as ``sample_world`` working them out each time,
+    world after world from one generator; a new view gets its own pool."""
+    from taverntable.games.three_towers.worlds import unseen_pool
+
+    game = TowersSearch(infer=False)
+    views = [s.view(s.current_seat or 0) for s in heuristic_positions(21, 2, players=3)]
+    for view in views:
+        mine, engines = random.Random(5), random.Random(5)
+        for _ in range(4):
+            world = game.sample(view, mine)
+            other = sample_world(view, engines)
+            assert (world.hands, world.stores, world.deck) == (
+                other.hands,
+                other.stores,
+                other.deck,
+            )
+            assert towers_view_of(world, view.seat) == view
+        assert game._pool is not None and game._pool[0] is view
+        assert game._pool[1] == unseen_pool(view)

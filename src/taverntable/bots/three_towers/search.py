@@ -115,6 +115,7 @@ class TowersSearch(SearchDefaults):
         self.replies = replies
         self.infer = infer
         self._facts: tuple[TowersView, list[Lack]] | None = None
+        self._pool: tuple[TowersView, list[int]] | None = None
         if fast is None:
             from taverntable.fast.jit import COMPILED as fast  # numba compiles the kernels
         self.fast = fast
@@ -122,9 +123,11 @@ class TowersSearch(SearchDefaults):
     def sample(self, view: TowersView, rng: random.Random) -> TowersState:
         """The engine's determinization (R16, R27), with the opponents' hands made to agree
         with what their actions showed (``inference``) when ``infer``."""
-        from taverntable.games.three_towers import sample_world
+        from taverntable.games.three_towers.worlds import sample_world, unseen_pool
 
-        world = sample_world(view, rng)
+        if self._pool is None or self._pool[0] is not view:
+            self._pool = (view, unseen_pool(view))  # every world of a decision deals them
+        world = sample_world(view, rng, self._pool[1])
         if self.infer:
             if self._facts is None or self._facts[0] is not view:
                 self._facts = (view, evidence(view))

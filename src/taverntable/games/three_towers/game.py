@@ -119,3 +119,6 @@ class TowersGame:
 
 
 GAME = TowersGame()
+# The preset "Three Towers, revised" (rules.REVISED) as a game of the family: the lobby and
+# `tavern play` offer it beside today's rules.
+REVISED_GAME = TowersGame(name="three-towers-revised", title="Three Towers, revised")

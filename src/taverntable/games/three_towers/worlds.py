@@ -3,21 +3,32 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .phases import CHANCE, TradeState
 from .state import TowersState
 from .view import TowersView, unseen_cards
 
 
-def sample_world(view: TowersView, rng: random.Random) -> TowersState:
+def unseen_pool(view: TowersView) -> list[int]:
+    """The cards ``sample_world`` deals, in the order it shuffles them from: the seat's unseen
+    cards (``unseen_cards``)."""
+    return list(unseen_cards(view).elements())
+
+
+def sample_world(
+    view: TowersView, rng: random.Random, unseen: Sequence[int] | None = None
+) -> TowersState:
     """A full game that ``view.seat`` cannot tell from the real one: ``view_of(world, seat)``
     equals ``view``.
 
     The unseen cards go at random into the other hands, the deck and the hidden part of every
     store (the public part stays where it is). Only this round's history is known, so the world
-    starts its history at this round's deal and cannot be written as a record.
+    starts its history at this round's deal and cannot be written as a record. ``unseen`` is
+    ``unseen_pool(view)`` when the caller has it already (a search samples many worlds of one
+    view): the same cards in the same order, so the same world from the same ``rng``.
     """
-    pool = list(unseen_cards(view).elements())
+    pool = unseen_pool(view) if unseen is None else list(unseen)
     rng.shuffle(pool)
     me, n = view.seat, view.num_players
 

@@ -105,6 +105,11 @@ def run_study(
     interruption would); ``up_to`` plays only the games below that index this time (the study
     keeps its size). ``ray`` is a cluster address or ``"local"``."""
     store = StudyStore.open(folder, config, fresh=fresh)
+    study = get_study(config.study)
+    if study.prepare is not None:
+        from .studies import load
+
+        load(study.prepare)(config, folder)
     n_workers = workers or default_workers()
     work = batches(config, store.done, n_workers, up_to)
     backend = "ray" if ray else ("inline" if n_workers == 1 else "processes")

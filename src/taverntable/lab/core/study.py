@@ -9,7 +9,7 @@ they allow come from the game registry. Each family declares its studies in its 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from typing import Any
@@ -41,9 +41,19 @@ class Study:
     keeps_records: bool = True
     variants: str | None = None  # "module:attribute": the variant table, all played by default
     check: str | None = None  # "module:function": check(config) raises for what it cannot play
+    # "module:function": prepare(config, folder), run before the games (in this process, on
+    # every run: it resumes itself), e.g. a search whose result the games then measure.
+    prepare: str | None = None
+    # "module:function": extras(folder, section) adds what ``prepare`` left in the folder.
+    extras: str | None = None
     # The games and table sizes played by default (empty: all the family's, at every size).
     presets: tuple[str, ...] = ()
     players: tuple[int, ...] = ()
+    # With ``passes`` a size counts passes through the variants, not games: the study's games are
+    # the size times the variants played (``size_games``), so every variant gets that many
+    # games (the hard bot's, played on every ``Variant.every``-th pass, that many over ``every``)
+    # however many variants the table holds or ``--variant`` picks.
+    passes: bool = False
     # Games per round of ``python -m taverntable.bench.lab_studies``: a round through the
     # engine should take half a CPU second or more, and the fast path's rounds still long
     # enough (tens of milliseconds) for the process clock.
@@ -66,15 +76,28 @@ class Study:
             options=dict(self.options),
         )
 
+    def size_games(self, size: str, variants: Sequence[str] = ()) -> int:
+        """The games of ``size`` ("small" or "full"): the size itself, or with ``passes`` that
+        many passes through ``variants`` (by default every variant of the study's table)."""
+        if size not in self.sizes:
+            raise LabError(f"size must be {' or '.join(self.sizes)}, not {size!r}")
+        if not self.passes:
+            return self.sizes[size]
+        return self.sizes[size] * len(variants or self.variant_names())
+
+    def variant_names(self) -> tuple[str, ...]:
+        """The names of the study's variants, in the table's order (none without a table)."""
+        return () if self.variants is None else tuple(load(self.variants))
+
     def config(self, size: str = "small", **changes: Any) -> StudyConfig:
         """The default configuration at ``size``, with ``changes`` (None values are ignored)."""
         if size not in self.sizes:
             raise LabError(f"size must be {' or '.join(self.sizes)}, not {size!r}")
         defaults = self.defaults
-        given: dict[str, Any] = {"games": self.sizes[size]}
-        given.update((k, v) for k, v in changes.items() if v is not None)
+        given: dict[str, Any] = {k: v for k, v in changes.items() if v is not None}
         if self.variants is not None and not given.get("variants", defaults.variants):
-            given["variants"] = tuple(load(self.variants))  # the names, in the table's order
+            given["variants"] = self.variant_names()
+        given.setdefault("games", self.size_games(size, given.get("variants", ())))
         return replace(defaults, **given)
 
 

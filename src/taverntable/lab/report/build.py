@@ -65,6 +65,8 @@ def analyse_folder(folder: Path) -> tuple[str, Section]:
     config, meta, rows = StudyStore.read(folder)
     study = get_study(config.study)
     section: Section = load(study.analyse)(config, rows)
+    if study.extras is not None:
+        load(study.extras)(folder, section)
     if folder.name != study.name:  # the same study again, e.g. with other rule options
         section.title += f" — {folder.name}"
     beyond = StudyStore.stored_beyond(folder, config)

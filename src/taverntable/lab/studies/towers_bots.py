@@ -86,10 +86,10 @@ def lab_bot(name: str) -> Bot:
 def play_lab_out(
     state: TowersState, names: list[str], rng: random.Random, max_moves: int
 ) -> PlayedOut:
-    """``play_out`` with the lab bots ``names`` by seat; a table of the heuristic alone is
-    played by the kernel and replayed by the engine (``bots.three_towers.fast.play_out``: the same
-    game) unless ``TAVERNTABLE_FAST=0``."""
+    """``play_out`` with the lab bots ``names`` by seat; a table of the heuristic alone, plain
+    or in its styles, is played by the kernel and replayed by the engine
+    (``bots.three_towers.fast.play_out``: the same game) unless ``TAVERNTABLE_FAST=0``."""
     bots = [lab_bot(name) for name in names]
-    if fast_table(state, bots):
-        return play_out_heuristic(state, rng, max_moves=max_moves, checked=False)
+    if (styles := fast_table(state, bots)) is not None:
+        return play_out_heuristic(state, rng, max_moves=max_moves, checked=False, styles=styles)
     return play_out(state, bots, rng, max_moves=max_moves)

@@ -13,15 +13,25 @@ Variant(2, {"spade_jack_defends": True, "spade_jack_raids": True}, note=...)``; 
 definition never changes once published (a new idea gets a new name), so a saved study folder
 means the same thing later. The report reads each proposed option's variant beside today's
 rules in the part of the point it answers (``report/towers_designer.OPTION_VARIANTS``).
+
+Every rule option joins by itself (``option_variants``): for each value of the rules class's
+option table (``options.option_values``) other than today's, a variant at each table size that
+value allows (heuristic), and at two players the three styles head to head played by the hard
+bot (issue 28 item 4), on every ``OPTION_HARD_EVERY``-th pass; an option's variants are named
+after it and its value (``2p-tower_goal-15``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from taverntable.engine import TavernError
+from taverntable.games.three_towers import rules_from
 from taverntable.games.three_towers.cards import VALUE
+from taverntable.games.three_towers.rules import MAX_PLAYERS, MIN_PLAYERS, TowersRules
 from taverntable.lab.core.config import LabError, StudyConfig
 from taverntable.lab.core.studies import GameOutput
+from taverntable.options import option_values
 from taverntable.records import dump_record
 
 from .towers_bots import lab_bot
@@ -29,7 +39,15 @@ from .towers_measures import measure
 from .towers_options import Variant, play_variant, summarise, variant_rules
 
 HARD_EVERY = 5
+# The hard styles in each option: 100 games at 1,000 passes (a two-hard game costs about a
+# CPU second; 200 each would take the whole study past its 30 minutes on two cores).
+OPTION_HARD_EVERY = 10
 HARD = "hard"
+# A game of the hard bot stops (a "stalled" row) after this many decisions: a normal game takes
+# a few hundred, and a hard raider against a hard mixed bot under R28 can raid back and forth
+# for tens of thousands (about 30 ms each) where the heuristic's game cap would wait for them.
+HARD_MOVE_CAP = 3_000
+PAIRINGS = (("builder", "raider"), ("builder", "mixed"), ("raider", "mixed"))
 
 
 def _hard(style: str) -> str:
@@ -96,6 +114,53 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
+def value_words(value: Any) -> str:
+    """An option's value as a name and a note write it (``None`` → ``none``)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option_variants() -> dict[str, Variant]:
+    """A variant for each rule option's every value but today's (the option table), at each
+    table size it allows; at two players the hard styles head to head in it too."""
+    out: dict[str, Variant] = {}
+    today = TowersRules()
+    for name, values in option_values(TowersRules).items():
+        for value in values:
+            if value == getattr(today, name):
+                continue
+            options = {name: value}
+            try:
+                rules = rules_from("three-towers", **options)
+            except TavernError:  # a value the rules class refuses alone (never a variant)
+                continue
+            said = f"{name} = {value_words(value)}"
+            for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+                try:
+                    rules.check_players(n)
+                except TavernError:
+                    continue
+                code = f"{n}p-{name}-{value_words(value)}"
+                out[code] = Variant(n, options, note=f"{n} players, {said}")
+                if n != 2:
+                    continue
+                for a, b in PAIRINGS:
+                    out[f"{code}-hard-{a}-vs-hard-{b}"] = Variant(
+                        2,
+                        options,
+                        bots=(_hard(a), _hard(b)),
+                        note=f"hard {a} against hard {b}, {said}",
+                        every=OPTION_HARD_EVERY,
+                    )
+    return out
+
+
+VARIANTS.update(option_variants())
+
+
 def variant_of(config: StudyConfig, index: int) -> tuple[str, Variant]:
     """The name and definition of game ``index``'s variant."""
     if not config.variants:
@@ -119,13 +184,33 @@ def check(config: StudyConfig) -> None:
             lab_bot(bot)
 
 
+def sits_out(config: StudyConfig, index: int) -> bool:
+    """Whether game ``index`` is a pass its variant sits out (``Variant.every``: a skipped row)."""
+    return bool((index // len(config.variants)) % variant_of(config, index)[1].every)
+
+
+def planned_games(config: StudyConfig, below: int | None = None) -> dict[str, int]:
+    """The games each variant plays in the study (or below index ``below``), skipped rows not
+    counted: the full study's 1,000 passes give 1,000 of each heuristic variant and
+    1,000 / ``every`` of the hard bot's (``HARD_EVERY``: 200)."""
+    end = config.games if below is None else min(below, config.games)
+    n = len(config.variants)
+    out = dict.fromkeys(config.variants, 0)
+    for k, name in enumerate(config.variants):
+        passes = len(range(k, end, n))  # the passes that reach variant k
+        every = VARIANTS[name].every
+        out[name] = (passes + every - 1) // every  # passes 0, every, 2 * every, ...
+    return out
+
+
 def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
     """Play game ``index``: one game of its variant with the designer's measurements (a skipped
     row on the passes a variant sits out)."""
     name, variant = variant_of(config, index)
-    if (index // len(config.variants)) % variant.every:
+    if sits_out(config, index):
         return {"variant": name, "players": variant.players, "end": "skipped"}, []
-    state, names = play_variant(config, variant, index, seed)
+    hard = any(b == HARD or b.startswith("ismcts") for b in variant.bots)
+    state, names = play_variant(config, variant, index, seed, HARD_MOVE_CAP if hard else None)
     if state is None:
         return {"variant": name, "players": variant.players, "end": "stalled"}, []
     result, rules = state.result, state.rules

@@ -16,9 +16,12 @@ def _towers(
     full: int,
     variants: bool = False,
     bench_games: int = 40,
+    passes: bool = False,
+    prepared: bool = False,
     **options: Any,
 ) -> Study:
     lab = f"taverntable.lab.studies.{module}"
+    report = f"taverntable.lab.report.{module}"
     return Study(
         name=name,
         family="three-towers",
@@ -31,6 +34,11 @@ def _towers(
         variants=f"{lab}:VARIANTS" if variants else None,
         check=f"{lab}:check" if variants else None,
         bench_games=bench_games,
+        passes=passes,
+        prepare=f"{lab}:prepare" if prepared else None,
+        extras=f"{report}:extras" if prepared else None,
+        # Today's rules: the family's other presets (three-towers-revised) by --preset only.
+        presets=("three-towers",),
     )
 
 
@@ -56,8 +64,9 @@ STUDIES: tuple[Study, ...] = (
         "paired games that measure what an extra joker, redeals and the nobility are worth "
         "to a seat. Choose variants with --variant.",
         "towers_options",
-        small=26,  # one game of each variant
-        full=26 * 200,
+        small=1,  # one pass: one game of each variant
+        full=200,
+        passes=True,
         variants=True,
         max_rounds=10,
     ),
@@ -72,9 +81,30 @@ STUDIES: tuple[Study, ...] = (
         "Warlock's success, jokers left in hand, spade cards put out, answers that give "
         "aces or warriors, the game's length in turns. Choose variants with --variant.",
         "towers_designer",
-        small=21 * 5,  # five passes: every heuristic variant five times, the hard ones once
-        full=21 * 1_000,
+        # Passes through the variants, however many the table holds: five (every heuristic
+        # variant five times, the hard ones once), and the full study's 1,000 (1,000 games of
+        # each heuristic variant, 200 of each hard one: towers_designer.HARD_EVERY).
+        small=5,
+        full=1_000,
+        passes=True,
         variants=True,
         max_rounds=10,
+    ),
+    _towers(
+        "towers-revised",
+        "Three Towers, revised: rule options chosen against the designer's targets",
+        "First a search (Optuna's TPE sampler) over the rule options of the rules' option "
+        "table, two players, the heuristic on the fast path, against the targets: no style "
+        "wins more than 60% against another, one round decides at most 20% of games, the "
+        "first seat's edge within 3 points of 50%, 5 to 8 rounds a game. Then the preset "
+        "three-towers-revised against today's rules on fresh seeds: the heuristic, the "
+        "styles head to head (every third pass), the hard bot against the heuristic (every "
+        "eighth) and the hard bot's styles head to head (every fiftieth).",
+        "towers_revised",
+        small=16 * 20,  # 20 passes over the 16 variants: 20 plain games a side, 7 of each style
+        full=16 * 1_000,  # 1,000 plain games a side, 334 of each style, 125 hard, 20 hard styled
+        variants=True,
+        prepared=True,
+        # No round limit: "today's rules" are today's (R14 is one of the searched options).
     ),
 )

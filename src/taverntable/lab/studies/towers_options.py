@@ -148,17 +148,18 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
 
 
 def play_variant(
-    config: StudyConfig, variant: Variant, index: int, seed: int
+    config: StudyConfig, variant: Variant, index: int, seed: int, max_moves: int | None = None
 ) -> tuple[TowersState | None, list[str]]:
     """Game ``index`` of ``variant`` played out by its seats' bots, and their names; the state
-    is None when the move cap stopped it (or it has no result). Shared by the designer's study."""
+    is None when the move cap (``max_moves``, default the game's) stopped it (or it has no
+    result). Shared by the designer's study."""
     rules = variant_rules(config, variant)
     names = seat_bots(config, variant, index)
     rng = random.Random(seed)
     game = get_game(config.presets[0])
     state = game.start(rules, variant.players, rng=rng, dealer=DEALER)
     assert isinstance(state, TowersState)
-    played = play_lab_out(state, names, rng, game.max_moves)
+    played = play_lab_out(state, names, rng, max_moves or game.max_moves)
     return (None if played.capped or state.result is None else state), names
 
 

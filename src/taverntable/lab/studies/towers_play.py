@@ -85,9 +85,9 @@ def play(config: StudyConfig, index: int, seed: int) -> GameOutput:
 
     # All-heuristic tables: the kernel decides, the engine replays
     # (``bots.three_towers.fast.play_out``).
-    if fast_table(state, bots):
+    if (styles := fast_table(state, bots)) is not None:
         played = play_out_heuristic(
-            state, rng, max_moves=game.max_moves, on_move=keep, checked=False
+            state, rng, max_moves=game.max_moves, on_move=keep, checked=False, styles=styles
         )
     else:
         played = play_out(state, bots, rng, max_moves=game.max_moves, on_move=keep)

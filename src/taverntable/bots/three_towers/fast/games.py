@@ -5,8 +5,8 @@ its decision at an engine position, and the switch that lets the lab use them.
 ``play_out(state, [ThreeTowersHeuristicBot()] * players, rng)`` play, game after game with the
 first dealer moving one seat each game: the same moves and results, ``rng`` left where the engine
 leaves it (the heuristic draws nothing from it). ``decision(state)`` is the kernel's move for the
-seat to decide in an engine position, as ``ThreeTowersHeuristicBot().choose`` makes it from that
-seat's view.
+seat to decide in an engine position, as ``ThreeTowersHeuristicBot(style).choose`` makes it from
+that seat's view.
 
 Callers take this path when ``fast_bots_on()`` (``bots.tonk.fast.deals``: numba compiles the kernels
 and ``TAVERNTABLE_FAST`` is not ``0``).
@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from taverntable.bots.three_towers.fast.heuristic import U_SIZE, decide
+from taverntable.bots.three_towers.fast.heuristic import STYLE_CODES, U_SIZE, decide_styled
 from taverntable.bots.three_towers.fast.heuristic import heuristic_games as _heuristic_games
 from taverntable.fast.jit import int_array
 from taverntable.games.three_towers import TowersMove, TowersState
@@ -42,12 +42,13 @@ def heuristic_games(
     return play_games(_heuristic_games, rules, players, rng, games, first_dealer, record)
 
 
-def decision(state: TowersState) -> TowersMove:
-    """The kernel heuristic's move for ``state.decider`` (a decision, not a chance step)."""
+def decision(state: TowersState, style: str = "") -> TowersMove:
+    """The kernel heuristic's move for ``state.decider`` (a decision, not a chance step), in the
+    style ``style`` (``bots.three_towers.styles``; "" the plain heuristic)."""
     st = load(state)
     kinds, xa, xb = (int_array(k.MAX_LEGAL) for _ in range(3))
     count = k.legal_moves(st, kinds, xa, xb)
     if count == 0:
         raise ValueError(f"no decision to make in phase {state.phase!r}")
-    pick = decide(st, kinds, xa, xb, count, int_array(U_SIZE))
+    pick = decide_styled(st, kinds, xa, xb, count, int_array(U_SIZE), STYLE_CODES[style])
     return cast(TowersMove, move_of(int(kinds[pick]), int(xa[pick]), int(xb[pick])))

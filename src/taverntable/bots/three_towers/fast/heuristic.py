@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from taverntable.bots.three_towers import heuristic as h
 from taverntable.bots.three_towers import replies as r
+from taverntable.bots.three_towers import styles as sty
 from taverntable.bots.three_towers import tactics as t
 from taverntable.fast.jit import IntArray, float_array, kernel, new_ints
 from taverntable.games.three_towers.cards import JOKER, THIEF, WARLOCK, WITCH
@@ -54,6 +55,17 @@ ACE_TOOL = t.ACE_TOOL
 WARRIOR_TOOL = float_array([t.WARRIOR_TOOL.get(x, 0.0) for x in range(14)])
 DEFENDER_TOOL = t.DEFENDER_TOOL
 FULL_DECK_TURNS = t.FULL_DECK_TURNS
+# The styles (``bots/three_towers/styles.py``) by code: 0 the plain heuristic, then the styles in
+# their table's order; a style is a bias on the value of the mover's actions (``style_bias``).
+STYLE_CODES: dict[str, int] = {"": 0, **{name: i + 1 for i, name in enumerate(sty.STYLES)}}
+BUILDER = STYLE_CODES["builder"]
+RAIDER = STYLE_CODES["raider"]
+MIXED = STYLE_CODES["mixed"]
+NOBLE = STYLE_CODES["noble"]
+FORBIDDEN = sty.FORBIDDEN
+RAID_URGE = sty.RAID_URGE
+MIXED_BUILD_DAMP = sty.MIXED_BUILD_DAMP
+FINISHING = sty.FINISHING
 # The seat's view, worked out once per decision (``Knowledge``): ``unseen`` counts per code,
 # then these entries.
 U_TOTAL = CODES  # how many cards the seat cannot locate
@@ -651,6 +663,57 @@ def decide(
         return 0
     knowledge(st, st[k.DECIDER], unseen)
     return _pick(st, unseen, kinds, xa, xb, count)
+
+
+@kernel
+def style_bias(st: IntArray, style: int, kind: int, value: float) -> float:
+    """``styles.STYLES[name].bias``: what the style ``style`` (``STYLE_CODES``) adds to the
+    heuristic's ``value`` of one of the mover's actions."""
+    if style == BUILDER:
+        return FORBIDDEN if kind == k.M_RAID else 0.0
+    if style == RAIDER:
+        if kind == k.M_BUILD or kind == k.M_ADD:
+            return FORBIDDEN
+        return RAID_URGE if kind == k.M_RAID else 0.0
+    if style == MIXED:
+        if kind == k.M_RAID:
+            return RAID_URGE
+        if (kind == k.M_BUILD or kind == k.M_ADD) and value < FINISHING:
+            return -MIXED_BUILD_DAMP
+        return 0.0
+    if style == NOBLE:
+        if k.M_REDEAL_WARRIORS <= kind <= k.M_REDEAL_KINGS:
+            return FORBIDDEN
+        if kind == k.M_RAID:
+            return float(st[k.OPT_NOBILITY_POINTS])
+    return 0.0
+
+
+@kernel
+def decide_styled(
+    st: IntArray,
+    kinds: IntArray,
+    xa: IntArray,
+    xb: IntArray,
+    count: int,
+    unseen: IntArray,
+    style: int,
+) -> int:
+    """``decide`` for the heuristic in the style ``style`` (``STYLE_CODES``, 0 the plain one):
+    ``ThreeTowersHeuristicBot(style).choose``, the mover's actions valued with the style's bias
+    (the first of equals, as ``max`` keeps it); every other decision the heuristic's."""
+    if count == 1:
+        return 0
+    knowledge(st, st[k.DECIDER], unseen)
+    if style == 0 or st[k.PHASE] != k.TURN:
+        return _pick(st, unseen, kinds, xa, xb, count)
+    best, best_value = 0, 0.0
+    for i in range(count):
+        v = turn_value(st, unseen, kinds[i], xa[i], xb[i])
+        v = v + style_bias(st, style, kinds[i], v)
+        if i == 0 or v > best_value:
+            best, best_value = i, v
+    return best
 
 
 @kernel

@@ -13,7 +13,9 @@ checked by ``apply`` and the seat that made it, and any difference raises ``Dive
 than playing another game than the engine would. What the engine saves is the bots' decisions,
 which are what cost.
 
-Callers take this path when ``fast_table(state, bots)``.
+Callers take this path when ``fast_table(state, bots)`` gives the seats' styles: every seat the
+heuristic, plain or in a style (``bots.three_towers.styles``: the kernel adds the style's bias to
+the mover's actions, ``heuristic.decide_styled``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from taverntable.bots.three_towers.fast.heuristic import U_SIZE, decide
+from taverntable.bots.three_towers.fast.heuristic import STYLE_CODES, U_SIZE, decide_styled
 from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
 from taverntable.engine import CHANCE, Event, OnMove, PlayedOut
 from taverntable.fast.jit import IntArray, fast_bots_on, int_array, kernel, new_ints
@@ -47,20 +49,33 @@ def heuristic_seats(bots: Sequence[object]) -> bool:
     )
 
 
-def fast_table(state: TowersState, bots: Sequence[object]) -> bool:
-    """Whether ``play_out_heuristic`` may play ``state`` for ``bots``: the switch is on
-    (``fast_bots_on``), every seat is the heuristic and the kernel plays the rules (a rule
-    option it does not know is played by the engine, ``PLAYED``)."""
-    if not (fast_bots_on() and heuristic_seats(bots)):
-        return False
-    return PLAYED.plays(state.rules)
+def seat_styles(bots: Sequence[object]) -> tuple[str, ...] | None:
+    """Each seat's style ("" the plain heuristic) when every seat is the registry's heuristic
+    bot itself, in a style or none (``ThreeTowersHeuristicBot(style)``); None otherwise."""
+    if not all(type(bot) is ThreeTowersHeuristicBot for bot in bots):
+        return None
+    return tuple(str(getattr(bot, "style", "")) for bot in bots)
+
+
+def fast_table(state: TowersState, bots: Sequence[object]) -> tuple[str, ...] | None:
+    """The seats' styles when ``play_out_heuristic`` may play ``state`` for ``bots`` (pass them
+    as its ``styles``), else None: the switch is on (``fast_bots_on``), every seat is the
+    heuristic in a style or none (``seat_styles``) and the kernel plays the rules (a rule option
+    it does not know is played by the engine, ``PLAYED``)."""
+    styles = seat_styles(bots) if fast_bots_on() else None
+    if styles is None or not PLAYED.plays(state.rules):
+        return None
+    return styles
 
 
 @kernel
-def play_capped(st: IntArray, stream: IntArray, record: IntArray, max_moves: int) -> int:
+def play_capped(
+    st: IntArray, stream: IntArray, record: IntArray, max_moves: int, styles: IntArray
+) -> int:
     """``heuristic.play_heuristic`` with ``play_out``'s cap: it stops where the
     ``max_moves + 1``-th decision would be made; returns the steps (chance steps and moves),
-    or -1 when ``record`` had no room for them all."""
+    or -1 when ``record`` had no room for them all. Seat ``s`` plays the heuristic in the
+    style ``styles[s]`` (``heuristic.STYLE_CODES``, 0 the plain one)."""
     kinds = new_ints(k.MAX_LEGAL)
     xa = new_ints(k.MAX_LEGAL)
     xb = new_ints(k.MAX_LEGAL)
@@ -75,7 +90,7 @@ def play_capped(st: IntArray, stream: IntArray, record: IntArray, max_moves: int
             if moves >= max_moves:
                 break
             count = k.legal_moves(st, kinds, xa, xb)
-            pick = decide(st, kinds, xa, xb, count, unseen)
+            pick = decide_styled(st, kinds, xa, xb, count, unseen, styles[st[k.DECIDER]])
             k.recorded_move(st, kinds, xa, xb, pick, record, steps)
             moves += 1
         steps += 1
@@ -85,17 +100,18 @@ def play_capped(st: IntArray, stream: IntArray, record: IntArray, max_moves: int
 
 
 def kernel_steps(
-    state: TowersState, rng: random.Random, limit: int
+    state: TowersState, rng: random.Random, limit: int, styles: Sequence[str] = ()
 ) -> tuple[IntArray, int, IntArray]:
-    """The kernel's record of ``state`` played out (at most ``limit`` decisions), its length
-    and the kernel's final state; ``rng`` is left untouched (the kernel draws from a copy of
-    its stream)."""
+    """The kernel's record of ``state`` played out (at most ``limit`` decisions; seat ``s`` in
+    the style ``styles[s]``, none when not given), its length and the kernel's final state;
+    ``rng`` is left untouched (the kernel draws from a copy of its stream)."""
     saved = rng.getstate()
+    codes = int_array([STYLE_CODES[styles[s]] if s < len(styles) else 0 for s in range(k.SEATS)])
     room = _ROOM
     while True:
         record = int_array(3 * room)
         st = load(state)
-        steps = play_capped(st, stream_of(rng), record, limit)
+        steps = play_capped(st, stream_of(rng), record, limit, codes)
         rng.setstate(saved)  # the pure-Python fallback draws from ``rng`` itself
         if steps >= 0:
             return record, steps, st
@@ -117,9 +133,11 @@ def play_out_heuristic(
     max_moves: int | None = None,
     on_move: OnMove | None = None,
     checked: bool = True,
+    styles: Sequence[str] = (),
 ) -> PlayedOut:
     """``play_out(state, [ThreeTowersHeuristicBot()] * n, rng, max_moves=max_moves,
-    on_move=on_move)``, the decisions made by the kernel (module docstring).
+    on_move=on_move)``, the decisions made by the kernel (module docstring); with ``styles``
+    seat ``s`` is ``ThreeTowersHeuristicBot(styles[s])`` (``seat_styles``).
 
     ``checked=False`` applies the kernel's moves without the engine's legality check
     (``TowersState.apply_known``: the same events), which is most of what the replay costs; the
@@ -127,7 +145,9 @@ def play_out_heuristic(
     position must still be the kernel's, zone by zone (``games.three_towers.fast.state.snapshot``).
     Without ``on_move`` it builds no events either."""
     limit = NO_CAP if max_moves is None else max_moves
-    record, steps, final = kernel_steps(state, rng, limit)
+    if styles and len(styles) != state.num_players:
+        raise ValueError(f"{len(styles)} styles for {state.num_players} seats")
+    record, steps, final = kernel_steps(state, rng, limit, styles)
     if checked:
         apply: Callable[[TowersMove], Sequence[Event]] = state.apply
     elif on_move is not None:

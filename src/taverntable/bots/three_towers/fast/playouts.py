@@ -17,13 +17,12 @@ playout by playout.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from taverntable.bots.three_towers.fast.heuristic import U_SIZE, decide
 from taverntable.fast.jit import IntArray, int_array, kernel, new_ints
 from taverntable.fast.stream import STATE_SIZE as STREAM_SIZE
-from taverntable.fast.stream import stream_of
+from taverntable.fast.stream import seeded_stream
 from taverntable.games.three_towers import TowersMove, TowersState
 from taverntable.games.three_towers.fast import kernel as k
 from taverntable.games.three_towers.fast.play import move_of
@@ -106,6 +105,7 @@ class KernelPlayouts:
         self.horizon = horizon
         self.codes: IntArray | None = None  # the moves as kernel triples, from the first world
         self.out = int_array(OUT_WIDTH * len(self.moves))
+        self.stream = int_array(STREAM_SIZE)  # each world's seeded stream, written in place
 
     def _codes(self, st: IntArray) -> IntArray:
         """The moves as (kind, a, b) triples, found among the kernel's legal moves of a world:
@@ -127,7 +127,7 @@ class KernelPlayouts:
         st = load(world)
         if self.codes is None:
             self.codes = self._codes(st)
-        stream = stream_of(random.Random(seed))
+        stream = seeded_stream(seed, self.stream)  # random.Random(seed)'s, seeded in the kernel
         out = self.out
         paired_playouts(st, stream, self.codes, len(self.moves), self.horizon, out)
         n = world.num_players

@@ -10,6 +10,9 @@ transitions agree; ``legal_moves(state)`` lists the kernel's legal moves as the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, cast
+
 from taverntable.fast.jit import IntArray, int_array
 from taverntable.games.three_towers import TowersState
 from taverntable.games.three_towers.fast import kernel as k
@@ -31,6 +34,12 @@ PHASES = {
 }
 
 
+def _put(st: IntArray, base: int, values: Sequence[int]) -> None:
+    """``values`` into ``st`` from ``base`` on, as one slice (an array or the fallback's list:
+    the slice is as long as the values, so a list keeps its length)."""
+    cast(Any, st)[base : base + len(values)] = values
+
+
 def load(state: TowersState) -> IntArray:
     """The kernel state array of an engine position."""
     st = int_array(k.STATE_SIZE)
@@ -45,20 +54,21 @@ def load(state: TowersState) -> IntArray:
         for c in state.nobility[s]:
             st[k.NOB + s * k.CODES + c] += 1
         st[k.NOB_LEN + s] = len(state.nobility[s])
-        for i, c in enumerate(state.stores[s]):
-            st[k.STORE + s * k.ROOM + i] = c
-        st[k.STORE_LEN + s] = len(state.stores[s])
-        for i, c in enumerate(state.towers[s]):
-            st[k.TOWER + s * k.ROOM + i] = c
-            st[k.TOWER_GOODS + s] += int(k.TOWER_POINTS[c])
-        st[k.TOWER_LEN + s] = len(state.towers[s])
+        # Whole zones as slices (one call each: a search loads a world a playout).
+        store, tower = state.stores[s], state.towers[s]
+        base = k.STORE + s * k.ROOM
+        _put(st, base, store)
+        st[k.STORE_LEN + s] = len(store)
+        base = k.TOWER + s * k.ROOM
+        _put(st, base, tower)
+        st[k.TOWER_GOODS + s] = sum(int(k.TOWER_POINTS[c]) for c in tower)
+        st[k.TOWER_LEN + s] = len(tower)
         st[k.SCORES + s] = state.scores[s]
         st[k.MARKS + s] = state.marks[s]
         for c in state.known[s]:
             st[k.KNOWN + s * k.CODES + c] += 1
         st[k.KNOWN_LEN + s] = len(state.known[s])
-    for i, c in enumerate(state.deck):
-        st[k.DECK + i] = c
+    _put(st, k.DECK, state.deck)
     st[k.DECK_LEN] = len(state.deck)
     trade = state.trade
     if trade is not None:

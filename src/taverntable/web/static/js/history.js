@@ -49,7 +49,7 @@ function Result({ entry }) {
 
 function Deals({ entry }) {
   if (!entry.deals.length) return null;
-  const tonk = entry.game !== "three-towers";
+  const tonk = !entry.game.startsWith("three-towers");
   return html`<ul class="deal-links">${entry.deals.map((deal) => html`<li data-deal=${deal}>
     <span>${t(tonk ? "word.deal" : "word.game", { number: deal })}</span>
     <a href=${replayUrl(entry.table, deal, entry.seat)} data-link="replay">${t("games.watch")}</a>

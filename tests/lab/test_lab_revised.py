@@ -1,0 +1,206 @@
+"""Study ``towers-revised`` (issue 28 item 5): the search reads its space from the rules' option
+table, is seeded and resumes to the same trials; the preset is a game of the lobby; bad options
+are one line and exit 2 at ``tavern lab run``; every rule option joins the designer's study."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from taverntable.bots import make_bot
+from taverntable.cli import main
+from taverntable.engine import TavernError, play_out
+from taverntable.games import get_game
+from taverntable.games.three_towers import rules_from
+from taverntable.games.three_towers.rules import MAX_TOWER_GOAL, PRESETS, TowersRules
+from taverntable.lab.core.studies import get_study
+from taverntable.lab.report import towers_revised as report
+from taverntable.lab.studies import towers_revised as revised
+from taverntable.lab.studies.towers_designer import VARIANTS as DESIGNER
+from taverntable.lab.studies.towers_options import summarise
+from taverntable.options import option_values
+from taverntable.records import dump_record, replay_record
+from taverntable.web.hub import games_info
+
+
+def test_the_search_space_is_the_option_table_less_what_two_players_cannot_play() -> None:
+    space = {d.name: d for d in revised.option_space()}
+    table = option_values(TowersRules)
+    # Every option of the table is searched unless it has no second value at two players:
+    # R15's teams needs four.
+    assert set(space) == set(table) - {"teams"}
+    goal = space["tower_goal"]
+    # R29 from today's 30 to the rules class's own maximum, by 5; R14 none or 5 to 10 rounds.
+    assert (goal.low, goal.high, goal.step, goal.default) == (30, MAX_TOWER_GOAL, 5, 30)
+    rounds = space["max_rounds"]
+    assert rounds.none and (rounds.low, rounds.high, rounds.default) == (5, 10, None)
+    assert space["defence"].values == ("rank", "any")
+    # Every searched value is one the rules class accepts at two players, alone or (R34's ♠
+    # jacks that raid) beside the option it needs (R32's ♠ jacks that defend).
+    needs = {"spade_jack_raids": {"spade_jack_defends": True}}
+    for d in space.values():
+        for value in d.values or range(d.low, d.high + 1, d.step):
+            beside = needs.get(d.name, {}) if value is True else {}
+            rules_from("three-towers", **beside, **{d.name: value}).check_players(2)
+
+
+def test_the_targets_score_zero_only_when_all_are_met() -> None:
+    # first_edge: the first seat's share of decided games less 50% (within ±3 points).
+    met = {"style_win": 0.55, "one_round": 0.18, "first_edge": -0.02, "rounds": 6.0}
+    assert revised.shortfall(met) == 0
+    assert revised.shortfall({**met, "rounds": 4.0}) == pytest.approx(1.0)
+    assert revised.shortfall({**met, "style_win": 0.80}) == pytest.approx(2.0)
+    assert revised.shortfall({**met, "first_edge": 0.06}) == pytest.approx(1.0)
+    assert revised.shortfall({**met, "first_edge": -0.09}) == pytest.approx(2.0)
+    assert revised.shortfall({**met, "one_round": float("nan")}) == pytest.approx(10.0)
+    assert revised.score({"tower_goal": 40}, met) == pytest.approx(revised.CHANGE_COST)
+
+
+@pytest.mark.slow
+def test_a_stopped_search_resumes_to_the_trials_of_an_uninterrupted_one(tmp_path: Path) -> None:
+    config = get_study("towers-revised").config("small")
+    whole = revised.search(config, tmp_path / "a", trials=5, games=12, style_games=2, round_games=4)
+    (tmp_path / "b").mkdir()
+    revised.search(config, tmp_path / "b", trials=3, games=12, style_games=2, round_games=4)
+    again = revised.search(config, tmp_path / "b", trials=5, games=12, style_games=2, round_games=4)
+    keys = ("params", "options", "score")
+    assert [[t[k] for k in keys] for t in whole["trials"]] == [
+        [t[k] for k in keys] for t in again["trials"]
+    ]
+    assert len(whole["trials"]) == 5 and whole["best"] is not None
+    saved = json.loads((tmp_path / "a" / revised.RESULT_FILE).read_text())
+    assert saved["best"]["number"] == whole["best"]["number"]
+    # A line cut short by a stop is played again; the batch it belongs to with it.
+    lines = (tmp_path / "b" / revised.SEARCH_FILE).read_text().splitlines()
+    (tmp_path / "b" / revised.SEARCH_FILE).write_text("\n".join([*lines[:3], lines[3][:20]]))
+    cut = revised.search(config, tmp_path / "b", trials=5, games=12, style_games=2, round_games=4)
+    assert [[t[k] for k in keys] for t in cut["trials"]] == [
+        [t[k] for k in keys] for t in whole["trials"]
+    ]
+
+
+def test_the_searchs_games_are_the_engines_and_its_first_seat_is_r3s(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The kernel's batch (the fast path) and the engine play the same games: the same rounds
+    and the same first seat's wins, the first seat being R3's (the seat after the dealer)."""
+    rules = TowersRules(tower_goal=45, hand_size=8)
+    fast = revised._plain(rules, 3, 12)
+    monkeypatch.setenv("TAVERNTABLE_FAST", "0")
+    assert revised._plain(rules, 3, 12) == fast
+    assert len(fast[0]) == 12 and 0 < sum(fast[1]) < len(fast[1])
+    state = revised._game(rules, ["heuristic", "heuristic"], 5, dealer=1)
+    assert state is not None and revised.first_mover(state) == 0
+
+
+def test_the_objective_is_what_the_reports_measures_read_from_the_games_rows() -> None:
+    """The search's one-round share and styles are the report's figures of the same games'
+    rows (the rows ``play`` writes), so the search ranks by what the games measure."""
+    rules = TowersRules()
+    metrics = revised.measure_rules(rules, 2, 0, 2, round_games=10)
+    rows = []
+    for g in range(10):
+        state = revised._game(rules, ["heuristic", "heuristic"], revised.search_seed(2, g))
+        assert state is not None and state.result is not None
+        row = {"bots": ["heuristic"] * 2, **summarise(state, state.result, rules)}
+        rows.append({**row, "first_mover": revised.first_mover(state)})
+    found = {"2p-today": rows}
+    for a, b in revised.PAIRINGS:  # every pairing plays the same seeds
+        games = []
+        for g in range(2):
+            seats = [a, b] if g % 2 == 0 else [b, a]
+            state = revised._game(rules, seats, revised.search_seed(2, g))
+            assert state is not None and state.result is not None
+            games.append({"bots": seats, **summarise(state, state.result, rules)})
+        found[f"2p-today-{a}-vs-{b}"] = games
+    figures = report.measures(found, "today")
+    assert figures["one_round"].value == pytest.approx(metrics["one_round"])
+    assert figures["one_round"].n == sum(r["lead"] > 0 for r in rows)
+    for a, b in revised.PAIRINGS:
+        key = f"style_win:{a}-{b}"
+        assert figures[key].value == pytest.approx(metrics[key]), key
+    # The first seat's edge: its share of the games with one winner, less 50%.
+    decided = [r for r in rows if len(r["winners"]) == 1]
+    won = sum(r["winners"][0] == r["first_mover"] for r in decided)
+    assert figures["first_edge"].value == pytest.approx(won / len(decided) - 0.5)
+    assert figures["first_edge"].low < figures["first_edge"].value < figures["first_edge"].high
+
+
+def test_the_revised_preset_is_a_game_of_the_lobby_with_its_options() -> None:
+    offer = {g["name"]: g for g in games_info()}["three-towers-revised"]
+    assert offer["family"] == "three-towers" and offer["rules"] == "three-towers"
+    rules = get_game("three-towers-revised").rules()
+    # Its records name today's preset and write the changed options out (one meaning).
+    assert rules.preset == "three-towers" and rules.differences() == revised.revised_options()
+    assert revised.revised_options() and all(
+        offer["options"][k] == v for k, v in revised.revised_options().items()
+    )
+    assert revised.VARIANTS["2p-revised"].options == revised.revised_options()
+
+
+@pytest.mark.parametrize(
+    ("option", "words"),
+    [
+        ("tower_goal=5", "tower_goal"),
+        ("nobility_points=-1", "nobility_points"),
+        ("defence=sometimes", "defence"),
+        ("teams=true", "R15"),  # contradicts the study's two players
+    ],
+)
+def test_a_bad_rule_option_is_one_line_and_exit_2_at_lab_run(
+    option: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["lab", "run", "designer", "--quiet", "--lab", str(tmp_path), "--variant", "2p"]
+    assert main([*args, "--option", option]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and words in err and err.startswith("tavern lab run:")
+    assert not (tmp_path / "designer" / "rows.jsonl").exists()
+
+
+def test_every_option_value_joins_the_designer_study_with_the_hard_styles() -> None:
+    today = TowersRules()
+    for name, values in option_values(TowersRules).items():
+        for value in values:
+            if value == getattr(today, name) or name == "teams":
+                continue
+            try:
+                rules_from("three-towers", **{name: value})
+            except TavernError:  # R34's ♠ jacks raid only beside R32: the pair's own variant
+                assert name == "spade_jack_raids" and "2p-spade-jacks-fight" in DESIGNER
+                continue
+            code = f"2p-{name}-{str(value).lower()}"
+            assert DESIGNER[code].options == {name: value}
+            for a, b in (("builder", "raider"), ("builder", "mixed"), ("raider", "mixed")):
+                hard = DESIGNER[f"{code}-hard-{a}-vs-hard-{b}"]
+                assert hard.bots == (f"ismcts:style={a}", f"ismcts:style={b}")
+    assert DESIGNER["4p-teams-true"].players == 4 and "2p-teams-true" not in DESIGNER
+
+
+def test_a_game_of_the_revised_preset_writes_its_options_and_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record of the preset names today's preset with the chosen options written out, so
+    ``tavern replay`` replays it under those options (not today's) whatever the preset becomes."""
+    preset = PRESETS["three-towers-revised"]
+    game = get_game("three-towers-revised")
+    rng = random.Random(4)
+    state = game.start(game.rules(), 2, rng=rng, dealer=0)
+    play_out(state, [make_bot("heuristic", "three-towers")] * 2, rng)
+    record = dump_record(state, ["Anna", "Zarr"])
+    assert record["game"] == "three-towers"
+    assert record["rules"]["preset"] == "three-towers"
+    assert {k: record["rules"][k] for k in preset.differences()} == preset.differences()
+    replayed = replay_record(json.loads(json.dumps(record)))
+    assert replayed.state.rules == preset and replayed.state.result == state.result
+    # Under today's rules the same moves are another game: the options are what replays it.
+    today = {**record, "rules": {"preset": "three-towers"}}
+    with pytest.raises(TavernError):
+        replay_record(today)
+    path = tmp_path / "revised.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    assert "Anna" in capsys.readouterr().out
