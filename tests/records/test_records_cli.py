@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from taverntable import cli
+from taverntable.games import game_names
 
 from paths import EXAMPLES
 
@@ -87,8 +88,7 @@ def test_readable_mode_writes_errors_to_stderr_one_line_each(
     out, err = capsys.readouterr()
     assert err.splitlines() == [
         f"{path}:1: result: the record says net [3, -2, -1], the replay gives [2, -1, -1]",
-        f'{path}:3: game: "go" is not a game of this version '
-        "(known: tonk, tor, pagat, three-towers)",
+        f'{path}:3: game: "go" is not a game of this version (known: {", ".join(game_names())})',
     ]
     assert out.startswith(f"== {path}:2\ntonk, stake 1\n")
     assert "Traceback" not in out + err
