@@ -350,7 +350,10 @@ class ClusterHub(Hub):
         from taverntable.games import get_game
 
         table = Table.restore(stored, get_game(stored.game), self.store, self.bots, self.pace)
-        if lease is not None:
+        if lease is not None and lease[2] == 0.0:
+            # Given up by a process shutting down cleanly (``Store.release``): no wait to count.
+            log.info("took table %s over from %s (its lease given up)", table_id, lease[0])
+        elif lease is not None:
             self.takeovers.append(max(0.0, time.time() - lease[2]))
             log.warning(
                 "took table %s over from %s (%.1f s after its lease ended)",
