@@ -36,7 +36,7 @@ from taverntable.records import dump_record
 
 from .towers_bots import lab_bot
 from .towers_measures import measure
-from .towers_options import Variant, play_variant, summarise, variant_rules
+from .towers_options import Variant, pick_variant, play_variant, summarise, variant_rules
 
 HARD_EVERY = 5
 # The hard styles in each option: 100 games at 1,000 passes (a two-hard game costs about a
@@ -163,10 +163,7 @@ VARIANTS.update(option_variants())
 
 def variant_of(config: StudyConfig, index: int) -> tuple[str, Variant]:
     """The name and definition of game ``index``'s variant."""
-    if not config.variants:
-        raise LabError(f"{config.study} needs variants (known: {', '.join(VARIANTS)})")
-    name = config.variants[index % len(config.variants)]
-    return name, VARIANTS[name]
+    return pick_variant(config, index, VARIANTS)
 
 
 def check(config: StudyConfig) -> None:

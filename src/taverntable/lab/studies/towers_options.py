@@ -95,12 +95,20 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
+def pick_variant(
+    config: StudyConfig, index: int, variants: Mapping[str, Variant]
+) -> tuple[str, Variant]:
+    """The name and definition of game ``index``'s variant among a study's ``variants``: the
+    run's variants in turn (every Three Towers variant study deals its games so)."""
+    if not config.variants:
+        raise LabError(f"{config.study} needs variants (known: {', '.join(variants)})")
+    name = config.variants[index % len(config.variants)]
+    return name, variants[name]
+
+
 def variant_of(config: StudyConfig, index: int) -> tuple[str, Variant]:
     """The name and definition of game ``index``'s variant."""
-    if not config.variants:
-        raise LabError(f"{config.study} needs variants (known: {', '.join(VARIANTS)})")
-    name = config.variants[index % len(config.variants)]
-    return name, VARIANTS[name]
+    return pick_variant(config, index, VARIANTS)
 
 
 def variant_rules(config: StudyConfig, variant: Variant) -> TowersRules:

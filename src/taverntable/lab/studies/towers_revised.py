@@ -49,7 +49,7 @@ from taverntable.options import option_values
 from taverntable.records import dump_record
 
 from .towers_bots import lab_bot, play_lab_out
-from .towers_options import DEALER, Variant, play_variant, summarise
+from .towers_options import DEALER, Variant, pick_variant, play_variant, summarise
 
 PLAYERS = 2  # the play-testers' table: the targets are stated for two players
 REVISED = "three-towers-revised"  # the preset (games/three_towers/rules.py)
@@ -563,10 +563,7 @@ VARIANTS: dict[str, Variant] = _variants()
 
 def variant_of(config: StudyConfig, index: int) -> tuple[str, Variant]:
     """The name and definition of game ``index``'s variant."""
-    if not config.variants:
-        raise LabError(f"{config.study} needs variants (known: {', '.join(VARIANTS)})")
-    name = config.variants[index % len(config.variants)]
-    return name, VARIANTS[name]
+    return pick_variant(config, index, VARIANTS)
 
 
 def check(config: StudyConfig) -> None:
