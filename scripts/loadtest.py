@@ -160,6 +160,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
+def runqueue_wait_seconds(pid: int) -> float | None:
+    """How long a process's main thread has waited for a core while ready to run
+    (``/proc/PID/schedstat``; None where the kernel does not keep it)."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def postgres_admin(url: str, statement: str) -> None:
     """A statement on the server's ``postgres`` database (creating or dropping one)."""
     import sqlalchemy
@@ -406,6 +415,7 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
         "reach": {},
         "updates": {},
         "cpu": [],
+        "loop_lag_ms": [],
     }
     for r in reports:
         for key in ("latencies", "bot_table_latencies", "bot_times", "acked_table0"):
@@ -420,6 +430,7 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
         for table, times in r["updates"].items():
             merged["updates"][int(table)] = sorted(merged["updates"].get(int(table), []) + times)
         merged["cpu"].append(r["cpu"])
+        merged["loop_lag_ms"].append(r.get("loop_lag_ms"))
     for key in ("latencies", "bot_table_latencies", "bot_times"):
         merged[key].sort()
     return merged
@@ -479,7 +490,10 @@ async def _client_main(conn: Any, seats: list[SeatPlan], think: float, keep_upda
     await asyncio.sleep(max(0.0, start - time.monotonic()))
     cpu = time.process_time()
     clock.go.set()
+    lags: list[float] = []  # this process's own loop: a late stamp would be the client's
+    watch = asyncio.create_task(_watch_loop(lags, stop))
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    await watch
     # The moves sent before the stop may be answered after it: up to 3 s more for them.
     end = time.monotonic() + 3
     while time.monotonic() < end and any(c.sent_at is not None for c in clients):
@@ -488,7 +502,18 @@ async def _client_main(conn: Any, seats: list[SeatPlan], think: float, keep_upda
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    conn.send(("report", client_report(clients, cpu)))
+    report = client_report(clients, cpu)
+    lags.sort()
+    report["loop_lag_ms"] = [ms(percentile(lags, 99)) if lags else None, ms(max(lags, default=0))]
+    conn.send(("report", report))
+
+
+async def _watch_loop(lags: list[float], stop: float) -> None:
+    """How late this process's event loop wakes a task sleeping 10 ms, until ``stop``."""
+    while time.monotonic() < stop:
+        before = time.monotonic()
+        await asyncio.sleep(0.01)
+        lags.append(max(0.0, time.monotonic() - before - 0.01))
 
 
 def run_clients(
@@ -533,6 +558,27 @@ def health(ports: list[int], alive: list[bool]) -> list[dict[str, Any]]:
         for port, up in zip(ports, alive, strict=True)
         if up
     ]
+
+
+def loop_figures(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any] | None:
+    """A server's event-loop stalls and garbage-collector passes over the measured seconds
+    (``/healthz``'s ``loop``, after less before); None from a server without them."""
+    b, a = before.get("loop"), after.get("loop")
+    if not a or not b:
+        return None
+    return {
+        "stalls_20_50_100ms": [x - y for x, y in zip(a["stalls"], b["stalls"], strict=True)],
+        "stalled_ms": round(a["stalled_ms"] - b["stalled_ms"], 1),
+        "stalled_cpu_ms": round(a["stalled_cpu_ms"] - b["stalled_cpu_ms"], 1),
+        "gc_passes": [x - y for x, y in zip(a["gc_passes"], b["gc_passes"], strict=True)],
+        "gc_ms": [round(x - y, 1) for x, y in zip(a["gc_ms"], b["gc_ms"], strict=True)],
+        "gc_ms_longest": a["gc_ms_longest"],
+        "gc_freezes_full_passes": [
+            a.get("gc_freezes", 0) - b.get("gc_freezes", 0),
+            a.get("gc_full_passes", 0) - b.get("gc_full_passes", 0),
+        ],
+        "lag_ms_p99_latest": a["lag_ms_p99"],
+    }
 
 
 def percentile(sorted_values: list[float], p: int) -> float:
@@ -774,6 +820,19 @@ def target_row(name: str, f: dict[str, Any], key: str, bound: float | None, load
         )
     if not other:
         other = f"{f['moves']} moves, setup {f['setup_seconds']} s"
+    for loop in f.get("server_loop") or []:
+        if loop:
+            other += (
+                f"; loop stalls ≥20/50/100 ms {'/'.join(map(str, loop['stalls_20_50_100ms']))}"
+                f" ({loop['stalled_ms']} ms, {loop['stalled_cpu_ms']} ms CPU), gc passes "
+                f"{loop['gc_passes']} "
+                f"{loop['gc_ms']} ms (longest {loop['gc_ms_longest'][2]})"
+            )
+    lags = [x[0] for x in f.get("clients_loop_lag_ms_p99_max") or [] if x]
+    if lags:
+        other += f"; clients' loop lag p99 {lags} ms, CPU {f['clients_cpu_share']}"
+    if f.get("server_runqueue_wait_share"):
+        other += f"; server waiting for a core {f['server_runqueue_wait_share']} of the time"
     rss = " + ".join(str(m) for m in f["server_peak_rss_mib"] if m is not None)
     return (
         f"| {name} | {key} {value} | {bound or ''} | {met} | {f['latency_ms_p99']} | "
@@ -953,6 +1012,7 @@ def measure(
         start = time.monotonic() + 0.5
         marks["start"] = start
         marks["server_cpu"] = [cpu_seconds(s.pid) for s in servers]
+        marks["server_waits"] = [runqueue_wait_seconds(s.pid) for s in servers]
         if args.py_spy:
             marks["spies"] = [start_spy(args.py_spy, s.pid, args.seconds) for s in servers]
         if args.kill_after is not None:
@@ -980,6 +1040,10 @@ def measure(
     used: list[float | None] = [
         cpu_seconds(s.pid) - b if up else None
         for s, b, up in zip(servers, marks["server_cpu"], alive, strict=True)
+    ]
+    waited = [
+        None if w is None or not up or (now := runqueue_wait_seconds(s.pid)) is None else now - w
+        for s, w, up in zip(servers, marks["server_waits"], alive, strict=True)
     ]
     merged = merge_reports(reports)
     latencies = merged["latencies"]
@@ -1018,7 +1082,12 @@ def measure(
         "never_connected": merged["never_connected"],
         "reconnects": merged["reconnects"],
         "server_cpu_share": [None if c is None else round(c / elapsed, 2) for c in used],
+        # The share of the run a server's loop was ready to run but had no core.
+        "server_runqueue_wait_share": [
+            None if w is None else round(w / elapsed, 2) for w in waited
+        ],
         "clients_cpu_share": [round(c / elapsed, 2) for c in merged["cpu"]],
+        "clients_loop_lag_ms_p99_max": merged["loop_lag_ms"],
         # Over the measured seconds, every write transaction but the lease renewals (one a
         # second per process, however many tables), and every Redis message published; a dead
         # server's are lost.
@@ -1055,6 +1124,7 @@ def measure(
         figures["latencies_measured"] = len(merged["bot_table_latencies"])
         people = merged["bot_table_latencies"]
         figures["latency_ms_max"] = ms(people[-1]) if people else None
+    figures["server_loop"] = [loop_figures(b, a) for b, a in zip(survivors, after, strict=True)]
     figures["load_average"] = [round(x, 2) for x in os.getloadavg()]
     figures["server_cpu_ms_per_move"] = round(
         1000 * sum(c for c in used if c is not None) / max(1, moves), 2

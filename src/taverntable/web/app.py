@@ -9,7 +9,6 @@ answers the server's refusals as ``{"error", "code"}`` and includes a router per
 from __future__ import annotations
 
 import contextlib
-import gc
 import logging
 from collections.abc import AsyncIterator, Iterable
 
@@ -65,11 +64,14 @@ def create_app(
         await hub.open()
         if warm_bots:
             hub.bots.warm_all(game_names())
-        # What is loaded by now (modules, restored tables) lives as long as the server: keep it
-        # out of the garbage collector's full passes, whose pauses stall every table.
-        gc.collect()
-        gc.freeze()
+        # What is loaded by now (modules, restored tables) lives as long as the server: kept
+        # out of the garbage collector's full passes, whose pauses stall every table, and so
+        # is, every few seconds, what lives on (tables, connections): ``GcPolicy``.
+        hub.gc_policy.start()
+        hub.watch.start()
         yield
+        await hub.watch.stop()
+        await hub.gc_policy.stop()
         await hub.close()
 
     app = FastAPI(

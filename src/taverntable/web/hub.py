@@ -23,6 +23,7 @@ from taverntable.games import UnknownGame, family_games, game_names, get_game
 from .accounts import Account, Accounts
 from .botpool import BotPool
 from .history import MatchBook
+from .looplag import GcPolicy, LoopWatch
 from .protocol.api import BotFigures, CreateTable, GameInfo, Health
 from .protocol.frames import Channel, Phrase
 from .protocol.summary import TableSummary
@@ -128,6 +129,10 @@ class Hub:
         self.signins: SignIns = LocalSignIns()  # several processes: in Redis (cluster.py)
         self.throttle = Throttle(self.limits.tables_per_window, self.limits.window_seconds)
         self.sweeper: asyncio.Task[None] | None = None
+        # The collector's full passes kept off the long-lived heap; the event loop's stalls
+        # and the collector's passes, measured (/healthz's loop).
+        self.gc_policy = GcPolicy()
+        self.watch = LoopWatch(self.gc_policy)
 
     async def open(self) -> None:
         """Open the database and bring back every live table (in the lobby or in play) where

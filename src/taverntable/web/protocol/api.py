@@ -171,12 +171,42 @@ class BotFigures(Strict):
     decide_ms_p99: float | None = Field(description="its 99th percentile")
 
 
+class LoopFigures(Strict):
+    """The event loop's stalls (a task asking to wake every 10 ms: how late it woke, over its
+    latest 10,000 wake-ups) and the garbage collector's passes since the start, by generation
+    (0, 1, 2); milliseconds."""
+
+    lag_ms_p50: float | None = Field(description="a wake-up's lateness, the median")
+    lag_ms_p99: float | None = Field(description="its 99th percentile")
+    lag_ms_max: float | None = Field(description="the longest of them")
+    ticks: int = Field(description="wake-ups kept")
+    stalls: list[int] = Field(
+        description="wake-ups late by 20, 50 and 100 ms or more, since the start"
+    )
+    stalled_ms: float = Field(description="their lateness in all (those of 20 ms or more)")
+    stalled_cpu_ms: float = Field(
+        description="the loop's thread's CPU time during them (far below `stalled_ms`: the "
+        "loop waited, for the GIL, a system call or a core, rather than worked)"
+    )
+    gc_passes: list[int] = Field(description="the collector's passes, by generation")
+    gc_ms: list[float] = Field(description="their CPU time, by generation")
+    gc_ms_longest: list[float] = Field(description="the longest pass, by generation")
+    gc_frozen: int = Field(description="objects frozen out of the collector's passes")
+    gc_freezes: int = Field(description="the policy's rounds: what lived on frozen")
+    gc_full_passes: int = Field(
+        description="the policy's full passes over the frozen heap too (once it grew by half)"
+    )
+
+
 class Health(Strict):
     """The answer to `GET /healthz`: the process's figures (the load test reads them)."""
 
     ok: bool = Field(description="always true: the server answers")
     bots: BotFigures = Field(description="the hard bots: warm-up, move times")
     tables: int = Field(description="tables this process holds")
+    loop: LoopFigures | None = Field(
+        default=None, exclude_if=is_null, description="the event loop's stalls"
+    )
     watching: int | None = Field(
         default=None,
         exclude_if=is_null,

@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse
 from starlette.staticfiles import StaticFiles
 
 from ..deps import HubDep
-from ..protocol.api import Health
+from ..protocol.api import Health, LoopFigures
 
 STATIC = Path(__file__).parent.parent / "static"
 
@@ -44,7 +44,7 @@ async def page(
 
 @router.get("/healthz")
 async def health(hub: HubDep) -> Health:
-    return hub.health()
+    return hub.health().model_copy(update={"loop": LoopFigures(**hub.watch.figures())})
 
 
 def mount_static(app: FastAPI) -> None:
