@@ -56,7 +56,7 @@ def test_a_round_freezes_what_lives_on_and_frees_the_young_cycles() -> None:
 
 
 def test_frozen_garbage_is_freed_once_the_frozen_heap_grew_by_half() -> None:
-    policy = GcPolicy(every=0, growth=0.5, least=1000)
+    policy = GcPolicy(every=0, growth=0.5, least=1000, apart=0.0)
     policy.start()
     base = policy.base
     doomed = [Node() for _ in range(100)]
@@ -71,6 +71,23 @@ def test_frozen_garbage_is_freed_once_the_frozen_heap_grew_by_half() -> None:
     policy.step()
     assert policy.full_passes == 1 and gone() is None
     assert policy.base >= len(grown)
+
+
+def test_full_passes_wait_ten_minutes_unless_the_heap_grew_four_times_over() -> None:
+    policy = GcPolicy(every=0, growth=0.5, least=1000)
+    policy.start()
+    grown = [[i] for i in range(policy.base + 10)]  # doubled: half grown, not four times
+    policy.step()
+    policy.step()
+    assert policy.full_passes == 0  # the last full pass (the start) is not ten minutes old
+    policy.last_full -= 600
+    policy.step()
+    assert policy.full_passes == 1
+    more = [[i] for i in range(4 * policy.base)]  # four times over: at once
+    policy.step()
+    policy.step()
+    assert policy.full_passes == 2
+    del grown, more
 
 
 def test_the_watch_counts_a_stall_and_the_collectors_passes() -> None:

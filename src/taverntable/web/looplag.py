@@ -53,10 +53,22 @@ class GcPolicy:
     such garbage stays within that share of the live heap, and the full pass is rare instead
     of every few seconds."""
 
-    def __init__(self, every: float = 10.0, growth: float = 0.5, least: int = 200_000) -> None:
+    def __init__(
+        self,
+        every: float = 10.0,
+        growth: float = 0.5,
+        least: int = 200_000,
+        apart: float = 600.0,
+        most: float = 4.0,
+    ) -> None:
         self.every = every
         self.growth = growth
         self.least = least  # a full pass is not made for fewer new frozen objects than this
+        # Full passes at least ``apart`` seconds apart, unless the frozen heap has grown
+        # ``most`` times over since the last (the bound on what frozen garbage may hold).
+        self.apart = apart
+        self.most = most
+        self.last_full = time.monotonic()
         self.task: asyncio.Task[None] | None = None
         self.base = 0  # the frozen count after the latest full pass
         self.freezes = 0
@@ -87,11 +99,14 @@ class GcPolicy:
         """One round: the young and the recently promoted collected and frozen; a full pass
         only once the frozen heap has grown by ``growth``."""
         frozen = gc.get_freeze_count()
-        if frozen > max(self.base * (1 + self.growth), self.base + self.least):
+        grown = frozen > max(self.base * (1 + self.growth), self.base + self.least)
+        due = time.monotonic() - self.last_full >= self.apart or frozen > self.base * self.most
+        if grown and due:
             gc.unfreeze()
             gc.collect()
             gc.freeze()
             self.base = gc.get_freeze_count()
+            self.last_full = time.monotonic()
             self.full_passes += 1
             return
         gc.collect()  # only the objects not frozen: those of the last ``every`` seconds
