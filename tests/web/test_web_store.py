@@ -9,9 +9,12 @@ import time
 
 import pytest
 import sqlalchemy
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from taverntable.web.store import LeaseLost, Store, StoredSeat
+from taverntable.web.store import LeaseLost, Store, StoredSeat, database_fault
+
+from web_helpers import drop_postgres, fresh_postgres, postgres_url
 
 FIRST_SCHEMA = [  # what the first server's create_all made, with its version in tavern_meta
     "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(32) NOT NULL, options JSON "
@@ -120,3 +123,54 @@ def test_moves_of_many_tables_arriving_together_are_stored_in_one_group(database
         await store.close()
 
     run(check())
+
+
+def test_postgresql_moves_go_over_one_kept_connection_that_a_failure_replaces() -> None:
+    """One process on PostgreSQL writes its moves and deals' starts on one connection kept out
+    of the pool (``PgMoves``): the same connection for every write; a row's fault is
+    SQLAlchemy's ``IntegrityError`` and keeps it; a connection the server ends fails that
+    write with a database fault (the move refused, nothing lost that was acknowledged) and the
+    next write takes a new connection."""
+    pytest.importorskip("asyncpg")
+    url = fresh_postgres(postgres_url())
+
+    async def check() -> None:
+        store = Store(url)
+        await store.open()
+        await store.create_table(
+            "t", "tonk", {}, {}, "h", [StoredSeat(0, "person", None, None, None)]
+        )
+        await store.start_deal("t", 1, 1, {"x": 1})
+        await store.add_move("t", 1, 0, 0, "draw stock")
+        pg = store._pg
+        assert pg is not None and pg._driver is not None
+        first = pg._driver
+        await store.add_move("t", 1, 1, 0, "discard QH")
+        assert pg._driver is first  # kept
+        with pytest.raises(IntegrityError):
+            await store.add_move("t", 1, 1, 0, "discard QH")  # the same move's number again
+        assert pg._driver is first  # a row's fault keeps the connection
+        admin = create_async_engine(url, isolation_level="AUTOCOMMIT")
+        async with admin.connect() as conn:
+            pid = first.get_server_pid()
+            await conn.execute(sqlalchemy.text(f"SELECT pg_terminate_backend({int(pid)})"))
+        await admin.dispose()
+        with pytest.raises(Exception) as refused:
+            for k in range(2, 50):  # the backend takes a moment to go
+                await store.add_move("t", 1, k, 0, "draw stock")
+                await asyncio.sleep(0.05)
+        assert database_fault(refused.value) and not isinstance(refused.value, IntegrityError)
+        stored = await store.load("t")
+        assert stored is not None
+        k = len(stored.deals[0].moves)
+        await store.add_move("t", 1, k, 0, "draw stock")  # a new connection
+        assert pg._driver is not None and pg._driver is not first
+        stored = await store.load("t")
+        assert stored is not None and stored.deals[0].moves[-1] == (0, "draw stock")
+        assert len(stored.deals[0].moves) == k + 1
+        await store.close()
+
+    try:
+        run(check())
+    finally:
+        drop_postgres(url)
