@@ -74,7 +74,7 @@ def test_frozen_garbage_is_freed_once_the_frozen_heap_grew_by_half() -> None:
 
 
 def test_full_passes_wait_ten_minutes_unless_the_heap_grew_four_times_over() -> None:
-    policy = GcPolicy(every=0, growth=0.5, least=1000)
+    policy = GcPolicy(every=0, growth=0.5, least=1000, most_new=1000)
     policy.start()
     grown = [[i] for i in range(policy.base + 10)]  # doubled: half grown, not four times
     policy.step()
@@ -88,6 +88,19 @@ def test_full_passes_wait_ten_minutes_unless_the_heap_grew_four_times_over() -> 
     policy.step()
     assert policy.full_passes == 2
     del grown, more
+
+
+def test_a_filling_server_makes_no_full_pass_in_its_first_ten_minutes() -> None:
+    """1,000 tables' 600,000 objects on a server that started with 180,000: more than four
+    times over, but fewer than a million new ones (the load test's first minutes)."""
+    policy = GcPolicy(every=0, least=1000)
+    policy.start()
+    policy.most_new = 5 * policy.base  # as a million is to the load test's heap
+    filled = [[i] for i in range(4 * policy.base)]
+    policy.step()
+    policy.step()
+    assert policy.full_passes == 0 and policy.freezes == 2
+    del filled
 
 
 def test_the_watch_counts_a_stall_and_the_collectors_passes() -> None:
