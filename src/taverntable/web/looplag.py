@@ -23,8 +23,9 @@ import traceback
 from collections import Counter, deque
 from typing import Any
 
-# How often the watch wakes up (seconds), and how many of its latest lags it keeps.
-TICK = 0.01
+# How often the watch wakes up (seconds), and how many of its latest lags it keeps. Every
+# 10 ms cost an idle server 13 ms of CPU a second (its wake-ups), every 50 ms 3 ms.
+TICK = 0.05
 KEPT = 10_000
 # Stalls counted since the start, by the least lateness (ms) each count is of.
 STALLS_MS = (20, 50, 100)

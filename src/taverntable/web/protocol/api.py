@@ -172,7 +172,7 @@ class BotFigures(Strict):
 
 
 class LoopFigures(Strict):
-    """The event loop's stalls (a task asking to wake every 10 ms: how late it woke, over its
+    """The event loop's stalls (a task asking to wake every 50 ms: how late it woke, over its
     latest 10,000 wake-ups) and the garbage collector's passes since the start, by generation
     (0, 1, 2); milliseconds."""
 
