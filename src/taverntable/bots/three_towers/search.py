@@ -153,6 +153,10 @@ class TowersSearch(SearchDefaults):
                 }
                 first = self.anchor_move(view, random.Random(0))
                 kept = [m for m in legal if m in values]
+                if not kept:
+                    # The style plays none of them (a raider whose every move builds): its
+                    # forced move, as the styled heuristic plays it; no search to run.
+                    return [first]
                 return close_moves(kept, values, first, self.close, self.max_root)
         elif self.replies and view.phase in (ANSWER, DEFEND):
             values = reply_values(view)
