@@ -131,9 +131,11 @@ def test_a_stopped_full_plan_resumes_to_the_same_rows(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_ray_plays_the_designers_rows(tmp_path: Path) -> None:
-    """``--ray local`` (skipped only where the ``[ray]`` extra is not installed)."""
+    """``--ray local`` (skipped only where the ``[ray]`` extra is not installed), with a hard
+    option variant among the heuristic ones."""
     pytest.importorskip("ray")
-    config = _config(2 * len(HEURISTIC))
+    variants = (*HEURISTIC, "2p-joker_points-10-hard-builder-vs-hard-raider")
+    config = get_study("designer").config(games=2 * len(variants), variants=variants)
     summary = run_study(config, tmp_path / "ray", workers=2, ray="local", progress=False)
     assert summary.backend == "ray" and summary.games_done == config.games
     run_study(config, tmp_path / "inline", workers=1, progress=False)
