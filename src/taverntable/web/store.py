@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
 import sqlite3
@@ -498,8 +499,12 @@ class Store:
         returns the lease's epoch, or None when another process holds it."""
         now = time.time()
         async with self._write() as conn:
+            # FOR UPDATE: waits for the owner's writes in flight (their lease check holds the
+            # row's KEY SHARE lock), and the owner's next write waits for this one, then sees it.
             row = (
-                await conn.execute(select(leases_t).where(leases_t.c.table_id == table_id))
+                await conn.execute(
+                    select(leases_t).where(leases_t.c.table_id == table_id).with_for_update()
+                )
             ).first()
             if row is None:
                 try:
@@ -709,7 +714,16 @@ SQLITE_SQL = DriverSql(
     last_moved="SELECT max(deal) FROM moves WHERE table_id = ?",
     fence="UPDATE leases SET epoch = ? WHERE table_id = ? AND owner = ? AND epoch = ?",
 )
-PG_SQL = SQLITE_SQL.numbered()
+# On PostgreSQL the lease check takes the lease row's KEY SHARE lock and writes nothing: the
+# renewal (an UPDATE of ``expires``: a NO KEY UPDATE lock) does not wait for the moves in flight,
+# nor they for it, while a takeover (``acquire``: FOR UPDATE) still waits for every write in
+# flight and is then seen by the next one (issue 23: the renewal queued behind the moves' row
+# locks and the leases lapsed under load).
+PG_SQL = dataclasses.replace(
+    SQLITE_SQL.numbered(),
+    fence="SELECT 1 FROM leases WHERE epoch = $1 AND table_id = $2 AND owner = $3 "
+    "AND epoch = $4 FOR KEY SHARE",
+)
 
 # PostgreSQL, a lone process: a group commit's moves (columns $1-$5) and the deals they end
 # ($6-$9: table, number, result, returns), and a deal's start (its header row as
@@ -894,7 +908,8 @@ async def _fenced(conn: AsyncConnection, fence: Fence | None) -> None:
         return
     table_id, owner, epoch = fence
     done = await conn.exec_driver_sql(DriverSql.of(conn).fence, (epoch, table_id, owner, epoch))
-    if not done.rowcount:
+    held = done.first() is not None if done.returns_rows else done.rowcount > 0
+    if not held:
         raise LeaseLost(f"table {table_id} is no longer owned by {owner}")
 
 
