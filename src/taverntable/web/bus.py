@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 import redis.asyncio as aioredis
 
 log = logging.getLogger("taverntable.web")
@@ -132,7 +132,10 @@ class Bus:
     # --- inside -------------------------------------------------------------------------------
 
     def _send(self, channel: str, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(("publish", channel, json.dumps(message, ensure_ascii=False)))
+        # orjson: a move's update holds every watched seat's frame, a few KiB to encode and
+        # decode again per move (issue 23).
+        data = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        self.outbox.put_nowait(("publish", channel, data))
 
     async def _publisher(self) -> None:
         """Send the outbox in order: whatever waits in it goes in one pipeline (one round trip
@@ -167,7 +170,7 @@ class Bus:
                     if handler is None:
                         continue
                     try:
-                        await handler(json.loads(item["data"]))
+                        await handler(orjson.loads(item["data"]))
                     except Exception:
                         log.exception("a message on %s failed", item["channel"])
             except (ConnectionError, OSError, aioredis.ConnectionError):
