@@ -349,6 +349,19 @@ class Store:
                 number = int(done.scalar_one())
             self.writes += 1
             return number
+        if self._autocommit is not None:
+            assert fence is not None
+            async with self._autocommit.connect() as conn:
+                ks, seats, texts = ([r[i] for r in rows] for i in (1, 2, 3))
+                done = await conn.exec_driver_sql(
+                    PG_FENCED_START_DEAL, (*deal, ks, seats, texts, *fence)
+                )
+                row = done.one()
+                held, started = row[0], row[1]
+            if not held:
+                raise LeaseLost(f"table {fence[0]} is no longer owned by {fence[1]}")
+            self.writes += 1
+            return int(started)
         async with self._write() as conn:
             await _fenced(conn, fence)
             sql = DriverSql.of(conn)
@@ -797,6 +810,29 @@ WITH d AS (
     FROM d, unnest($8::int[], $9::int[], $10::text[]) AS u(k, seat, move)
 )
 SELECT number FROM d
+"""
+
+# The same for a process of several: the lease checked in the statement ($11-$13: table, owner,
+# epoch; ``PG_FENCED_MOVE``); answers the leases found (0: lost, nothing written) and the number.
+PG_FENCED_START_DEAL = """
+WITH f AS MATERIALIZED (
+    SELECT 1 FROM leases
+    WHERE table_id = $11::varchar AND owner = $12::varchar AND epoch = $13::int FOR KEY SHARE
+), d AS (
+    INSERT INTO deals (table_id, number, match, header, finished, result, returns)
+    SELECT $1::varchar, GREATEST(
+        $2::int,
+        COALESCE((SELECT max(number) FROM deals WHERE table_id = $1::varchar), 0) + 1,
+        COALESCE((SELECT max(deal) FROM moves WHERE table_id = $1::varchar), 0) + 1
+    ), $3::int, $4::json, $5::boolean, $6::json, $7::json
+    FROM f
+    RETURNING number
+), m AS (
+    INSERT INTO moves (table_id, deal, number, seat, move)
+    SELECT $1::varchar, d.number, u.k, u.seat, u.move
+    FROM d, unnest($8::int[], $9::int[], $10::text[]) AS u(k, seat, move)
+)
+SELECT (SELECT count(*) FROM f), (SELECT number FROM d)
 """
 
 
