@@ -353,11 +353,11 @@ class Store:
             assert fence is not None
             async with self._autocommit.connect() as conn:
                 ks, seats, texts = ([r[i] for r in rows] for i in (1, 2, 3))
-                done = await conn.exec_driver_sql(
+                found = await conn.exec_driver_sql(
                     PG_FENCED_START_DEAL, (*deal, ks, seats, texts, *fence)
                 )
-                row = done.one()
-                held, started = row[0], row[1]
+                answer: Any = found.one()
+                held, started = answer[0], answer[1]
             if not held:
                 raise LeaseLost(f"table {fence[0]} is no longer owned by {fence[1]}")
             self.writes += 1
