@@ -369,6 +369,7 @@ def orphans_now(database: str) -> list[str]:
         return pool.submit(asyncio.run, ask()).result()
 
 
+@pytest.mark.slow
 def test_a_busy_event_loop_keeps_its_leases_renewed_in_one_statement(
     cluster_db: tuple[str, str],
 ) -> None:
@@ -426,6 +427,7 @@ def test_a_busy_event_loop_keeps_its_leases_renewed_in_one_statement(
     asyncio.run(check())
 
 
+@pytest.mark.slow
 def test_a_hung_event_loop_lets_its_leases_run_out(
     cluster_db: tuple[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
