@@ -7,6 +7,7 @@ card hidden from its receiver.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import signal
 import time
@@ -14,10 +15,12 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+import sqlalchemy
 import websockets
 
 from taverntable.games import get_game
 from taverntable.records import replay_record
+from taverntable.web import cluster
 from taverntable.web.botpool import BotPool
 from taverntable.web.cluster import ClusterHub
 from taverntable.web.hub import Created
@@ -341,5 +344,118 @@ def test_a_table_adopted_twice_at_once_is_loaded_once(cluster_db: tuple[str, str
         finally:
             await gone.close()
             await heir.close()
+
+    asyncio.run(check())
+
+
+def busy(seconds: float) -> None:
+    """Keep the event loop's thread busy (a process swamped by moves), holding the GIL."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        sum(range(1000))
+
+
+def orphans_now(database: str) -> list[str]:
+    """The orphaned tables, asked from a thread of its own: the caller's loop may be stuck."""
+
+    async def ask() -> list[str]:
+        store = Store(database)
+        try:
+            return await store.orphans()
+        finally:
+            await store.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, ask()).result()
+
+
+@pytest.mark.slow
+def test_a_busy_event_loop_keeps_its_leases_renewed_in_one_statement(
+    cluster_db: tuple[str, str],
+) -> None:
+    """The leases are renewed on the keeper's thread, one statement a second for all of the
+    process's tables: an event loop busy for longer than a lease lasts loses none of them
+    (issue 23: at 1,000 tables on two processes every lease lapsed under the moves' load)."""
+    database, redis = cluster_db
+    renewals: list[tuple[float, Sequence[Any]]] = []
+
+    def seen(_c: Any, _k: Any, statement: str, parameters: Any, *_: Any) -> None:
+        if statement.startswith("UPDATE leases SET expires"):
+            renewals.append((time.monotonic(), parameters))
+
+    async def check() -> None:
+        hub = ClusterHub(Store(database), BotPool(1), QUICK, redis)
+        await hub.open()
+        try:
+            tables = [
+                (
+                    await hub.create(
+                        CreateTable(
+                            game="tonk",
+                            seats=[SeatSpec(kind="person")] * 3,
+                            host_seat=0,
+                            host_name="Anna",
+                        )
+                    )
+                ).table
+                for _ in range(12)
+            ]
+            ids = {t.id for t in tables}
+            sqlalchemy.event.listen(sqlalchemy.engine.Engine, "before_cursor_execute", seen)
+            try:
+                start = time.monotonic()
+                busy(cluster.LEASE_SECONDS + 3)
+                end = time.monotonic()
+                assert orphans_now(database) == []  # asked while the loop is still busy
+            finally:
+                sqlalchemy.event.remove(sqlalchemy.engine.Engine, "before_cursor_execute", seen)
+            now = time.time()
+            for table in tables:
+                lease = await hub.store.owner(table.id)
+                # Renewed while the loop was busy: the last renewal before it ran out by now.
+                assert lease is not None and lease[0] == hub.node and lease[1] == 1
+                assert lease[2] > now
+                assert hub.tables.get(table.id) is table
+            during = [p for t, p in renewals if start <= t <= end]
+            assert during, "no renewal while the loop was busy"
+            # One statement a renewal, naming every table; about one a second, not one a table.
+            assert all(ids <= set(map(str, p)) for p in during)
+            assert len(during) <= (end - start) / cluster.TICK + 2
+        finally:
+            await hub.close()
+
+    asyncio.run(check())
+
+
+@pytest.mark.slow
+def test_a_hung_event_loop_lets_its_leases_run_out(
+    cluster_db: tuple[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A loop that has not run for ``STALLED`` seconds is hung, not busy: the keeper stops
+    renewing, so another process takes the tables over (the keeper must not keep a dead
+    process's tables); once the loop runs again, what nobody took is renewed again."""
+    database, redis = cluster_db
+    monkeypatch.setattr(cluster, "STALLED", 1.0)
+
+    async def check() -> None:
+        hub = ClusterHub(Store(database), BotPool(1), QUICK, redis)
+        await hub.open()
+        try:
+            made = await hub.create(
+                CreateTable(
+                    game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0, host_name="Anna"
+                )
+            )
+            busy(cluster.STALLED + cluster.LEASE_SECONDS + 3)
+            # Asked before the loop runs again: its lease ran out, another process may take it.
+            assert orphans_now(database) == [made.table.id]
+            assert not await hub.bus.alive(hub.node)
+            deadline = time.monotonic() + 30
+            while orphans_now(database) and time.monotonic() < deadline:
+                await asyncio.sleep(0.2)
+            lease = await hub.store.owner(made.table.id)
+            assert lease is not None and lease[0] == hub.node and lease[2] > time.time()
+        finally:
+            await hub.close()
 
     asyncio.run(check())

@@ -11,7 +11,7 @@ import pytest
 import sqlalchemy
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from taverntable.web.store import LeaseLost, Store, StoredSeat
+from taverntable.web.store import LeaseLost, Store, StoredSeat, _fenced
 
 FIRST_SCHEMA = [  # what the first server's create_all made, with its version in tavern_meta
     "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(32) NOT NULL, options JSON "
@@ -118,5 +118,39 @@ def test_moves_of_many_tables_arriving_together_are_stored_in_one_group(database
             assert loaded.deals[0].moves == [(0, "draw stock"), (0, "discard QH")]
             assert loaded.deals[0].finished and loaded.deals[0].result == {"winner": 0}
         await store.close()
+
+    run(check())
+
+
+def test_a_renewal_does_not_wait_for_a_move_in_flight_but_a_takeover_does(database: str) -> None:
+    """On PostgreSQL the lease check of a write holds the lease row's KEY SHARE lock: the
+    owner's renewal (and its giving the lease up) goes through while the write is in flight,
+    and a takeover waits for the write, then wins (issue 23: the renewal queued behind the
+    moves' row locks and the leases lapsed under load)."""
+    if not database.startswith("postgresql"):
+        pytest.skip("row locks: PostgreSQL (SQLite has one writer at a time)")
+
+    async def check() -> None:
+        a, b = Store(database), Store(database)
+        await a.open()
+        await b.open()
+        try:
+            await a.create_table(
+                "t", "tonk", {}, {}, "h", [StoredSeat(0, "person", None, None, None)], ("A", 10)
+            )
+            await a.start_deal("t", 1, 1, {"x": 1}, fence=("t", "A", 1))
+            async with a.engine.begin() as in_flight:
+                await _fenced(in_flight, ("t", "A", 1))  # a write of A's, not committed yet
+                assert await asyncio.wait_for(a.renew("A", ["t"], 10), 10) == {"t"}
+                await asyncio.wait_for(a.release("A", ["t"]), 10)
+                takeover = asyncio.create_task(b.acquire("t", "B", 10))
+                await asyncio.sleep(1.0)
+                assert not takeover.done()  # it waits for the write in flight
+            assert await asyncio.wait_for(takeover, 10) == 2
+            with pytest.raises(LeaseLost):
+                await a.add_move("t", 1, 0, 0, "draw stock", fence=("t", "A", 1))
+        finally:
+            await a.close()
+            await b.close()
 
     run(check())

@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import orjson
 import redis.asyncio as aioredis
 
 log = logging.getLogger("taverntable.web")
@@ -25,6 +25,7 @@ log = logging.getLogger("taverntable.web")
 ALIVE_SECONDS = 5.0  # a process whose key is this old is taken for dead
 HEARTBEAT = 1.5
 REPLY_SECONDS = 5.0  # a request to an owner that gets no reply in this time fails
+PUBLISH_BATCH = 500  # messages sent in one pipeline at most
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 Receiver = Callable[[dict[str, Any]], None]
@@ -52,17 +53,19 @@ class Bus:
         self.published = 0  # messages this process has published (for the figures)
         self.stored = 0  # and summaries it has stored
 
-    async def start(self, on_request: Receiver) -> None:
-        """Listen on this process's channel and keep its alive key fresh."""
+    async def start(self, on_request: Receiver, heartbeat: bool = True) -> None:
+        """Listen on this process's channel and keep its alive key fresh (unless the caller
+        keeps it: ``cluster.LeaseKeeper``, on a thread of its own)."""
         self.handlers[f"tt:node:{self.node}"] = self._node_message
         self.on_request = on_request
         await self.pubsub.subscribe(f"tt:node:{self.node}")
         await self._heartbeat_once()
         self.tasks = [
             asyncio.create_task(self._listen(), name="bus listen"),
-            asyncio.create_task(self._heartbeat(), name="bus heartbeat"),
             asyncio.create_task(self._publisher(), name="bus publish"),
         ]
+        if heartbeat:
+            self.tasks.append(asyncio.create_task(self._heartbeat(), name="bus heartbeat"))
 
     async def close(self) -> None:
         for task in self.tasks:
@@ -129,19 +132,31 @@ class Bus:
     # --- inside -------------------------------------------------------------------------------
 
     def _send(self, channel: str, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(("publish", channel, json.dumps(message, ensure_ascii=False)))
+        # orjson: a move's update holds every watched seat's frame, a few KiB to encode and
+        # decode again per move (issue 23).
+        data = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        self.outbox.put_nowait(("publish", channel, data))
 
     async def _publisher(self) -> None:
+        """Send the outbox in order: whatever waits in it goes in one pipeline (one round trip
+        for many messages), so a busy process is not held to one message per round trip while
+        its queue grows (issue 23: at 1,000 tables on two processes the queue was seconds)."""
         while True:
-            kind, channel, data = await self.outbox.get()
+            batch = [await self.outbox.get()]
+            while not self.outbox.empty() and len(batch) < PUBLISH_BATCH:
+                batch.append(self.outbox.get_nowait())
             while True:
                 try:
-                    if kind == "publish":
-                        await self.redis.publish(channel, data)
-                        self.published += 1
-                    else:
-                        await self.redis.set(channel, data, ex=24 * 3600)
-                        self.stored += 1
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for kind, channel, data in batch:
+                            if kind == "publish":
+                                pipe.publish(channel, data)
+                            else:
+                                pipe.set(channel, data, ex=24 * 3600)
+                        await pipe.execute()
+                    sets = sum(1 for kind, _, _ in batch if kind != "publish")
+                    self.published += len(batch) - sets
+                    self.stored += sets
                     break
                 except (ConnectionError, OSError, aioredis.ConnectionError):
                     log.warning("lost Redis; publishing again in a second")
@@ -155,7 +170,7 @@ class Bus:
                     if handler is None:
                         continue
                     try:
-                        await handler(json.loads(item["data"]))
+                        await handler(orjson.loads(item["data"]))
                     except Exception:
                         log.exception("a message on %s failed", item["channel"])
             except (ConnectionError, OSError, aioredis.ConnectionError):

@@ -19,20 +19,26 @@ import contextlib
 import logging
 import os
 import socket
+import threading
 import time
 import uuid
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
+import redis.asyncio as aioredis
+from sqlalchemy import update
+from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
+from sqlalchemy.pool import NullPool
+
 from .accounts import Account
 from .botpool import BotPool
-from .bus import Bus, BusError
+from .bus import ALIVE_SECONDS, Bus, BusError
 from .hub import BadRequest, Created, Endpoint, Hub, check_table_id, is_host_token
 from .protocol.api import BotFigures, CreateTable, Health
 from .protocol.frames import Channel, Phrase, Reason, UpdateMessage
 from .protocol.summary import TableSummary
 from .seats import Connection
-from .store import LeaseLost, Store, brief, database_fault, digest
+from .store import LeaseLost, Store, brief, database_fault, digest, leases_t
 from .tables import MoveRefused, Pace, Table, seat_key
 from .throttle import RedisSignIns
 from .usage import Limits
@@ -41,6 +47,15 @@ log = logging.getLogger("taverntable.web")
 
 LEASE_SECONDS = 4.0  # a table whose owner has not renewed in this time is taken over
 TICK = 1.0  # leases are renewed, orphans looked for and dead processes' clients dropped
+BEAT = 0.5  # the event loop says it runs (``LeaseKeeper.beat``) this often
+LOOP_LATE = 0.5  # an event loop this late on its beat is logged (at most every WARN_EVERY)
+RENEWAL_LATE = 1.0  # a renewal this late (or this slow) is logged
+WARN_EVERY = 10.0
+# An event loop silent this long is taken for hung: its process stops renewing its leases and
+# its alive key, so the other processes take its tables over (LEASE_SECONDS later). Far above
+# any stall of a busy loop (1.5-2.5 s were seen at 200 tables on a saturated machine), so a
+# process never loses its tables only because it is busy.
+STALLED = 20.0
 
 
 def node_name() -> str:
@@ -201,6 +216,136 @@ class RemoteTable:
         )
 
 
+class LeaseKeeper:
+    """Renews a process's leases and its alive key from a thread of its own, on a database
+    connection and a Redis client of its own (issue 23).
+
+    In the event loop, with the moves, the renewal waited for the loop, for the pool's
+    connections and for the row locks of the moves in flight; at 1,000 tables on two busy
+    processes it ran 10-40 s late, every lease lapsed and the other process took the tables
+    over while their owner was still playing them. Here it is one statement a second for all of
+    the process's tables, which nothing of the moves' traffic waits in front of. The loop still
+    has a say: it beats every ``BEAT`` seconds, and a loop silent for ``STALLED`` seconds (hung,
+    not busy) lets its leases and alive key run out. A process killed takes this thread with it:
+    its tables are taken over ``LEASE_SECONDS`` after its last renewal, as before."""
+
+    def __init__(self, hub: ClusterHub) -> None:
+        self.hub = hub
+        self.beat = time.monotonic()  # the event loop's last beat (``ClusterHub._beating``)
+        self.renewals = 0
+        self.late = 0.0  # the latest renewal's delay past its due time, seconds
+        self.worst = 0.0  # the worst delay since the last warning
+        self.warned = 0.0
+        self.thread: threading.Thread | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the thread's
+        self.main: asyncio.AbstractEventLoop | None = None  # the hub's
+        self.stopping: asyncio.Event | None = None
+        self.ready = threading.Event()
+
+    def start(self) -> None:
+        self.main = asyncio.get_running_loop()
+        self.beat = time.monotonic()
+        self.thread = threading.Thread(target=self._run, name="leases", daemon=True)
+        self.thread.start()
+        self.ready.wait(5.0)
+
+    async def stop(self) -> None:
+        if self.thread is None:
+            return
+        if self.loop is not None and self.stopping is not None:
+            with contextlib.suppress(RuntimeError):  # its loop already ended
+                self.loop.call_soon_threadsafe(self.stopping.set)
+        await asyncio.to_thread(self.thread.join, 10.0)
+        self.thread = None
+
+    def _run(self) -> None:
+        asyncio.run(self._keep())
+
+    async def _keep(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.stopping = asyncio.Event()
+        self.ready.set()
+        engine = create_async_engine(self.hub.store.url, poolclass=NullPool)
+        redis = aioredis.from_url(self.hub.bus.url, decode_responses=True)
+        conn: AsyncConnection | None = None
+        due = time.monotonic()
+        hung = False
+        try:
+            while not self.stopping.is_set():
+                due += TICK
+                now = time.monotonic()
+                if due > now:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.stopping.wait(), due - now)
+                    if self.stopping.is_set():
+                        break
+                if time.monotonic() - self.beat > STALLED:
+                    if not hung:
+                        log.error(
+                            "the event loop has not run for %.0f s: letting this process's "
+                            "leases and alive key run out",
+                            time.monotonic() - self.beat,
+                        )
+                    hung = True
+                    due = time.monotonic()
+                    continue
+                hung = False
+                try:
+                    if conn is None:
+                        conn = await engine.connect()
+                        await conn.execution_options(isolation_level="AUTOCOMMIT")
+                    await asyncio.wait_for(self._renew(conn, due), LEASE_SECONDS)
+                    await redis.set(f"tt:alive:{self.hub.node}", "1", px=int(ALIVE_SECONDS * 1000))
+                except Exception as e:
+                    log.warning("the lease renewal failed (%s)", brief(e))
+                    if conn is not None:
+                        with contextlib.suppress(Exception):
+                            await conn.close()
+                        conn = None
+                if time.monotonic() > due + TICK:  # late or slow: start again from now
+                    due = time.monotonic()
+        finally:
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+            await engine.dispose()
+            with contextlib.suppress(Exception):
+                await redis.aclose()
+
+    async def _renew(self, conn: AsyncConnection, due: float) -> None:
+        """One statement for all the process's tables; the lost ones go back to the loop."""
+        for _ in range(3):
+            try:
+                mine = tuple(self.hub.tables)  # the loop's dict, read at once (the GIL)
+                break
+            except RuntimeError:  # changed size meanwhile
+                continue
+        else:
+            return
+        if mine:
+            rows = await conn.execute(
+                update(leases_t)
+                .where(leases_t.c.owner == self.hub.node, leases_t.c.table_id.in_(mine))
+                .values(expires=time.time() + LEASE_SECONDS)
+                .returning(leases_t.c.table_id)
+            )
+            await conn.commit()  # nothing to commit (AUTOCOMMIT): ends SQLAlchemy's own
+            held = {r.table_id for r in rows}
+            lost = [t for t in mine if t not in held]
+            if lost and self.main is not None:
+                self.main.call_soon_threadsafe(self.hub.leases_lost, lost)
+        self.renewals += 1
+        self.late = time.monotonic() - due  # how long after its due time it was done
+        self.worst = max(self.worst, self.late)
+        if self.worst > RENEWAL_LATE and time.monotonic() - self.warned > WARN_EVERY:
+            log.warning(
+                "the lease renewal ran late: up to %.1f s after its time (%d tables)",
+                self.worst,
+                len(mine),
+            )
+            self.warned, self.worst = time.monotonic(), 0.0
+
+
 class ClusterHub(Hub):
     """The tables of one process among several (``docs/scaling.md``)."""
 
@@ -221,6 +366,10 @@ class ClusterHub(Hub):
         self.remotes: dict[str, RemoteTable] = {}
         self.cids = 0
         self.ticker: asyncio.Task[None] | None = None
+        self.beater: asyncio.Task[None] | None = None
+        self.keeper = LeaseKeeper(self)
+        self.loop_late = 0.0  # the worst delay of the loop's beat since the last warning
+        self.loop_warned = 0.0
         self.takeovers: list[float] = []  # seconds from a lease's end to this process's start
         self.background: set[asyncio.Task[None]] = set()
         self.adopting = asyncio.Lock()
@@ -230,16 +379,20 @@ class ClusterHub(Hub):
     async def open(self) -> None:
         """Join the cluster; tables are adopted as their leases run out (``tick``)."""
         await self.store.open()
-        await self.bus.start(self._request)
+        await self.bus.start(self._request, heartbeat=False)  # the keeper's
         await self.tick()
-        self.ticker = asyncio.create_task(self._ticking(), name="leases")
+        self.keeper.start()
+        self.beater = asyncio.create_task(self._beating(), name="loop beat")
+        self.ticker = asyncio.create_task(self._ticking(), name="orphans")
         self.start_sweeper()
 
     async def close(self) -> None:
-        if self.ticker is not None:
-            self.ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.ticker
+        for task in (self.ticker, self.beater):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        await self.keeper.stop()
         for table in list(self.tables.values()):
             await table.stop()
         # Shutting down cleanly: the others need not wait for the leases to run out.
@@ -263,25 +416,44 @@ class ClusterHub(Hub):
             watching=len(self.remotes),
             node=self.node,
             writes=self.store.writes,
-            renewals=self.store.renewals,
+            renewals=self.store.renewals + self.keeper.renewals,
             published=self.bus.published,
             stored=self.bus.stored,
         )
+
+    async def _beating(self) -> None:
+        """Tell the lease keeper the loop runs, and log when it runs late (a busy process)."""
+        while True:
+            due = time.monotonic() + BEAT
+            await asyncio.sleep(BEAT)
+            now = time.monotonic()
+            self.keeper.beat = now
+            self.loop_late = max(self.loop_late, now - due)
+            if self.loop_late > LOOP_LATE and now - self.loop_warned > WARN_EVERY:
+                log.warning(
+                    "the event loop ran late: up to %.1f s behind (%d tables here; the lease "
+                    "renewal runs on its own thread, up to %.0f s)",
+                    self.loop_late,
+                    len(self.tables),
+                    STALLED,
+                )
+                self.loop_warned, self.loop_late = now, 0.0
 
     async def _ticking(self) -> None:
         while True:
             await asyncio.sleep(TICK)
             try:
-                await self.tick()
+                await self.look_around()
             except Exception as e:
                 if database_fault(e) or isinstance(e, BusError):  # expected under faults
-                    log.warning("the lease tick failed (%s)", brief(e))
+                    log.warning("the orphans' tick failed (%s)", brief(e))
                 else:
-                    log.exception("the lease tick failed")
+                    log.exception("the orphans' tick failed")
 
     async def tick(self) -> None:
         """Renew this process's leases (giving up the lost ones), adopt orphaned tables, and
-        forget the clients of processes that died."""
+        forget the clients of processes that died: in the event loop, at the start (the
+        running process renews on ``LeaseKeeper``'s thread and looks around each ``TICK``)."""
         # Only the tables asked about can be lost: one created while the renewal waited for
         # the database is not among them, and its lease (new) is this process's.
         mine = list(self.tables)
@@ -290,6 +462,24 @@ class ClusterHub(Hub):
             table = self.tables.get(table_id)
             if table is not None:
                 await self.demote(table)
+        await self.look_around()
+
+    def leases_lost(self, table_ids: list[str]) -> None:
+        """The keeper found these leases another process's (called in the loop)."""
+        self.spawn(self._lost(table_ids))
+
+    async def _lost(self, table_ids: list[str]) -> None:
+        for table_id in table_ids:
+            table = self.tables.get(table_id)
+            if table is None or table.fence is None:
+                continue
+            lease = await self.store.owner(table_id)  # not adopted again meanwhile
+            if lease is None or (lease[0], lease[1]) != (self.node, table.fence[2]):
+                log.warning("lost the lease of table %s (to %s)", table_id, lease and lease[0])
+                await self.demote(table)
+
+    async def look_around(self) -> None:
+        """Adopt orphaned tables, and forget the clients of processes that died."""
         for table_id in await self.store.orphans():
             await self.adopt(table_id)
         nodes = {node for t in self.tables.values() for node, _ in t.remote}
