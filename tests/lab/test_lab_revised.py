@@ -231,7 +231,8 @@ def test_the_letter_has_a_paragraph_for_the_revised_set_filled_from_its_estimate
     facts = _revised_facts(0.741)
     en = letter.revised_paragraph(facts, "en")
     assert en is not None
-    assert "nobility_points = 20, tower_goal = 80" in en
+    # The options in the lobby's words, not their codes.
+    assert "Points per warrior in the nobility (R28): 20; Goods a tower needs (R29): 80" in en
     assert "the strongest style wins 74% [69%, 79%; n = 160 games] (today 97%" in en
     # Which targets are met is read from the figures: rounds, the edge and skill; not the rest.
     assert "Met: the first seat's edge, rounds, skill. Not met: styles, one round." in en

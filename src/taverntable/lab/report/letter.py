@@ -407,6 +407,29 @@ REVISED_TARGET_WORDS: dict[str, dict[str, str]] = {
     },
 }
 REVISED_SHARES = frozenset({"style_win", "one_round", "first_edge"})
+YES_NO = {"en": ("yes", "no"), "uk": ("так", "ні"), "ru": ("да", "нет"), "hu": ("igen", "nem")}
+
+
+def option_words(options: Mapping[str, object], lang: str) -> str:
+    """The options as the lobby names them in ``lang`` (its i18n labels, with the rule's
+    number): ``Goods a tower needs (R29): 95; …``."""
+    import json
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
+    labels: dict[str, str] = {}
+    for name in ("en", lang):  # the language's own labels over the English ones
+        path = folder / f"{name}.json"
+        if path.exists():
+            labels.update(json.loads(path.read_text(encoding="utf-8")))
+    yes, no = YES_NO.get(lang, YES_NO["en"])
+    parts = []
+    for key, value in options.items():
+        shown = (yes if value else no) if isinstance(value, bool) else str(value)
+        parts.append(f"{labels.get(f'opt.{key}', key)}: {shown}")
+    return "; ".join(parts)
+
+
 NONE_WORDS = {"en": "none", "uk": "жодної", "ru": "ни одной", "hu": "egyik sem"}
 
 
@@ -446,7 +469,7 @@ def revised_paragraph(facts: Facts, lang: str) -> str | None:
         else:
             ok = next(t for t in TARGETS if t.key == key).miss(revised.value) == 0
         (met if ok else missed).append(REVISED_TARGET_WORDS[lang][key])
-    words = ", ".join(f"{k} = {v}" for k, v in options.items())
+    words = option_words(options, lang)
     none = NONE_WORDS[lang]
     return (
         text.replace("{options}", words)
