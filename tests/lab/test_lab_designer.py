@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
+from taverntable.bots.ismcts import search
 from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
 from taverntable.bots.three_towers.search import TowersSearch
+from taverntable.bots.three_towers.styles import allowed
 from taverntable.cli import main
 from taverntable.games import get_game
-from taverntable.games.three_towers import TowersMove, TowersState, view_of
+from taverntable.games.three_towers import TowersMove, TowersState, TowersView, view_of
 from taverntable.games.three_towers.cards import IS_TOWER_ACE
 from taverntable.games.three_towers.moves import Add, Build, Raid
 from taverntable.lab.arena.bots import build_bot
@@ -95,6 +97,51 @@ def test_the_hard_raider_compares_no_tower_move_on_its_turn() -> None:
         assert roots[0] == ThreeTowersHeuristicBot("raider").choose(view, random.Random(0))
         seen += 1
     assert seen >= 5
+
+
+def _raider_with_only_tower_moves() -> TowersView:
+    """A view of the raider's turn in a seeded game of two heuristic raiders where every legal
+    move builds or adds (no raid, trade or redeal left): the style plays none of them."""
+    rules = get_game("three-towers").rules({})
+    raider = ThreeTowersHeuristicBot("raider")
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = TowersState.start(rules, 2, rng=rng, dealer=0)
+        for _ in range(5_000):
+            seat = state.current_seat
+            if seat is None:
+                break
+            if seat < 0:
+                state.apply_unchecked(state.sample_chance(rng))
+                continue
+            view = view_of(state, seat)
+            legal = view.legal_moves
+            busy = view.phase == "turn" and len(legal) > 1
+            if busy and not any(allowed("raider", view, m, 0.0) for m in legal):
+                return view
+            state.apply_unchecked(raider.choose(view, rng))
+    raise AssertionError("no raider's turn with only tower moves in 20 games")
+
+
+def test_a_hard_raider_whose_every_move_builds_plays_the_styled_move_and_does_not_hang() -> None:
+    """The designer study's stall (issue 28 item 7): with no move its style plays, the styled
+    search had no root move and its paired loop sampled worlds for ever (done stayed 0)."""
+    view = _raider_with_only_tower_moves()
+    forced = ThreeTowersHeuristicBot("raider").choose(view, random.Random(0))
+    assert isinstance(forced, Build | Add) and forced in view.legal_moves
+    assert TowersSearch(style="raider").root_moves(view) == [forced]
+    bot = build_bot("ismcts:style=raider", "three-towers")
+    assert bot.choose(view, random.Random(1)) == forced  # one root move: the search ends
+
+
+def test_a_search_with_no_root_move_refuses_instead_of_looping(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = _raider_with_only_tower_moves()
+    game = TowersSearch(style="raider")
+    monkeypatch.setattr(game, "root_moves", lambda view: [])
+    with pytest.raises(ValueError, match="no root move"):
+        search(game, view, random.Random(1), iterations=100)
 
 
 def test_measures_count_turns_and_waiting_as_the_state_shows() -> None:

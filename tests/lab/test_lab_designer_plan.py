@@ -22,6 +22,7 @@ from taverntable.lab.studies.towers_designer import (
     VARIANTS,
     planned_games,
     play,
+    same_game,
     sits_out,
 )
 
@@ -44,10 +45,28 @@ def test_the_full_study_is_a_thousand_passes_through_every_variant() -> None:
     planned = planned_games(config)
     for name, variant in VARIANTS.items():
         assert planned[name] == FULL_PASSES // variant.every, name
-    hard = [name for name, v in VARIANTS.items() if v.every == HARD_EVERY]
-    assert hard and all(planned[name] == 200 for name in hard)
+    # Every variant the hard bot plays, today's rules or an option's: 200 games (issue 28).
+    hard = [name for name, v in VARIANTS.items() if any(is_hard(b) for b in v.bots)]
+    assert len(hard) > 4 and all(planned[name] == 200 for name in hard)
     heuristic = [name for name, v in VARIANTS.items() if v.every == 1]
     assert heuristic and all(planned[name] == 1_000 for name in heuristic)
+
+
+def test_every_variant_plays_its_own_game_under_one_name_and_one_note() -> None:
+    """No two variants play the same rules with the same bots (an option's generated variant
+    once duplicated R30-R33 and R35's named ones), and the report's words for each differ."""
+    games = [same_game(v) for v in VARIANTS.values()]
+    assert len(set(games)) == len(games)
+    notes = [v.note for v in VARIANTS.values()]
+    assert len(set(notes)) == len(notes)
+    # The named options stay (the report reads them); the generated twins are gone.
+    assert "2p-joker-points-10" in VARIANTS and "2p-joker_points-10" not in VARIANTS
+    assert "2p-joker_points-10-hard-builder-vs-hard-raider" in VARIANTS
+    assert "3p-joker_points-10" in VARIANTS  # other table sizes are the generated ones
+
+
+def is_hard(bot: str) -> bool:
+    return bot == "hard" or bot.startswith("ismcts")
 
 
 def test_the_plan_counts_the_games_play_skips() -> None:
@@ -112,9 +131,11 @@ def test_a_stopped_full_plan_resumes_to_the_same_rows(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_ray_plays_the_designers_rows(tmp_path: Path) -> None:
-    """``--ray local`` (skipped only where the ``[ray]`` extra is not installed)."""
+    """``--ray local`` (skipped only where the ``[ray]`` extra is not installed), with a hard
+    option variant among the heuristic ones."""
     pytest.importorskip("ray")
-    config = _config(2 * len(HEURISTIC))
+    variants = (*HEURISTIC, "2p-joker_points-10-hard-builder-vs-hard-raider")
+    config = get_study("designer").config(games=2 * len(variants), variants=variants)
     summary = run_study(config, tmp_path / "ray", workers=2, ray="local", progress=False)
     assert summary.backend == "ray" and summary.games_done == config.games
     run_study(config, tmp_path / "inline", workers=1, progress=False)

@@ -144,6 +144,8 @@ def search(
     # The adapter may leave out root moves a cheap rule knows to be poor: fewer moves to compare
     # means less noise in the comparison of the rest.
     legal = game.root_moves(view)
+    if not legal:  # the search would loop for ever on worlds with no move to compare
+        raise ValueError(f"the adapter left seat {view.seat} no root move to search")
     start = time.perf_counter()
     limit = iterations if iterations is not None else 1 << 62
     deadline = start + seconds if seconds is not None else math.inf

@@ -116,6 +116,7 @@ class TowersSearch(SearchDefaults):
         self.infer = infer
         self._facts: tuple[TowersView, list[Lack]] | None = None
         self._pool: tuple[TowersView, list[int]] | None = None
+        self._roots: tuple[TowersView, Sequence[TowersMove]] | None = None
         if fast is None:
             from taverntable.fast.jit import COMPILED as fast  # numba compiles the kernels
         self.fast = fast
@@ -139,6 +140,11 @@ class TowersSearch(SearchDefaults):
         (at most ``max_root``, the heuristic's move first): on the bot's turn, in answers to a
         trade (R5-R7) and in replies to an attack (R9) when ``replies``; otherwise only the
         heuristic's move (every legal move when not ``selective``)."""
+        if self._roots is None or self._roots[0] is not view:
+            self._roots = (view, self._root_moves(view))
+        return self._roots[1]  # the bot asks, then its search: computed once a decision
+
+    def _root_moves(self, view: TowersView) -> Sequence[TowersMove]:
         legal = view.legal_moves
         if len(legal) <= 1 or not self.selective:
             return legal
@@ -153,6 +159,10 @@ class TowersSearch(SearchDefaults):
                 }
                 first = self.anchor_move(view, random.Random(0))
                 kept = [m for m in legal if m in values]
+                if not kept:
+                    # The style plays none of them (a raider whose every move builds): its
+                    # forced move, as the styled heuristic plays it; no search to run.
+                    return [first]
                 return close_moves(kept, values, first, self.close, self.max_root)
         elif self.replies and view.phase in (ANSWER, DEFEND):
             values = reply_values(view)

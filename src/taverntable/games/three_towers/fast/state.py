@@ -11,12 +11,14 @@ transitions agree; ``legal_moves(state)`` lists the kernel's legal moves as the 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, cast
 
 from taverntable.fast.jit import IntArray, int_array
 from taverntable.games.three_towers import TowersState
 from taverntable.games.three_towers.fast import kernel as k
 from taverntable.games.three_towers.fast.play import move_of, option_codes
+from taverntable.games.three_towers.rules import TowersRules
 
 PHASES = {
     "deal": k.DEAL,
@@ -40,12 +42,17 @@ def _put(st: IntArray, base: int, values: Sequence[int]) -> None:
     cast(Any, st)[base : base + len(values)] = values
 
 
+@lru_cache(maxsize=64)
+def _options(rules: TowersRules) -> tuple[int, ...]:
+    """``option_codes(rules)`` once per rule set (a search loads a world a playout)."""
+    codes = option_codes(rules)
+    return tuple(int(codes[i]) for i in range(k.OPTION_COUNT))
+
+
 def load(state: TowersState) -> IntArray:
     """The kernel state array of an engine position."""
     st = int_array(k.STATE_SIZE)
-    options = option_codes(state.rules)
-    for i in range(k.OPTION_COUNT):
-        st[k.OPTIONS + i] = options[i]
+    _put(st, k.OPTIONS, _options(state.rules))
     n = state.num_players
     for s in range(n):
         for c in state.hands[s]:
