@@ -45,7 +45,7 @@ def test_every_registered_game_is_an_openspiel_game() -> None:
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
-    assert game.num_players() == 3 and game.num_distinct_actions() == 1570
+    assert game.num_players() == 3 and game.num_distinct_actions() == 1575
     tonk = load("tonk", players=4)
     assert tonk.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert tonk.num_distinct_actions() == 40233 and tonk.max_chance_outcomes() == 52

@@ -172,7 +172,12 @@ def test_every_option_value_joins_the_designer_study_with_the_hard_styles() -> N
                 assert name == "spade_jack_raids" and "2p-spade-jacks-fight" in DESIGNER
                 continue
             code = f"2p-{name}-{str(value).lower()}"
-            assert DESIGNER[code].options == {name: value}
+            # The heuristic's variant: the generated code, or a hand-named one with the same
+            # options (the study keeps one variant a rule set).
+            assert any(
+                v.players == 2 and v.options == {name: value} and not v.bots
+                for v in DESIGNER.values()
+            ), code
             for a, b in (("builder", "raider"), ("builder", "mixed"), ("raider", "mixed")):
                 hard = DESIGNER[f"{code}-hard-{a}-vs-hard-{b}"]
                 assert hard.bots == (f"ismcts:style={a}", f"ismcts:style={b}")
@@ -204,3 +209,45 @@ def test_a_game_of_the_revised_preset_writes_its_options_and_replays(
     capsys.readouterr()
     assert main(["replay", str(path)]) == 0
     assert "Anna" in capsys.readouterr().out
+
+
+def _revised_facts(style_win: float) -> dict[str, object]:
+    def side(style: float, one: float, edge: float, rounds: float, skill: float) -> object:
+        return {
+            "style_win": [style, style - 0.05, style + 0.05, 160],
+            "one_round": [one, one - 0.04, one + 0.04, 470],
+            "first_edge": [edge, edge - 0.04, edge + 0.04, 470],
+            "rounds": [rounds, rounds - 0.1, rounds + 0.1, 470],
+            "skill": [skill, skill - 90.0, skill + 90.0, 62],
+        }
+
+    return {
+        "revised_options": {"nobility_points": 20, "tower_goal": 80},
+        "revised_estimates": {
+            "today": side(0.97, 0.30, -0.036, 4.1, 79.0),
+            "revised": side(style_win, 0.34, 0.021, 5.7, 265.0),
+        },
+    }
+
+
+def test_the_letter_has_a_paragraph_for_the_revised_set_filled_from_its_estimates() -> None:
+    from taverntable.lab.report import letter
+
+    facts = _revised_facts(0.741)
+    en = letter.revised_paragraph(facts, "en")
+    assert en is not None
+    # The options in the lobby's words, not their codes.
+    assert "Points per warrior in the nobility (R28): 20; Goods a tower needs (R29): 80" in en
+    assert "the strongest style wins 74% [69%, 79%; n = 160 games] (today 97%" in en
+    # Which targets are met is read from the figures: rounds, the edge and skill; not the rest.
+    assert "Met: the first seat's edge, rounds, skill. Not met: styles, one round." in en
+    met_styles = letter.revised_paragraph(_revised_facts(0.55), "en")
+    assert met_styles is not None and "Met: styles, the first seat's edge" in met_styles
+    for lang in ("uk", "ru"):
+        text = letter.revised_paragraph(facts, lang)
+        assert text is not None and "74%" in text and "{" not in text
+    html = letter.letter_html(facts | {"answers": {}, "styles": {}}, "en", "index.html")
+    assert "id=letter-revised" in html and "#towers-revised" in html
+    # Without the study's figures the letter has no such paragraph.
+    assert letter.revised_paragraph({}, "en") is None
+    assert "letter-revised" not in letter.letter_html({"answers": {}, "styles": {}}, "en", "")

@@ -156,6 +156,9 @@ def turn_value(know: Knowledge, move: TowersMove) -> float:
             gain += replies.TOWER_PROGRESS * sum(TOWER_VALUE[c] for c in taken)
             if card == THIEF:  # R34: a raiding ♠ jack ends in the raider's store either way
                 return p * gain
+            noble = v.rules.nobility_points
+            if noble:  # R28: the warrior returns to the raider's nobility, or the defender's
+                return p * (gain + noble) - (1 - p) * (know.keep(card) + noble * spread)
             return p * gain - (1 - p) * know.keep(card)
         case Curse(target=target, card=card):
             p = 1.0 - DEFENDS_WHEN_ABLE * defence_chance(know, target, card)
@@ -193,7 +196,7 @@ def lead_value(know: Knowledge, card: int) -> float:
     if led != SPADES:
         p = replies.win_chance(know, led, r, others, spades=False)
         pot = replies.LATER_GOODS * len(others)
-        return p * (pot + VALUE[card]) - know.keep(card)
+        return p * (pot + know.worth(card)) - know.keep(card)  # R28: a warrior to the nobility
     lower = [know.unseen[c] for c in range(1, 10) if IS_PENALTY[c] and rank(c) <= r]
     higher = sum(know.unseen[c] for c in range(1, 10) if rank(c) > r)
     low_count = sum(lower)
@@ -220,16 +223,18 @@ def redeal_value(know: Knowledge, move: TowersMove, spread: float) -> float:
     kept = sum(know.keep(c) for c in hand)
     bad = -sum(VALUE[c] for c in hand if VALUE[c] < 0)
     good_tools = sum(know.keep(c) - VALUE[c] for c in hand if VALUE[c] >= 0)
+    # R28: the four warriors spent would have scored at the count from the nobility.
+    spent = NOBILITY_COST + 4 * know.view.rules.nobility_points
     match move:
         case RedealJoker():
             return fresh - kept - know.keep(JOKER)
         case RedealWarriors():
-            return fresh - kept - NOBILITY_COST
+            return fresh - kept - spent
         case RedealJacks():
             # The whole hand to an opponent: its points count against them too.
             against = 1.0 if know.view.rules.teams else 1.0 / (know.view.num_players - 1)
-            return fresh - kept - points * against - NOBILITY_COST
+            return fresh - kept - points * against - spent
         case RedealKings():
-            return fresh + bad * spread - good_tools - NOBILITY_COST
+            return fresh + bad * spread - good_tools - spent
         case _:  # 4 queens: the scoring cards kept, the rest shuffled back
-            return fresh + bad - good_tools - NOBILITY_COST
+            return fresh + bad - good_tools - spent

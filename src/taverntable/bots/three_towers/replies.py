@@ -56,7 +56,8 @@ def answer_values(know: Knowledge) -> dict[TowersMove, float]:
     trade = v.trade
     assert trade is not None
     spades = trade.suit == SPADES
-    pot = float(sum(VALUE[c] for _, cards in trade.laid for c in cards))
+    # R28: laid warriors go into the taker's nobility, where they score nobility_points.
+    pot = float(sum(know.worth(c) for _, cards in trade.laid for c in cards))
     later = [s for s in trade.queue[1:] if s not in trade.failed]
     pot += sum(LATER_SPADES if spades else LATER_GOODS for _ in later)
     best = max((b for b, _ in trade.bids), default=-2)
@@ -69,7 +70,7 @@ def answer_values(know: Knowledge) -> dict[TowersMove, float]:
     def value(move: TowersMove) -> float:
         cards, bid = laid(move)
         keep = sum(know.keep(c) for c in cards)
-        back = sum(VALUE[c] for c in cards)
+        back = sum(know.worth(c) for c in cards)
         if trade.witch:
             return named * (pot + back) - keep
         if know.me in trade.failed or bid is None or bid <= best:
@@ -159,6 +160,10 @@ def attack_loss(know: Knowledge) -> float:
         taken = tower_take(v.towers[know.me])
         loss = sum(VALUE[c] for c in taken) * spread
         loss += TOWER_PROGRESS * sum(VALUE[c] for c in taken if 2 <= rank(c) <= 10)
+        if v.rules.nobility_points and IS_WARRIOR[attack.card]:
+            # R28: repelled, the raiding warrior goes into the defender's nobility, not back to
+            # the raider's.
+            loss += v.rules.nobility_points * spread
     elif rank(attack.card) == 13:  # Warlock
         loss = 40.0 * spread
     elif rank(attack.card) == 11:  # Thief: up to 4 store cards and its own -5
@@ -175,7 +180,10 @@ def defence_cost(know: Knowledge, move: Defend) -> float:
     a warrior (it stays in the nobility), the lowest warrior that does the cheapest."""
     if move.card == JOKER:
         return know.keep(JOKER)
-    return WARRIOR_DEFENCE_COST + rank(move.card) / 100
+    cost = WARRIOR_DEFENCE_COST + rank(move.card) / 100
+    if know.view.rules.nobility_points and IS_WARRIOR[move.card]:  # R28: hand to nobility
+        cost -= know.view.rules.nobility_points
+    return cost
 
 
 def witch_named_if_through(know: Knowledge) -> float:

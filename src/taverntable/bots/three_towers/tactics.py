@@ -87,6 +87,12 @@ class Knowledge:
             return VALUE[card] + 1.0  # it could go on the tower
         return float(VALUE[card])
 
+    def worth(self, card: int) -> int:
+        """A card's points at the count where a trade or an attack puts it: a warrior goes into
+        a nobility, where it scores R28's ``nobility_points`` (0 by default, R19), any other
+        card into a store at its points."""
+        return self.view.rules.nobility_points if IS_WARRIOR[card] else VALUE[card]
+
     def best_warrior(self) -> int:
         """The highest warrior in hand (a code), or -1."""
         warriors = [c for c in self.view.hand if IS_WARRIOR[c]]

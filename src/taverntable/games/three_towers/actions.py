@@ -18,6 +18,7 @@ from .cards import (
     IS_WARRIOR,
     JOKER,
     NUM_CODES,
+    THIEF,
     rank,
 )
 from .moves import (
@@ -75,6 +76,9 @@ def _all_moves() -> list[TowersMove]:
     moves += [Give(c, t) for c in CODES for t in SEATS]
     moves += [Take(t, c) for t in SEATS for c in CODES]
     moves += [DONE]
+    # After the rest, so that the ids above stay: R32's ♠ jack defending, R34's ♠ jack raiding.
+    moves += [Defend(THIEF)]
+    moves += [Raid(t, THIEF) for t in SEATS]
     return moves
 
 

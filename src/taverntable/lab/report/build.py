@@ -119,6 +119,9 @@ def build_report(
     # The answer letter opens the page, before the contents, when the designer study is here;
     # each language also has a page of its own.
     facts = next((s.facts for _, s in sections if "answers" in s.facts), None)
+    revised = next((s.facts for _, s in sections if "revised_estimates" in s.facts), None)
+    if facts is not None and revised is not None:  # the revised rule set's paragraph
+        facts = {**facts, **{k: revised[k] for k in ("revised_estimates", "revised_options")}}
     if facts is not None:
         header += letter_html(facts, "en", "", switch("en", index=True))
         for lang in LANGUAGES:

@@ -345,6 +345,139 @@ def answers(facts: Facts, lang: str) -> list[str]:
     ]
 
 
+# The revised rule set (issue 28 item 5), a paragraph after the seven points when the
+# ``towers-revised`` study is in the lab: its options and the targets' figures, revised and
+# today (fields ``revised_<target>`` and ``today_<target>``; ``options``, ``met`` and
+# ``missed`` are words).
+REVISED_TEMPLATES: dict[str, str] = {
+    "en": "Three Towers, revised. We also searched your options for a set that meets five "
+    "targets for two players (no style wins more than 60% against another, one round decides "
+    "at most 20% of decided games, the first seat's edge within ±3 points, 5 to 8 rounds a "
+    "game, and skill shows). The set we propose: {options}. Against your rules, on fresh "
+    "deals: the strongest style wins {revised_style_win} (today {today_style_win}); one round "
+    "decides {revised_one_round} (today {today_one_round}); the first seat's edge is "
+    "{revised_first_edge} (today {today_first_edge}); a game lasts {revised_rounds} rounds "
+    "(today {today_rounds}); the hard bot's margin over the simpler one is {revised_skill} "
+    "points (today {today_skill}). Met: {met}. Not met: {missed}. It is in the lobby as "
+    "\u201cThree Towers, revised\u201d.",
+    "uk": "«Три вежі», переглянуті правила. Ми також шукали серед ваших варіантів правил набір, "
+    "що досягає п'яти цілей для двох гравців (жоден стиль не виграє в іншого понад 60%, один "
+    "раунд вирішує не більше 20% партій з переможцем, перевага першого гравця в межах ±3 "
+    "пункти, партія триває 5–8 раундів, і вміння видно). Пропонований набір: {options}. Проти "
+    "ваших правил, на нових роздачах: найсильніший стиль виграє {revised_style_win} (сьогодні "
+    "{today_style_win}); один раунд вирішує {revised_one_round} (сьогодні {today_one_round}); "
+    "перевага першого гравця {revised_first_edge} (сьогодні {today_first_edge}); партія триває "
+    "{revised_rounds} раундів (сьогодні {today_rounds}); перевага складного бота над простішим "
+    "{revised_skill} очок (сьогодні {today_skill}). Досягнуто: {met}. Не досягнуто: {missed}. "
+    "У лобі він зветься «Три вежі, переглянуті».",
+    "ru": "«Три башни», пересмотренные правила. Мы также искали среди ваших вариантов правил "
+    "набор, достигающий пяти целей для двоих игроков (ни один стиль не выигрывает у другого "
+    "больше 60%, один раунд решает не больше 20% партий с победителем, преимущество первого "
+    "игрока в пределах ±3 пунктов, партия длится 5–8 раундов, и умение видно). Предлагаемый "
+    "набор: {options}. Против ваших правил, на новых раздачах: сильнейший стиль выигрывает "
+    "{revised_style_win} (сегодня {today_style_win}); один раунд решает {revised_one_round} "
+    "(сегодня {today_one_round}); преимущество первого игрока {revised_first_edge} (сегодня "
+    "{today_first_edge}); партия длится {revised_rounds} раундов (сегодня {today_rounds}); "
+    "перевес сложного бота над более простым {revised_skill} очков (сегодня {today_skill}). "
+    "Достигнуто: {met}. Не достигнуто: {missed}. В лобби он называется «Три башни, "
+    "пересмотренные».",
+}
+# The targets in each language (the met and missed lists), in the report's order.
+REVISED_TARGET_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "style_win": "styles",
+        "one_round": "one round",
+        "first_edge": "the first seat's edge",
+        "rounds": "rounds",
+        "skill": "skill",
+    },
+    "uk": {
+        "style_win": "стилі",
+        "one_round": "один раунд",
+        "first_edge": "перевага першого гравця",
+        "rounds": "раунди",
+        "skill": "вміння",
+    },
+    "ru": {
+        "style_win": "стили",
+        "one_round": "один раунд",
+        "first_edge": "преимущество первого игрока",
+        "rounds": "раунды",
+        "skill": "умение",
+    },
+}
+REVISED_SHARES = frozenset({"style_win", "one_round", "first_edge"})
+YES_NO = {"en": ("yes", "no"), "uk": ("так", "ні"), "ru": ("да", "нет"), "hu": ("igen", "nem")}
+
+
+def option_words(options: Mapping[str, object], lang: str) -> str:
+    """The options as the lobby names them in ``lang`` (its i18n labels, with the rule's
+    number): ``Goods a tower needs (R29): 95; …``."""
+    import json
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "web" / "static" / "i18n"
+    labels: dict[str, str] = {}
+    for name in ("en", lang):  # the language's own labels over the English ones
+        path = folder / f"{name}.json"
+        if path.exists():
+            labels.update(json.loads(path.read_text(encoding="utf-8")))
+    yes, no = YES_NO.get(lang, YES_NO["en"])
+    parts = []
+    for key, value in options.items():
+        shown = (yes if value else no) if isinstance(value, bool) else str(value)
+        parts.append(f"{labels.get(f'opt.{key}', key)}: {shown}")
+    return "; ".join(parts)
+
+
+NONE_WORDS = {"en": "none", "uk": "жодної", "ru": "ни одной", "hu": "egyik sem"}
+
+
+def _estimate(found: object) -> Estimate | None:
+    if not isinstance(found, list | tuple) or len(found) != 4:
+        return None
+    value, low, high, n = found
+    return Estimate(float(value), float(low), float(high), int(n), "games")
+
+
+def revised_paragraph(facts: Facts, lang: str) -> str | None:
+    """The revised rule set's paragraph in ``lang`` (None without the ``towers-revised`` study's
+    figures, or in a language without its template): the options, and each target's figure
+    revised and today with its interval and n, and which targets the revised set meets (a
+    point estimate within the bound; skill: the margin at least today's)."""
+    from taverntable.lab.studies.towers_revised import TARGETS
+
+    template = REVISED_TEMPLATES.get(lang)
+    found = facts.get("revised_estimates")
+    options = facts.get("revised_options")
+    if template is None or not isinstance(found, Mapping) or not isinstance(options, Mapping):
+        return None
+    language = LANGS[lang]
+    text = template
+    met: list[str] = []
+    missed: list[str] = []
+    for key in ("style_win", "one_round", "first_edge", "rounds", "skill"):
+        sides = {side: _estimate(found.get(side, {}).get(key)) for side in ("today", "revised")}
+        for side, e in sides.items():
+            if e is None or not e.known:
+                return None
+            text = text.replace(f"{{{side}_{key}}}", figure(e, key in REVISED_SHARES, language))
+        revised, today = sides["revised"], sides["today"]
+        assert revised is not None and today is not None
+        if key == "skill":
+            ok = revised.value >= today.value
+        else:
+            ok = next(t for t in TARGETS if t.key == key).miss(revised.value) == 0
+        (met if ok else missed).append(REVISED_TARGET_WORDS[lang][key])
+    words = option_words(options, lang)
+    none = NONE_WORDS[lang]
+    return (
+        text.replace("{options}", words)
+        .replace("{met}", ", ".join(met) or none)
+        .replace("{missed}", ", ".join(missed) or none)
+    )
+
+
 def letter_html(facts: Facts, lang: str, details: str, switch: str = "") -> str:
     """The letter as an HTML fragment; ``details`` is the page the parts are on ("" here)."""
     language = LANGS[lang]
@@ -363,10 +496,17 @@ def letter_html(facts: Facts, lang: str, details: str, switch: str = "") -> str:
             f"{html.escape(text)} <a href='{details}#designer-{slug}'>"
             f"{html.escape(language.details)}</a></p></li>"
         )
+    paragraph = revised_paragraph(facts, lang)
+    revised = (
+        ""
+        if paragraph is None
+        else f"<p id=letter-revised>{html.escape(paragraph)} <a href='{details}#towers-revised'>"
+        f"{html.escape(language.details)}</a></p>"
+    )
     return (
         f"<section class=letter id=letter lang={lang}>{switch}"
         f"<h2>{html.escape(language.title)}</h2><p>{html.escape(language.greeting)}</p>"
-        f"<p>{html.escape(intro)}</p><ol>{''.join(items)}</ol>"
+        f"<p>{html.escape(intro)}</p><ol>{''.join(items)}</ol>{revised}"
         f"<p>{html.escape(language.sign)}</p></section>"
     )
 

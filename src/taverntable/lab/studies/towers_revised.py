@@ -58,7 +58,7 @@ TRIALS = 36
 STARTUP = 12  # trials sampled at random before TPE models the rest
 SEARCH_GAMES = 800  # plain heuristic games a trial (a batch in the kernel: 1 to 5 ms each)
 SEARCH_ROUND_GAMES = 200  # games a trial replayed by the engine for a round's points (2-20 ms)
-SEARCH_STYLE_GAMES = 16  # games of each pairing of styles a trial (Python: 35 to 100 ms each)
+SEARCH_STYLE_GAMES = 48  # games of each pairing of styles a trial (Python: 35 to 100 ms each)
 BATCH = 2  # trials asked together, their games played side by side
 SEARCH_WORKERS = min(BATCH, os.cpu_count() or 1)
 CHANGE_COST = 0.05  # a changed option costs this: between equal misses, fewer changes win
@@ -170,7 +170,7 @@ def _accepts(name: str, value: Any, players: int) -> bool:
 RANGES: dict[str, tuple[int, int, int]] = {
     "max_rounds": (5, 10, 1),  # R14: the targets' 5 to 8 rounds, and a little beyond
     "tower_goal": (30, MAX_TOWER_GOAL, 5),  # R29: today's 30 to the most it may be
-    "nobility_points": (0, 20, 5),  # R28
+    "nobility_points": (0, 30, 5),  # R28 (the first search's best sat at its top, 20)
     "joker_points": (0, 20, 5),  # R30
     "hand_size": (7, 10, 1),  # R31: today's 7 up to 10
 }

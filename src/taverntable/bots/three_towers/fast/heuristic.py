@@ -160,6 +160,12 @@ def keep(st: IntArray, me: int, card: int) -> float:
 
 
 @kernel
+def _worth(st: IntArray, card: int) -> int:
+    """``Knowledge.worth``: a warrior scores R28's points in a nobility, any other card its own."""
+    return st[k.OPT_NOBILITY_POINTS] if k.WARRIOR[card] else k.POINTS[card]
+
+
+@kernel
 def holds_any(st: IntArray, unseen: IntArray, seat: int, cards: int) -> float:
     """The chance that ``seat`` holds one of ``cards`` of the unseen cards."""
     total = unseen[U_TOTAL]
@@ -293,7 +299,7 @@ def _lead_value(st: IntArray, unseen: IntArray, card: int) -> float:
     if led != SPADES:
         p = _win_chance_later(st, unseen, led, rk, False, True)
         pot = LATER_GOODS * _opponents(st, unseen)
-        return p * (pot + k.POINTS[card]) - keep(st, me, card)
+        return p * (pot + _worth(st, card)) - keep(st, me, card)
     low_count = 0
     higher = 0
     low_sum = 0
@@ -340,16 +346,17 @@ def _redeal_value(st: IntArray, unseen: IntArray, kind: int, spread: float) -> f
                 bad -= k.POINTS[c]
             else:
                 good_tools += kc - k.POINTS[c]
+    spent = NOBILITY_COST + 4 * st[k.OPT_NOBILITY_POINTS]  # R28
     if kind == k.M_REDEAL_JOKER:
         return fresh - kept - keep(st, me, JOKER)
     if kind == k.M_REDEAL_WARRIORS:
-        return fresh - kept - NOBILITY_COST
+        return fresh - kept - spent
     if kind == k.M_REDEAL_JACKS:
         against = 1.0 if st[k.OPT_TEAMS] else 1.0 / (st[k.PLAYERS] - 1)
-        return fresh - kept - points * against - NOBILITY_COST
+        return fresh - kept - points * against - spent
     if kind == k.M_REDEAL_KINGS:
-        return fresh + bad * spread - good_tools - NOBILITY_COST
-    return fresh + bad - good_tools - NOBILITY_COST
+        return fresh + bad * spread - good_tools - spent
+    return fresh + bad - good_tools - spent
 
 
 @kernel
@@ -393,6 +400,9 @@ def turn_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int) -> flo
         gain += TOWER_PROGRESS * goods
         if b == THIEF:  # R34: a raiding ♠ jack ends in the raider's store either way
             return p * gain
+        noble = st[k.OPT_NOBILITY_POINTS]
+        if noble:  # R28: the warrior returns to the raider's nobility, or the defender's
+            return p * (gain + noble) - (1 - p) * (keep(st, me, b) + noble * spread)
         return p * gain - (1 - p) * keep(st, me, b)
     if kind == k.M_CURSE:
         p = 1.0 - DEFENDS_WHEN_ABLE * _defence_chance(st, unseen, a, b)
@@ -462,10 +472,10 @@ def answer_value(
     back = 0
     if first >= 0:
         kept = keep(st, me, first)
-        back = k.POINTS[first]
+        back = _worth(st, first)
     if second >= 0:
         kept += keep(st, me, second)
-        back += k.POINTS[second]
+        back += _worth(st, second)
     if st[k.T_WITCH]:
         return named * (pot + back) - kept
     spades = st[k.T_SUIT] == SPADES
@@ -486,7 +496,7 @@ def _answer(
     spades = st[k.T_SUIT] == SPADES
     laid = 0
     for i in range(st[k.LAID_LEN]):
-        laid += k.POINTS[st[k.LAID + i]]
+        laid += _worth(st, st[k.LAID + i])  # R28: laid warriors score in a nobility
     pot = float(laid)
     later = 0.0
     for i in range(st[k.Q_HEAD] + 1, st[k.Q_LEN]):
@@ -522,6 +532,8 @@ def _attack_loss(st: IntArray, unseen: IntArray) -> float:
                 goods += k.POINTS[c]
         loss = values * spread
         loss += TOWER_PROGRESS * goods
+        if st[k.OPT_NOBILITY_POINTS] and k.WARRIOR[card]:  # R28: repelled, into our nobility
+            loss += st[k.OPT_NOBILITY_POINTS] * spread
         return loss
     if _rank(card) == 13:
         return 40.0 * spread
@@ -549,7 +561,10 @@ def _attack_loss(st: IntArray, unseen: IntArray) -> float:
 def _defence_cost(st: IntArray, me: int, card: int) -> float:
     if card == JOKER:
         return keep(st, me, JOKER)
-    return WARRIOR_DEFENCE_COST + _rank(card) / 100
+    cost = WARRIOR_DEFENCE_COST + _rank(card) / 100
+    if st[k.OPT_NOBILITY_POINTS] and k.WARRIOR[card]:  # R28: from the hand to the nobility
+        cost -= st[k.OPT_NOBILITY_POINTS]
+    return cost
 
 
 @kernel
