@@ -176,13 +176,14 @@ def test_postgresql_moves_go_over_one_kept_connection_that_a_failure_replaces() 
         drop_postgres(url)
 
 
-def test_a_renewal_does_not_wait_for_a_move_in_flight_but_a_takeover_does(database: str) -> None:
+def test_a_renewal_does_not_wait_for_a_move_in_flight_but_a_takeover_does() -> None:
     """On PostgreSQL the lease check of a write holds the lease row's KEY SHARE lock: the
     owner's renewal (and its giving the lease up) goes through while the write is in flight,
     and a takeover waits for the write, then wins (issue 23: the renewal queued behind the
     moves' row locks and the leases lapsed under load)."""
-    if not database.startswith("postgresql"):
-        pytest.skip("row locks: PostgreSQL (SQLite has one writer at a time)")
+    # Row locks: PostgreSQL's only (SQLite has one writer at a time).
+    pytest.importorskip("asyncpg")
+    database = fresh_postgres(postgres_url())
 
     async def check() -> None:
         a, b = Store(database), Store(database)
@@ -207,4 +208,7 @@ def test_a_renewal_does_not_wait_for_a_move_in_flight_but_a_takeover_does(databa
             await a.close()
             await b.close()
 
-    run(check())
+    try:
+        run(check())
+    finally:
+        drop_postgres(database)
