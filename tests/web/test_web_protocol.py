@@ -423,6 +423,20 @@ def test_the_turn_timer_lets_a_bot_move_for_the_seat(client: TestClient) -> None
         assert moved["events"][0]["seat"] == 0  # the bot moved for the seat, nobody else
 
 
+def test_a_turn_not_yet_noted_shows_its_deadline(client: TestClient) -> None:
+    """A client attaching while the move before a timed turn is being stored reads a turn
+    whose timer is not armed yet: it still has a deadline (CI once saw None there)."""
+    made = started(client, turn_seconds=30, absent_seconds=3600)
+    table = client.app.state.hub.tables.get(made["table"]["id"])  # type: ignore[attr-defined]
+    assert table is not None
+    with client.websocket_connect(f"/ws/{table.id}?token={made['token']}") as ws:
+        my_turn(ws)  # the person's turn: nobody moves until the timer runs out
+        table.turn_version = -1  # as between a move's state and its stored write
+        turn = table.turn()
+    assert turn is not None and turn.deadline is not None
+    assert 25 < turn.deadline - time.time() <= 30
+
+
 def test_records_hold_only_finished_deals(client: TestClient) -> None:
     made = started(client, absent_seconds=3600)
     table = made["table"]["id"]

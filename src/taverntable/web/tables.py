@@ -725,8 +725,12 @@ class Table:
         times = []
         if info.connected == 0:
             times.append(info.away_since + self.settings.absent_seconds)
-        if self.settings.turn_seconds is not None and self.turn_version == self.version:
-            times.append(self.turn_started + self.settings.turn_seconds)
+        if self.settings.turn_seconds is not None:
+            # A turn not noted yet (a client attaching while the move before it is stored)
+            # starts now: its timer is armed when the move's frames go out, a moment later.
+            noted = self.turn_version == self.version
+            started = self.turn_started if noted else time.monotonic()
+            times.append(started + self.settings.turn_seconds)
         return min(times) if times else None
 
     # --- deals and moves (called under the lock) ----------------------------------------------
