@@ -5,11 +5,12 @@ numba (the ``fast`` extra) compiles the kernel modules' functions to machine cod
 ``TAVERNTABLE_PURE_PYTHON=1`` (to test the fallback on a machine that has numba), every
 ``@kernel`` function stays the Python function it is: the same source, the same games, slower.
 
-numba's cache (the ``__pycache__`` beside each kernel module: ``games/*/fast``, ``bots/*/fast``,
-``fast``) is keyed by each kernel module's own source, while the tables a kernel reads as
+numba keys its cache by each kernel module's own source, while the tables a kernel reads as
 constants come from other modules (``games/tonk/spreads.py`` and ``rules.py``,
-``bots/tonk/policy.py``): after changing those, delete those caches (the differential tests fail
-on a stale one).
+``bots/tonk/policy.py``, the Three Towers rules): a cache beside the kernel would outlive a change
+to them (a stale kernel, which the differential tests catch). So the cache lives in a folder
+named by a digest of every module a kernel may read (``cache_folder``): a changed source, an
+upgrade or another checkout compiles afresh into its own folder.
 
 The kernels keep to what both can run: int64-sized ints in flat arrays (``IntArray``: a numpy
 array when compiled, a list otherwise), floats, loops and calls of other kernels.
@@ -17,8 +18,10 @@ array when compiled, a list otherwise), floats, loops and calls of other kernels
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -54,7 +57,51 @@ def _numba() -> Any:
     return numba
 
 
+# The packages whose modules a kernel may read as constants: the kernels and their tables.
+KERNEL_SOURCES = ("fast", "games", "bots")
+CACHE_ENV = "NUMBA_CACHE_DIR"
+
+
+def source_digest(root: Path | None = None) -> str:
+    """A digest of every Python module of ``KERNEL_SOURCES`` (paths and contents) under the
+    package's ``root``: it changes with any source a compiled kernel may depend on."""
+    base = Path(__file__).resolve().parent.parent if root is None else root
+    digest = hashlib.blake2b(digest_size=8)
+    for package in KERNEL_SOURCES:
+        for path in sorted((base / package).rglob("*.py")):
+            digest.update(path.relative_to(base).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _home() -> Path:
+    """The user's home, or the temporary folder for a user without one (a service account)."""
+    try:
+        return Path.home()
+    except RuntimeError:
+        import tempfile
+
+        return Path(tempfile.gettempdir())
+
+
+def cache_folder(environ: dict[str, str] | None = None) -> Path:
+    """Where numba caches the kernels: under ``$NUMBA_CACHE_DIR`` when set, else the user's
+    cache (``$XDG_CACHE_HOME`` or ``~/.cache``) ``/taverntable``, in a folder of the sources'
+    digest. (numba falls back to the ``__pycache__`` beside each module where this folder
+    cannot be written.)"""
+    env = os.environ if environ is None else environ
+    base = env.get(CACHE_ENV) or ""
+    if base:
+        root = Path(base)
+    else:
+        xdg = env.get("XDG_CACHE_HOME") or ""
+        root = (Path(xdg) if xdg else _home() / ".cache") / "taverntable"
+    return root / f"numba-{source_digest()}"
+
+
 _NUMBA = _numba()
+if _NUMBA is not None:
+    _NUMBA.config.CACHE_DIR = str(cache_folder())
 COMPILED: bool = _NUMBA is not None
 """True when the kernels are compiled by numba, False in the pure-Python fallback."""
 
