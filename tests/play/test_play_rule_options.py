@@ -19,6 +19,10 @@ BAD = [
     ("spade_jack_defends=maybe", "rule option spade_jack_defends (R32) must be true or false"),
     ("tower_goal=5", "rule option tower_goal (R29) must be a whole number from 10 to 100"),
     ("decks=4", "rule option decks (R35) must be 2 or 3"),
+    (
+        "round_cap=5",
+        "rule option round_cap (R36) must be 0 (no cap) or a whole number from 10 to 500",
+    ),
     # Two options that contradict each other (R34 needs R32): one line naming both rules.
     (
         "spade_jack_raids=true",

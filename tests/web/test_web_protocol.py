@@ -89,6 +89,8 @@ def my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
             "R32",
         ),
         ({"game": "three-towers", "seats": THREE, "options": {"decks": 4}}, 400, "R35"),
+        ({"game": "three-towers", "seats": THREE, "options": {"round_cap": 5}}, 400, "R36"),
+        ({"game": "three-towers", "seats": THREE, "options": {"round_cap": 501}}, 400, "R36"),
         (
             {"game": "three-towers", "seats": THREE, "options": {"spade_jack_raids": True}},
             400,

@@ -1,4 +1,4 @@
-"""Three Towers rule options (R9, R14–R16; proposed R28–R35) and the preset ``three-towers``."""
+"""Three Towers rule options (R9, R14–R16; proposed R28–R36) and the preset ``three-towers``."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ MAX_JOKER_POINTS = 50  # R30: a joker worth more than a ♦ tower's bonus would 
 MIN_HAND_SIZE = 5  # R31: fewer cards than a build, an answer and a defence leave no choice
 MAX_HAND_SIZE = 12  # R31: four hands of 12 still leave 60 of the 108 cards to draw
 DECKS = (2, 3)  # R1: two 54-card decks; R35: or three (162 cards, 6 jokers)
+MIN_ROUND_CAP = 10  # R36: a cap below a single goods card's points would score nothing
+MAX_ROUND_CAP = 500  # R36: above a ♥ tower's doubled store the cap changes nothing; a typo
 
 # The rule (texts/en/three-towers*.md) each option belongs to, named in every refusal.
 RULE_OF = {
@@ -36,6 +38,7 @@ RULE_OF = {
     "give_any": "R33",
     "spade_jack_raids": "R34",
     "decks": "R35",
+    "round_cap": "R36",
 }
 # R34: the options an option needs (a pair that contradicts each other is refused, naming
 # both rules); the differential harness sets them with it (``options.option`` ``needs``).
@@ -65,6 +68,9 @@ class TowersRules(RuleOptions):
     # R34: a ♠ jack may raid a tower as a jack; it defends as one too (R32), so it needs that.
     spade_jack_raids: bool = option(False, examples=(False, True), needs=SPADE_JACK_RAIDS_NEEDS)
     decks: int = option(2, examples=(2, 3))  # R35: 2 decks of 54 (R1), or 3
+    # R36: each seat's points at a round's count (the tower bonus and R14's 150 included)
+    # clamped to ±round_cap; 0: no cap.
+    round_cap: int = option(0, examples=(0, 60))
 
     def __post_init__(self) -> None:
         if self.defence not in ("rank", "any"):
@@ -96,6 +102,16 @@ class TowersRules(RuleOptions):
         d = self.decks
         if isinstance(d, bool) or not isinstance(d, int) or d not in DECKS:
             raise RulesError(f"rule option decks (R35) must be 2 or 3, not {d!r}")
+        c = self.round_cap
+        if (
+            isinstance(c, bool)
+            or not isinstance(c, int)
+            or not (c == 0 or MIN_ROUND_CAP <= c <= MAX_ROUND_CAP)
+        ):
+            raise RulesError(
+                "rule option round_cap (R36) must be 0 (no cap) or a whole number from "
+                f"{MIN_ROUND_CAP} to {MAX_ROUND_CAP}, not {c!r}"
+            )
         if self.spade_jack_raids and not self.spade_jack_defends:
             raise RulesError(
                 "rule options spade_jack_raids (R34) and spade_jack_defends (R32) contradict "

@@ -1,4 +1,4 @@
-"""The round's end and count (R12–R14, A; R28, R30) and the game's end; each returns its events."""
+"""The round's end and count (R12–R14, A; R28, R30, R36) and the game's end, with events."""
 
 from __future__ import annotations
 
@@ -123,6 +123,9 @@ def count(state: TowersPosition, noting: bool) -> Events:
             bonus = DIAMOND_BONUS
         points[b] += bonus
         state.marks[b] += 1
+    cap = state.rules.round_cap
+    if cap:
+        points = [clamp(p, cap) for p in points]  # R36
     for s in range(n):
         state.scores[s] += points[s]
     state.rounds.append(
@@ -143,9 +146,11 @@ def count(state: TowersPosition, noting: bool) -> Events:
         }
         events += (told("round_end", None, data),)
     if b >= 0 and state.team_marks(b) >= TOWERS_TO_WIN:
-        state.scores[b] += WIN_BONUS
+        # R36: the round's points and the 150 together stay within the cap.
+        win = clamp(points[b] + WIN_BONUS, cap) - points[b] if cap else WIN_BONUS
+        state.scores[b] += win
         if noting:
-            events += (told("win_bonus", b, {"points": WIN_BONUS}),)
+            events += (told("win_bonus", b, {"points": win}),)
         events += finish(state, noting, "towers")
     elif state.rules.max_rounds is not None and state.round_no >= state.rules.max_rounds:
         events += finish(state, noting, "rounds")
@@ -156,6 +161,11 @@ def count(state: TowersPosition, noting: bool) -> Events:
         state.phase = DEAL
         state.decider = -1
     return events
+
+
+def clamp(points: int, cap: int) -> int:
+    """R36: a seat's points for one round, held within ±cap."""
+    return max(-cap, min(cap, points))
 
 
 def team_scores(state: TowersPosition) -> list[int]:

@@ -18,7 +18,7 @@ from taverntable.games import get_game
 from taverntable.games.three_towers import GameResult, TowersState, rules_from
 from taverntable.games.three_towers.cards import VALUE, suit
 from taverntable.games.three_towers.rules import TowersRules
-from taverntable.games.three_towers.scoring import DIAMOND_BONUS, DIAMONDS, HEARTS, WIN_BONUS
+from taverntable.games.three_towers.scoring import DIAMOND_BONUS, DIAMONDS, HEARTS
 from taverntable.lab.core.config import LabError, StudyConfig
 from taverntable.lab.core.studies import GameOutput
 from taverntable.records import dump_record
@@ -61,7 +61,7 @@ VARIANTS: dict[str, Variant] = {
     "2p-goal-40-nobility-5": Variant(
         2, {"tower_goal": 40, "nobility_points": 5}, note="R28 and R29 together"
     ),
-    # The play-testers' complaints (readings R30-R35), each against today's "2p".
+    # The play-testers' complaints (readings R30-R36), each against today's "2p".
     "2p-joker-points-10": Variant(2, {"joker_points": 10}, note="R30 proposed: jokers score 10"),
     "2p-hand-10": Variant(2, {"hand_size": 10}, note="R31 proposed: hands of 10"),
     "2p-spade-jacks-defend": Variant(
@@ -74,6 +74,9 @@ VARIANTS: dict[str, Variant] = {
         note="R32 and R34 proposed: ♠ jacks defend and raid",
     ),
     "2p-three-decks": Variant(2, {"decks": 3}, note="R35 proposed: three decks, 162 cards"),
+    "2p-round-cap-60": Variant(
+        2, {"round_cap": 60}, note="R36 proposed: a round's points capped at ±60"
+    ),
     "2p-raider-vs-builder": Variant(
         2, bots=("raider", "builder"), note="a seat that never builds against one that never raids"
     ),
@@ -186,7 +189,9 @@ def summarise(state: TowersState, result: GameResult, rules: TowersRules) -> dic
     ]
     if result.end == "towers":
         builder = result.rounds[-1].builder
-        leads[-1] += WIN_BONUS * ((builder in teams[best]) - (builder in teams[second]))
+        # R36 may pay less than the 150: what the builder got beyond its rounds' points.
+        won = result.scores[builder] - sum(r.points[builder] for r in result.rounds)
+        leads[-1] += won * ((builder in teams[best]) - (builder in teams[second]))
     first = next((seat for seat, move in state.history if type(move).__name__ in FIRST_TRADES), -1)
     counts = {k: 0 for k in ("raids", "builds", "redeals")}
     for seat, move in state.history:

@@ -173,6 +173,7 @@ RANGES: dict[str, tuple[int, int, int]] = {
     "nobility_points": (0, 30, 5),  # R28 (the first search's best sat at its top, 20)
     "joker_points": (0, 20, 5),  # R30
     "hand_size": (7, 10, 1),  # R31: today's 7 up to 10
+    "round_cap": (0, 150, 10),  # R36: none (0), or a cap of 10 to 150 points a round
 }
 
 

@@ -296,6 +296,7 @@ COMPLAINTS: dict[str, dict[str, object]] = {
     # R34 needs R32 (a ♠ jack that raids defends too).
     "spade_jack_raids": {"spade_jack_raids": True, "spade_jack_defends": True},
     "decks": {"decks": 3},
+    "round_cap": {"round_cap": 40},
 }
 
 

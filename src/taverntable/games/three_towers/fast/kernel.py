@@ -125,7 +125,8 @@ OPT_SPADE_JACK_DEFENDS = OPTIONS + 8  # R32
 OPT_GIVE_ANY = OPTIONS + 9  # R33
 OPT_SPADE_JACK_RAIDS = OPTIONS + 10  # R34
 OPT_DECKS = OPTIONS + 11  # R1: 2, R35: 3
-OPTION_COUNT = 12
+OPT_ROUND_CAP = OPTIONS + 12  # R36: a round's points within ±cap, 0 for none
+OPTION_COUNT = 13
 STATE_SIZE = OPTIONS + OPTION_COUNT
 
 # Phases (``phases.py``).
@@ -484,7 +485,8 @@ def _end_round(st: IntArray) -> None:
 @kernel
 def _count(st: IntArray) -> None:
     """R13: round points from the stores (R28 nobility points, R30 joker points), ♥ doubles,
-    ♦ +50, the tower mark; R14 the game's end, else the next seat deals."""
+    ♦ +50, the tower mark (R36: each seat's points within ±cap); R14 the game's end, else the
+    next seat deals."""
     n = st[PLAYERS]
     b = st[FINISHED]
     points = new_ints(SEATS)
@@ -503,6 +505,10 @@ def _count(st: IntArray) -> None:
         elif suit == 2:
             points[b] += DIAMOND_BONUS
         st[MARKS + b] += 1
+    cap = st[OPT_ROUND_CAP]
+    if cap:
+        for s in range(n):
+            points[s] = max(-cap, min(cap, points[s]))  # R36
     for s in range(n):
         st[SCORES + s] += points[s]
     st[PICKS] = 0
@@ -510,7 +516,10 @@ def _count(st: IntArray) -> None:
         p = partner(st, b)
         marks = st[MARKS + b] + (st[MARKS + p] if p >= 0 else 0)
         if marks >= TOWERS_TO_WIN:
-            st[SCORES + b] += WIN_BONUS
+            win = WIN_BONUS
+            if cap:  # R36: the round's points and the 150 together stay within the cap
+                win = max(-cap, min(cap, points[b] + WIN_BONUS)) - points[b]
+            st[SCORES + b] += win
             _finish(st, END_TOWERS)
             return
     if st[OPT_MAX_ROUNDS] and st[ROUND_NO] >= st[OPT_MAX_ROUNDS]:

@@ -71,6 +71,7 @@ PLAYED = Played(
         "give_any",
         "spade_jack_raids",
         "decks",
+        "round_cap",
     ),
     ignored={"preset": "a name: the other options are the rules"},
 )
@@ -97,6 +98,7 @@ def option_codes(rules: TowersRules) -> IntArray:
             int(rules.give_any),
             int(rules.spade_jack_raids),
             rules.decks,
+            rules.round_cap,
         ]
     )
 

@@ -19,7 +19,7 @@ const OPTION = {
   nobility_points: "opt.nobility_points", tower_goal: "opt.tower_goal",
   joker_points: "opt.joker_points", hand_size: "opt.hand_size",
   spade_jack_defends: "opt.spade_jack_defends", give_any: "opt.give_any",
-  spade_jack_raids: "opt.spade_jack_raids", decks: "opt.decks",
+  spade_jack_raids: "opt.spade_jack_raids", decks: "opt.decks", round_cap: "opt.round_cap",
 };
 const VALUE = {
   "deal_wins.tonk": "opt.deal_wins.tonk", "deal_wins.tor": "opt.deal_wins.tor",
