@@ -70,6 +70,12 @@ class PairedDealer(Protocol):
         """Deal the next world, draw its seed and score every compared move in it."""
         ...
 
+    def run(self, limit: int, anchor: int) -> list[list[float]]:
+        """``_paired``'s whole loop without a clock: worlds until ``limit`` playouts are spent,
+        or half of them with no move's sum of rewards above the anchor's (``anchor`` its index
+        among the compared moves, -1 none); each world's rewards, in the moves' order."""
+        ...
+
     def close(self) -> None:
         """Leave the search's generator where the worlds' draws took it."""
         ...

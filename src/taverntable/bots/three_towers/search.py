@@ -309,6 +309,12 @@ class _KernelDealt:
         """Deal the next world, draw its seed, and score every compared move in it."""
         return self.scorer.rewards(self.dealer.next())
 
+    def run(self, limit: int, anchor: int) -> list[list[float]]:
+        """Every world of a search without a clock, in one kernel call (``_paired``'s loop:
+        ``limit`` playouts, the stop at half of them when no move is ahead of the ``anchor``,
+        its index, -1 none): each world's rewards."""
+        return self.dealer.run(limit, anchor)
+
     def close(self) -> None:
         """Leave the search's generator where the worlds' draws took it."""
         self.dealer.close()

@@ -80,11 +80,14 @@ def test_kernel_worlds_are_the_samplers_worlds(table: Table) -> None:
             assert after.getstate() == py_rng.getstate()
 
 
-@pytest.mark.parametrize("table", _tables()[:4], ids=lambda t: f"{t.players}p-{t.rules!r}")
+# Two, three and four players, teams (R15) and a hidden own store (R19).
+@pytest.mark.parametrize(
+    "table", [_tables()[i] for i in (0, 1, 2, 9, 16)], ids=lambda t: f"{t.players}p-{t.rules!r}"
+)
 def test_a_search_decides_alike_with_the_kernels_worlds(table: Table) -> None:
-    """The same view and seed: the same visits, values and move with the worlds dealt in the
-    kernel as with ``sample`` (the scorer without its ``dealer``), and the generator in the same
-    state after."""
+    """The same view and seed: the same visits, values (the rewards, float for float) and move
+    with the worlds dealt, played and scored in the kernel (``search_worlds``) as with
+    ``sample`` and the scorer's ``score`` alone, and the generator in the same state after."""
     game = TowersSearch()
     for i, view in enumerate(decision_views(table, seed=40 + table.players, count=6)):
         legal = list(view.legal_moves)[:3]
@@ -97,6 +100,13 @@ def test_a_search_decides_alike_with_the_kernels_worlds(table: Table) -> None:
         slow = search(plain, view, slow_rng, iterations=60, anchor=legal[0], margin=1.0)
         assert (fast.move, fast.visits, fast.values) == (slow.move, slow.visits, slow.values)
         assert fast_rng.getstate() == slow_rng.getstate()
+        # With a clock (a time budget) the kernel deals and plays one world a call: the same.
+        timed_rng = random.Random(i)
+        timed = search(
+            game, view, timed_rng, iterations=60, seconds=1e9, anchor=legal[0], margin=1.0
+        )
+        assert (timed.move, timed.visits, timed.values) == (slow.move, slow.visits, slow.values)
+        assert timed_rng.getstate() == slow_rng.getstate()
 
 
 class _NoDealer:

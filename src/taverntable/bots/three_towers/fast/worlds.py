@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, cast
 
 from taverntable.bots.three_towers.fast.playouts import (
     MAX_SEATS,
@@ -41,9 +42,18 @@ from taverntable.bots.three_towers.fast.playouts import (
     paired_playouts,
 )
 from taverntable.bots.three_towers.inference import Lack
-from taverntable.fast.jit import IntArray, int_array, kernel, new_ints
+from taverntable.bots.three_towers.search import MARK_POINTS, MARK_VALUE, SCORE_SCALE
+from taverntable.fast.jit import (
+    FloatArray,
+    IntArray,
+    float_array,
+    int_array,
+    kernel,
+    new_floats,
+    new_ints,
+)
 from taverntable.fast.stream import STATE_SIZE as STREAM_SIZE
-from taverntable.fast.stream import hand_back, mt_random, mt_uint32, seed_into, stream_of
+from taverntable.fast.stream import mt_random, mt_uint32, seed_into, stream_of
 from taverntable.games.three_towers import TowersView
 from taverntable.games.three_towers.fast import kernel as k
 from taverntable.games.three_towers.fast.state import load
@@ -53,6 +63,7 @@ from taverntable.games.three_towers.worlds import sample_world, unseen_pool
 HAND, STORE, DECK = 0, 1, 2
 PLAN_WIDTH = 4  # zone, seat, cards, where in the zone they start (a store's known part first)
 FACT_WIDTH = 2 + 2 * k.CODES  # seat, limit, the lacked cards' mask, the banned cards' mask
+WORTH_WIDTH = 8  # two players' marks in the worth table (a game ends at three)
 
 
 @kernel
@@ -196,6 +207,101 @@ def deal_and_play(
     paired_playouts(st, stream, moves, count, horizon, out)
 
 
+@kernel
+def _reward(
+    out: IntArray, row: int, n: int, seat: int, teams: int, worth2: FloatArray, width: int
+) -> float:
+    """``search.seat_reward`` of the playout end in ``out``'s row (the same float operations
+    in the same order: int sums, one true division, the marks' worth, the scale)."""
+    partner = (seat + 2) % 4 if teams else seat
+    own = 0
+    other = 0
+    others = 0
+    mine = 0
+    for s in range(n):
+        if s == seat or s == partner:  # noqa: SIM109 (a compiled loop: no tuple)
+            own += out[row + s]
+            mine += 1
+        else:
+            other += out[row + s]
+            others += 1
+    value = own - other / others * mine
+    if not out[row + OUT_OVER]:
+        marks = row + MAX_SEATS
+        if n == 2 and not teams:
+            a, b = out[marks + seat], out[marks + 1 - seat]
+            if 0 <= a < width and 0 <= b < width:
+                value += worth2[a * width + b]
+        else:
+            mine_marks = out[marks + seat] + (out[marks + partner] if teams else 0)
+            total = 0
+            count = 0
+            for o in range(n):
+                if o != seat and (not teams or o != partner):
+                    total += out[marks + o] + (out[marks + (o + 2) % 4] if teams else 0)
+                    count += 1
+            value += MARK_POINTS * (mine_marks - total / count)
+    return value / SCORE_SCALE
+
+
+@kernel
+def search_worlds(
+    st: IntArray,
+    mt: IntArray,
+    pool0: IntArray,
+    plan: IntArray,
+    facts: IntArray,
+    moves: IntArray,
+    count: int,
+    horizon: int,
+    limit: int,
+    anchor: int,
+    seat: int,
+    teams: int,
+    worth2: FloatArray,
+    width: int,
+    results: FloatArray,
+    out: IntArray,
+) -> int:
+    """``ismcts._paired``'s loop without a clock: worlds (``deal_and_play``) until the budget
+    ``limit`` is spent or, with an ``anchor`` (its index; -1 none), half of it with no move's
+    sum of rewards above the anchor's; world ``w``'s rewards in ``results[w * count:]``.
+    Returns the worlds played."""
+    sums = new_floats(count)
+    n = st[k.PLAYERS]
+    done = 0
+    w = 0
+    while done == 0 or done + count <= limit:
+        if anchor >= 0 and 2 * done >= limit:
+            best = sums[0]
+            for i in range(1, count):
+                if sums[i] > best:
+                    best = sums[i]
+            if best <= sums[anchor]:
+                break
+        deal_and_play(st, mt, pool0, plan, facts, moves, count, horizon, out)
+        for i in range(count):
+            r = _reward(out, i * OUT_WIDTH, n, seat, teams, worth2, width)
+            results[w * count + i] = r
+            sums[i] += r
+        done += count
+        w += 1
+    return w
+
+
+def worth_table(width: int) -> list[float]:
+    """``search._marks_worth`` for two players without teams, by (own, other) marks: a
+    ``width`` x ``width`` table (outside it the worth is zero, as ``_marks_worth`` gives)."""
+    return [
+        MARK_VALUE[a, b] if (a, b) in MARK_VALUE else -MARK_VALUE.get((b, a), 0.0)
+        for a in range(width)
+        for b in range(width)
+    ]
+
+
+WORTH = float_array(worth_table(WORTH_WIDTH))
+
+
 def deal_plan(view: TowersView) -> list[int]:
     """Where ``sample_world`` puts the shuffled pool's cards, in the order it takes them from
     the pool's end: (zone, seat, cards, start in the zone) rows."""
@@ -248,6 +354,36 @@ class KernelDealer:
         self.mt = stream_of(rng)
         self.rng = rng
         self.n = view.num_players
+        self.seat, self.teams = view.seat, int(view.rules.teams)
+
+    def run(self, limit: int, anchor: int) -> list[list[float]]:
+        """``_paired``'s worlds without a clock, in one call (``search_worlds``): each world's
+        rewards of the compared actions for the searching seat."""
+        p = self.playouts
+        count = len(p.moves)
+        codes = p.codes
+        assert codes is not None
+        results = float_array(count * (max(1, limit // count) + 1))
+        worlds = search_worlds(
+            self.st,
+            self.mt,
+            self.pool,
+            self.plan,
+            self.facts,
+            codes,
+            count,
+            p.horizon,
+            limit,
+            anchor,
+            self.seat,
+            self.teams,
+            WORTH,
+            WORTH_WIDTH,
+            results,
+            p.out,
+        )
+        flat = cast(Any, results).tolist()
+        return [flat[w * count : (w + 1) * count] for w in range(worlds)]
 
     def next(self) -> list[tuple[tuple[int, ...], tuple[int, ...], bool]]:
         """The next world's playout ends, one per compared action."""
@@ -274,4 +410,5 @@ class KernelDealer:
 
     def close(self) -> None:
         """Hand the stream back to the search's generator."""
-        hand_back(self.mt, self.rng)
+        gauss = self.rng.getstate()[2]  # ``stream.hand_back``, the words read at once
+        self.rng.setstate((3, tuple(cast(Any, self.mt).tolist()), gauss))
