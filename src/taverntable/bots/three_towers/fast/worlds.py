@@ -324,10 +324,15 @@ def fact_rows(view: TowersView, facts: Sequence[Lack]) -> list[int]:
     lacked cards and the cards every fact about the seat bans (masks over the card codes)."""
     rows: list[int] = []
     for fact in facts:
-        banned = frozenset().union(*(f.cards for f in facts if f.seat == fact.seat))
-        rows += [fact.seat, fact.limit(view.hand_sizes[fact.seat])]
-        rows += [int(c in fact.cards) for c in range(k.CODES)]
-        rows += [int(c in banned) for c in range(k.CODES)]
+        row = [0] * FACT_WIDTH
+        row[0], row[1] = fact.seat, fact.limit(view.hand_sizes[fact.seat])
+        for c in fact.cards:
+            row[2 + c] = 1
+        for f in facts:
+            if f.seat == fact.seat:
+                for c in f.cards:
+                    row[2 + k.CODES + c] = 1
+        rows += row
     return rows
 
 
