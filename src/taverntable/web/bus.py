@@ -127,8 +127,18 @@ class Bus:
         finally:
             self.pending.pop(rid, None)
 
-    def reply(self, request: dict[str, Any], answer: dict[str, Any]) -> None:
-        self.to_node(request["from"], {"op": "reply", "rid": request["rid"], **answer})
+    def reply(
+        self, request: dict[str, Any], answer: dict[str, Any], table_id: str | None = None
+    ) -> None:
+        """The answer to ``request``, on its sender's channel, or with ``table_id`` on the
+        table's (which the sender watches): a forwarded move's answer then goes in one Redis
+        message with the move's updates (``coalesce``), and every watcher but the sender lets it
+        pass (issue 23, fourth pass)."""
+        reply = {"op": "reply", "rid": request["rid"], "to": request["from"], **answer}
+        if table_id is None:
+            self.to_node(request["from"], reply)
+        else:
+            self.to_table(table_id, reply)
 
     # --- shared state -------------------------------------------------------------------------
 
@@ -191,19 +201,24 @@ class Bus:
                     try:
                         got = orjson.loads(item["data"])
                         for message in got if isinstance(got, list) else (got,):
-                            await handler(message)
+                            if message.get("op") == "reply":  # on a table's channel too
+                                self._replied(message)
+                            else:
+                                await handler(message)
                     except Exception:
                         log.exception("a message on %s failed", item["channel"])
             except (ConnectionError, OSError, aioredis.ConnectionError):
                 log.warning("lost Redis; listening again in a second")
                 await asyncio.sleep(1)
 
+    def _replied(self, message: dict[str, Any]) -> None:
+        if message.get("to", self.node) != self.node:
+            return  # another watcher's answer, on a table's channel
+        future = self.pending.get(message["rid"])
+        if future is not None and not future.done():
+            future.set_result(message)
+
     async def _node_message(self, message: dict[str, Any]) -> None:
-        if message.get("op") == "reply":
-            future = self.pending.get(message["rid"])
-            if future is not None and not future.done():
-                future.set_result(message)
-            return
         # In order, but not waited for: a request may itself wait (a move being stored) while
         # the replies it needs arrive on this same channel.
         self.on_request(message)

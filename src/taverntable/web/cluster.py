@@ -838,7 +838,9 @@ class ClusterHub(Hub):
                 },
             )
         else:
-            self.bus.reply(message, {"answer": answer})
+            # A move's answer on the table's channel, which its sender watches: in one Redis
+            # message with the move's updates, sent just before (``bus.coalesce``).
+            self.bus.reply(message, {"answer": answer}, table.id if op == "move" else None)
 
 
 class Route:
