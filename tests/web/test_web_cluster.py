@@ -466,7 +466,7 @@ def test_a_forwarded_move_unanswered_in_time_is_not_told_nothing_changed() -> No
     """A move forwarded to its table's owner that gets no answer within the bus's wait
     (``REPLY_SECONDS``) may still be applied by the owner: the client is told the server did
     not answer in time and that the next update says whether the move was made, not that
-    nothing changed; the stand-in looks for the owner again."""
+    nothing changed; the stand-in looks for the owner again (if it is no longer alive)."""
     from taverntable.web.bus import BusError
     from taverntable.web.tables import MoveRefused
 
@@ -481,7 +481,7 @@ def test_a_forwarded_move_unanswered_in_time_is_not_told_nothing_changed() -> No
         tables: typing.ClassVar[dict[str, Any]] = {}
         bus = Bus()
 
-        async def point(self, remote: cluster.RemoteTable) -> None:
+        async def repoint(self, remote: cluster.RemoteTable) -> None:
             looked.append(remote.id)
 
     remote = cluster.RemoteTable(Hub(), "t1", "owner-node")  # type: ignore[arg-type]
