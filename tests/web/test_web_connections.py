@@ -21,7 +21,7 @@ import pytest
 import websockets
 
 from taverntable.cli import main
-from taverntable.web.connections import HANDSHAKE_SECONDS
+from taverntable.web.connections import HANDSHAKE_SECONDS, FramesProtocol
 
 from web_helpers import HTTP, create, server_thread, sqlite_url, ws_url
 
@@ -162,3 +162,35 @@ def test_loopback_is_not_bounded_by_default(tmp_path: Path) -> None:
 
 def test_a_negative_bound_is_refused() -> None:
     assert main(["serve", "--connections-per-address", "-1"]) == 2
+
+
+def test_queued_frames_go_out_together_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under uvicorn (``FramesProtocol``) a connection's queued frames are written together:
+    every frame arrives, in order, and the batches hold them all (issue 23's fourth pass)."""
+    batches: list[int] = []
+    send_texts = FramesProtocol.send_texts
+
+    async def counted(self: FramesProtocol, texts: list[str]) -> None:
+        batches.append(len(texts))
+        await send_texts(self, texts)
+
+    monkeypatch.setattr(FramesProtocol, "send_texts", counted)
+    with server_thread(sqlite_url(tmp_path)) as base:
+        made = create(base, "tonk", [{"kind": "person"}, {"kind": "bot", "level": "easy"}])
+
+        async def pings() -> list[str]:
+            async with websockets.connect(ws_url(base, made["table"]["id"], made["token"])) as ws:
+                for _ in range(40):
+                    await ws.send(json.dumps({"type": "ping"}))
+                kinds: list[str] = []
+                while kinds.count("pong") < 40:
+                    kinds.append(json.loads(await asyncio.wait_for(ws.recv(), 30))["type"])
+                return kinds
+
+        kinds = asyncio.run(pings())
+    assert kinds[0] == "hello"
+    assert kinds.count("pong") == 40
+    assert batches, "the batched path was not taken"
+    assert sum(batches) >= len(kinds)  # every frame the client got went through it

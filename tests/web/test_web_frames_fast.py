@@ -51,11 +51,17 @@ def a_table(game_name: str, seats: int, settings: Settings) -> Table:
 
 
 def both_frames(
-    table: Table, seat: int | None, events: list[Event], by: str | None
+    table: Table,
+    seat: int | None,
+    events: list[Event],
+    by: str | None,
+    shared: dict[str, object] | None = None,
 ) -> tuple[str, str]:
+    """``shared``: one dict for every seat's frame of one move, as ``_broadcast`` gives (the
+    fields every seat's view has alike, built once)."""
     turn = table.turn()
     fast = table._update_frame(  # type: ignore[arg-type]
-        seat, events, by, None if turn is None else turn.model_dump()
+        seat, events, by, None if turn is None else turn.model_dump(), shared
     )
     slow = encode(table.update_for(seat, events, by))  # type: ignore[arg-type]
     return fast, slow
@@ -77,9 +83,13 @@ def test_fast_update_frames_are_the_models_frames_after_every_move(game: str, se
         compared = 0
         for step in range(400):
             by = "timer" if step % 7 == 3 else None
-            for seat in [None, *range(seats)]:
+            shared: dict[str, object] = {}
+            # The seats in turn, then again in another order, sharing one move's public part.
+            for seat in [None, *range(seats), *reversed(range(seats)), None]:
                 fast, slow = both_frames(table, seat, events, by)
                 assert fast == slow, f"{game} deal {deal} step {step} seat {seat}"
+                shared_fast, _ = both_frames(table, seat, events, by, shared)
+                assert shared_fast == slow, f"{game} deal {deal} step {step} seat {seat} shared"
                 compared += 1
             if state.is_over:
                 break

@@ -44,7 +44,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .search_game import PairedScorer, RootRunner, SearchGame, search_game_for
+from .search_game import PairedDealer, PairedScorer, RootRunner, SearchGame, search_game_for
 
 # UCB exploration constant for rewards scaled to about [-1, 1].
 EXPLORATION = 0.7
@@ -425,7 +425,18 @@ def _paired(
     seat_of, clone = game.seat, game.clone
     results: dict[Any, list[float]] = {m: [] for m in legal}
     sums = dict.fromkeys(legal, 0.0)
+    # A scorer that deals the worlds too (Three Towers' kernel): one call a world, drawing from
+    # ``rng``'s stream as ``sample`` and ``getrandbits`` do, so the same worlds and seeds.
+    make_dealer = getattr(scorer, "dealer", None)
+    dealer: PairedDealer | None = make_dealer(view, rng) if make_dealer is not None else None
     done = 0
+    if dealer is not None and math.isinf(deadline):
+        # No clock to read: the whole loop below in one call, the same worlds and stop.
+        for row in dealer.run(limit, legal.index(anchor) if anchor in sums else -1):
+            for m, r in zip(legal, row, strict=True):
+                results[m].append(r)
+            done += len(legal)
+        limit = done  # the loop below has nothing left to do
     while done == 0 or done + len(legal) <= limit:  # at least one world
         if done and time.perf_counter() >= deadline:
             break
@@ -433,6 +444,12 @@ def _paired(
             # Half the budget spent and no move ahead of the anchor: the rest would rarely make
             # one beat it by the margin, so the time is saved for the decisions that are close.
             break
+        if dealer is not None:
+            for m, r in zip(legal, dealer.next(), strict=True):
+                results[m].append(r)
+                sums[m] += r
+            done += len(legal)
+            continue
         world = sample(view, rng)
         seed = rng.getrandbits(64)
         if scorer is not None:
@@ -450,6 +467,8 @@ def _paired(
             results[m].append(r)
             sums[m] += r
         done += len(legal)
+    if dealer is not None:
+        dealer.close()
     visits = {m: len(r) for m, r in results.items()}
     values = {m: sum(r) / len(r) for m, r in results.items() if r}
     move = max(legal, key=lambda m: values.get(m, -math.inf))

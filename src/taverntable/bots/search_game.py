@@ -14,9 +14,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from taverntable.games import get_game
-from taverntable.plugins.search import PairedScorer, RootRunner, RootStats, SearchGame
+from taverntable.plugins.search import (
+    PairedDealer,
+    PairedScorer,
+    RootRunner,
+    RootStats,
+    SearchGame,
+)
 
 __all__ = [
+    "PairedDealer",
     "PairedScorer",
     "RootRunner",
     "RootStats",

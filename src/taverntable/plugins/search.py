@@ -61,6 +61,26 @@ class PairedScorer(Protocol):
         ...
 
 
+class PairedDealer(Protocol):
+    """The worlds of one decision dealt outside Python too (``PairedScorer.dealer``, where a
+    scorer has it): what ``ismcts._paired`` does with one world, the sampling and the seed
+    included, drawing from the search's generator as ``sample`` and ``getrandbits`` draw."""
+
+    def next(self) -> list[float]:
+        """Deal the next world, draw its seed and score every compared move in it."""
+        ...
+
+    def run(self, limit: int, anchor: int) -> list[list[float]]:
+        """``_paired``'s whole loop without a clock: worlds until ``limit`` playouts are spent,
+        or half of them with no move's sum of rewards above the anchor's (``anchor`` its index
+        among the compared moves, -1 none); each world's rewards, in the moves' order."""
+        ...
+
+    def close(self) -> None:
+        """Leave the search's generator where the worlds' draws took it."""
+        ...
+
+
 class SearchGame(Protocol):
     """One game's side of ISMCTS."""
 

@@ -12,6 +12,7 @@ from typing import cast
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from .connections import FRAMES_KEY, FramesProtocol
 from .hub import BadRequest, Endpoint, Hub
 from .protocol.frames import (
     CHAT_CODES,
@@ -87,10 +88,27 @@ async def serve_socket(
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
-    """Send the connection's queue in order; ``None`` closes it."""
+    """Send the connection's queue in order; ``None`` closes it. Under ``tavern serve``
+    (``connections.FramesProtocol``) the frames queued when the writer wakes go out together,
+    in one ``transport.write``; elsewhere (the tests' client) one ``send_text`` each."""
+    frames = cast("FramesProtocol | None", websocket.scope.get(FRAMES_KEY))
+    queue = conn.queue
     try:
-        while (frame := await conn.queue.get()) is not None:
-            await websocket.send_text(frame)
+        while (frame := await queue.get()) is not None:
+            if frames is None or not frames.can_send_texts():
+                await websocket.send_text(frame)
+                continue
+            batch = [frame]
+            closing = False
+            while not queue.empty():
+                more = queue.get_nowait()
+                if more is None:
+                    closing = True
+                    break
+                batch.append(more)
+            await frames.send_texts(batch)
+            if closing:
+                break
         await websocket.close(code=1008 if conn.dropped else 1000)
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass

@@ -890,15 +890,18 @@ class Table:
         self._note_turn()
         built: dict[int | None, str] = {}
         turn_json = self._turn_json()
+        shared: dict[str, Any] = {}
         for conn in self.conns:
             frame = built.get(conn.seat)
             if frame is None:
-                frame = built[conn.seat] = self._update_frame(conn.seat, events, by, turn_json)
+                frame = built[conn.seat] = self._update_frame(
+                    conn.seat, events, by, turn_json, shared
+                )
             conn.push(frame)
         if self.outlet is not None and self.remote:
             for seat in set(self.remote.values()):
                 if seat not in built:
-                    built[seat] = self._update_frame(seat, events, by, turn_json)
+                    built[seat] = self._update_frame(seat, events, by, turn_json, shared)
             self.outlet.updates(
                 self.id, {seat_key(seat): built[seat] for seat in set(self.remote.values())}
             )
@@ -934,16 +937,27 @@ class Table:
         events: Sequence[Event],
         by: StandIn | None,
         turn: dict[str, Any] | None,
+        shared: dict[str, Any] | None = None,
     ) -> str:
         """``encode(self.update_for(seat, events, by))``, the same text, built faster: the
-        view's history JSON extended by the new moves only, and no model to validate."""
+        view's history JSON extended by the new moves only, no model to validate, and (a
+        view with ``public_json``, given ``shared``: one dict for every seat's frame of one
+        move) the fields every seat's view has alike built once a move."""
         state = self.state
         assert state is not None
         view = state.view(SPECTATOR if seat is None else seat)
+        public_json = getattr(view, "public_json", None)
+        if shared is not None and public_json is not None:
+            public = shared.get("public")
+            if public is None:
+                public = shared["public"] = public_json(**self._history_of(None, view))
+            view_json = view.to_json(public=public)
+        else:
+            view_json = view.to_json(**self._history_of(seat, view))
         return encode_update(
             self.version,
             self.deal_no,
-            view.to_json(**self._history_of(seat, view)),
+            view_json,
             [e.to_json(seat) for e in events],
             turn,
             by,

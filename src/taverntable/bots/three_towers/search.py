@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from taverntable.bots.search_game import PairedScorer, SearchDefaults
 from taverntable.engine import CHANCE
@@ -44,6 +45,10 @@ from .heuristic import ThreeTowersHeuristicBot, decide
 from .inference import Lack, constrain, evidence
 from .policy import close_moves, policy_move, reply_values, turn_values
 from .styles import allowed, check_style, styled_values
+
+if TYPE_CHECKING:
+    from .fast.playouts import Final
+    from .fast.worlds import KernelDealer
 
 # Points per unit of reward: rewards are point margins over this, about [-1, 1] for a round.
 SCORE_SCALE = 200.0
@@ -244,24 +249,75 @@ class TowersSearch(SearchDefaults):
 
         if not PLAYED.plays(view.rules):
             return None
-        return _KernelScorer(view.seat, view.rules.teams, legal, self.horizon)
+        facts: list[Lack] = []
+        if self.infer:
+            if self._facts is None or self._facts[0] is not view:
+                self._facts = (view, evidence(view))
+            facts = self._facts[1]
+        return _KernelScorer(view.seat, view.rules.teams, legal, self.horizon, facts)
 
 
 class _KernelScorer:
-    """``PairedScorer`` of the kernel's playouts: each final position's reward for ``seat``."""
+    """``PairedScorer`` of the kernel's playouts: each final position's reward for ``seat``.
+    Its ``dealer`` also deals the worlds in the kernel (``fast.worlds``), where numba compiled
+    it; ``facts`` are the inference's, for that dealing."""
 
-    def __init__(self, seat: int, teams: bool, legal: Sequence[TowersMove], horizon: int) -> None:
+    def __init__(
+        self,
+        seat: int,
+        teams: bool,
+        legal: Sequence[TowersMove],
+        horizon: int,
+        facts: Sequence[Lack] = (),
+    ) -> None:
         from taverntable.bots.three_towers.fast.playouts import KernelPlayouts
 
         self.seat, self.teams = seat, teams
         self.playouts = KernelPlayouts(legal, horizon)
+        self.facts = facts
+
+    def dealer(self, view: TowersView, rng: random.Random) -> _KernelDealt | None:
+        """The worlds of ``view`` dealt from ``rng`` as ``TowersSearch.sample`` deals them, their
+        seeds drawn and their moves scored, one kernel call a world (``fast.worlds``); None in
+        the pure-Python fallback (the kernels' streams are the caller's ``Random`` there)."""
+        from taverntable.fast.jit import COMPILED
+
+        if not COMPILED:
+            return None
+        from taverntable.bots.three_towers.fast.worlds import KernelDealer
+
+        return _KernelDealt(KernelDealer(view, self.facts, self.playouts, rng), self)
+
+    def rewards(self, finals: Sequence[Final]) -> list[float]:
+        """The seat's reward at each playout end."""
+        seat, teams = self.seat, self.teams
+        return [seat_reward(scores, marks, over, teams, seat) for scores, marks, over in finals]
 
     def score(self, world: TowersState, seed: int) -> list[float]:
         """The seat's reward after each move, chance steps from ``random.Random(seed)``."""
-        return [
-            seat_reward(scores, marks, over, self.teams, self.seat)
-            for scores, marks, over in self.playouts.finals(world, seed)
-        ]
+        return self.rewards(self.playouts.finals(world, seed))
+
+
+class _KernelDealt:
+    """``PairedDealer``: the next world's rewards (``next``), the generator handed back at the
+    end (``close``)."""
+
+    def __init__(self, dealer: KernelDealer, scorer: _KernelScorer) -> None:
+        self.dealer, self.scorer = dealer, scorer
+
+    def next(self) -> list[float]:
+        """Deal the next world, draw its seed, and score every compared move in it."""
+        return self.scorer.rewards(self.dealer.next())
+
+    def run(self, limit: int, anchor: int) -> list[list[float]]:
+        """Every world of a search without a clock, in one kernel call (``_paired``'s loop:
+        ``limit`` playouts, the stop at half of them when no move is ahead of the ``anchor``,
+        its index, -1 none): each world's rewards."""
+        return self.dealer.run(limit, anchor)
+
+    def close(self) -> None:
+        """Leave the search's generator where the worlds' draws took it."""
+        self.dealer.close()
 
 
 def seat_reward(

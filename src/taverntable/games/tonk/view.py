@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from taverntable.cards import CARDS, FULL_DECK_MASK, SUITS, display_order, indices
@@ -66,20 +67,19 @@ class TonkView:
         a deal's history JSON extends it by the new entries alone (the server, issue 23)."""
         return [[seat, str(move)] for seat, move in entries]
 
-    def to_json(self, history: list[list[Any]] | None = None) -> dict[str, Any]:
-        """``history``: this view's ``history_json(self.history)``, when the caller has it
-        already. The view as JSON (fields in ``docs/contract.md``): cards in the T1 notation."""
+    def public_json(self, history: list[list[Any]] | None = None) -> dict[str, Any]:
+        """The fields of ``to_json`` that every seat's view of the same position has alike
+        (none of them depends on ``seat``: not the hand, its total, the stock draws or the
+        legal moves), so that a server building every seat's view of a move builds them once
+        (issue 23). ``history`` as in ``to_json``."""
         return {
             "game": self.game,
-            "seat": None if self.seat < 0 else self.seat,
             "num_players": self.num_players,
             "rules": {"preset": self.rules.preset, **self.rules.options()},
             "dealer": self.dealer,
             "stake": self.stake,
             "current_seat": self.current_seat,
             "phase": self.phase,
-            "hand": _texts(self.hand),
-            "hand_total": self.total(),
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
             "pile": [CARDS[m.bit_length() - 1].text for m in self.pile],
@@ -101,10 +101,43 @@ class TonkView:
             "last_draw_taken": self.last_draw_taken,
             "hit_locked": list(self.hit_locked),
             "history": self.history_json(self.history) if history is None else history,
-            "own_draws": [[i, CARDS[c].text] for i, c in self.own_draws],
-            "legal_moves": [str(m) for m in self.legal_moves],
             "revealed": [_texts(m) for m in self.revealed] if self.revealed else None,
             "result": None if self.result is None else self.result.to_json(),
+        }
+
+    def to_json(
+        self, history: list[list[Any]] | None = None, public: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """``history``: this view's ``history_json(self.history)``, when the caller has it
+        already; ``public``: ``public_json()`` of a view of the same position (any seat's: it
+        is read, never changed, so one may serve every seat). The view as JSON (fields in
+        ``docs/contract.md``): cards in the T1 notation."""
+        p = self.public_json(history) if public is None else public
+        return {
+            "game": p["game"],
+            "seat": None if self.seat < 0 else self.seat,
+            "num_players": p["num_players"],
+            "rules": p["rules"],
+            "dealer": p["dealer"],
+            "stake": p["stake"],
+            "current_seat": p["current_seat"],
+            "phase": p["phase"],
+            "hand": _texts(self.hand),
+            "hand_total": self.total(),
+            "hand_sizes": p["hand_sizes"],
+            "stock_size": p["stock_size"],
+            "pile": p["pile"],
+            "spreads": p["spreads"],
+            "known": p["known"],
+            "pile_card": p["pile_card"],
+            "spread_this_turn": p["spread_this_turn"],
+            "last_draw_taken": p["last_draw_taken"],
+            "hit_locked": p["hit_locked"],
+            "history": p["history"],
+            "own_draws": [[i, CARDS[c].text] for i, c in self.own_draws],
+            "legal_moves": [str(m) for m in self.legal_moves],
+            "revealed": p["revealed"],
+            "result": p["result"],
         }
 
     @property
@@ -115,7 +148,13 @@ class TonkView:
 
 
 def _texts(mask: int) -> list[str]:
-    return [c.text for c in display_order(mask)]
+    return list(_display_texts(mask))
+
+
+@lru_cache(maxsize=1 << 16)
+def _display_texts(mask: int) -> tuple[str, ...]:
+    """A mask's cards' texts in a player's order (hands and spreads repeat move after move)."""
+    return tuple(c.text for c in display_order(mask))
 
 
 def mask_union(masks: Iterable[int]) -> int:

@@ -22,7 +22,7 @@ from taverntable.bots.three_towers import heuristic as h
 from taverntable.bots.three_towers import replies as r
 from taverntable.bots.three_towers import styles as sty
 from taverntable.bots.three_towers import tactics as t
-from taverntable.fast.jit import IntArray, float_array, kernel, new_ints
+from taverntable.fast.jit import FloatArray, IntArray, float_array, kernel, new_floats, new_ints
 from taverntable.games.three_towers.cards import JOKER, THIEF, WARLOCK, WITCH
 from taverntable.games.three_towers.fast import kernel as k
 
@@ -320,20 +320,26 @@ def _lead_value(st: IntArray, unseen: IntArray, card: int) -> float:
     return p * (pot + k.POINTS[card]) - keep(st, me, card)
 
 
+REDEAL_PARTS = 6  # ``_redeal_parts``: worked out, the hand's points, fresh, kept, bad, good tools
+
+
 @kernel
-def _redeal_value(st: IntArray, unseen: IntArray, kind: int, spread: float) -> float:
-    """``heuristic.redeal_value`` (A4/R10)."""
+def _redeal_parts(st: IntArray, unseen: IntArray, parts: FloatArray) -> None:
+    """What every redeal of the mover's hand shares (``_redeal_value``), worked out once a
+    decision into ``parts``: the same sums in the same order as each redeal would make."""
     me = unseen[U_ME]
     hb = k.HAND + me * CODES
     points = 0
     for c in range(CODES):
         points += st[hb + c] * k.POINTS[c]
+    parts[0] = 1.0
+    parts[1] = points
     if points > BAD_HAND:
-        return -FINISH / 2
+        return
     worth = 0
     for c in range(CODES):
         worth += k.POINTS[c] * unseen[c]
-    fresh = st[k.OPT_HAND_SIZE] * worth / max(1, unseen[U_TOTAL])
+    parts[2] = st[k.OPT_HAND_SIZE] * worth / max(1, unseen[U_TOTAL])
     # Python's ``sum`` of floats: left to right from the int 0, in hand order.
     kept = 0.0
     bad = 0
@@ -346,6 +352,25 @@ def _redeal_value(st: IntArray, unseen: IntArray, kind: int, spread: float) -> f
                 bad -= k.POINTS[c]
             else:
                 good_tools += kc - k.POINTS[c]
+    parts[3] = kept
+    parts[4] = bad
+    parts[5] = good_tools
+
+
+@kernel
+def _redeal_value(
+    st: IntArray, unseen: IntArray, kind: int, spread: float, parts: FloatArray
+) -> float:
+    """``heuristic.redeal_value`` (A4/R10), from the decision's ``parts`` (worked out at the
+    first redeal valued)."""
+    me = unseen[U_ME]
+    if parts[0] == 0.0:
+        _redeal_parts(st, unseen, parts)
+    points = int(parts[1])
+    if points > BAD_HAND:
+        return -FINISH / 2
+    fresh, kept, good_tools = parts[2], parts[3], parts[5]
+    bad = int(parts[4])
     spent = NOBILITY_COST + 4 * st[k.OPT_NOBILITY_POINTS]  # R28
     if kind == k.M_REDEAL_JOKER:
         return fresh - kept - keep(st, me, JOKER)
@@ -362,6 +387,15 @@ def _redeal_value(st: IntArray, unseen: IntArray, kind: int, spread: float) -> f
 @kernel
 def turn_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int) -> float:
     """``heuristic.turn_value``: one action's rough worth for the mover, in points."""
+    return turn_value_of(st, unseen, kind, a, b, new_floats(REDEAL_PARTS))
+
+
+@kernel
+def turn_value_of(
+    st: IntArray, unseen: IntArray, kind: int, a: int, b: int, parts: FloatArray
+) -> float:
+    """``turn_value`` with the decision's redeal ``parts`` (``REDEAL_PARTS`` zeros at its
+    first action: the actions of one decision share them)."""
     me = unseen[U_ME]
     spread = _spread(st)
     goal = st[k.OPT_TOWER_GOAL]
@@ -428,7 +462,7 @@ def turn_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int) -> flo
         later = LATER_SPADES if a == SPADES else LATER_GOODS
         return later * _opponents(st, unseen) - keep(st, me, JOKER)
     if k.M_REDEAL_JOKER <= kind <= k.M_REDEAL_KINGS:
-        return _redeal_value(st, unseen, kind, spread)
+        return _redeal_value(st, unseen, kind, spread, parts)
     return -FINISH
 
 
@@ -617,8 +651,9 @@ def _pick(
     me = unseen[U_ME]
     if phase == k.TURN:
         best, best_value = 0, 0.0
+        parts = new_floats(REDEAL_PARTS)
         for i in range(count):
-            v = turn_value(st, unseen, kinds[i], xa[i], xb[i])
+            v = turn_value_of(st, unseen, kinds[i], xa[i], xb[i], parts)
             if i == 0 or v > best_value:
                 best, best_value = i, v
         return best
@@ -723,8 +758,9 @@ def decide_styled(
     if style == 0 or st[k.PHASE] != k.TURN:
         return _pick(st, unseen, kinds, xa, xb, count)
     best, best_value = 0, 0.0
+    parts = new_floats(REDEAL_PARTS)
     for i in range(count):
-        v = turn_value(st, unseen, kinds[i], xa[i], xb[i])
+        v = turn_value_of(st, unseen, kinds[i], xa[i], xb[i], parts)
         v = v + style_bias(st, style, kinds[i], v)
         if i == 0 or v > best_value:
             best, best_value = i, v
