@@ -11,6 +11,7 @@ import concurrent.futures
 import json
 import signal
 import time
+import typing
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -459,3 +460,67 @@ def test_a_hung_event_loop_lets_its_leases_run_out(
             await hub.close()
 
     asyncio.run(check())
+
+
+def test_a_forwarded_move_unanswered_in_time_is_not_told_nothing_changed() -> None:
+    """A move forwarded to its table's owner that gets no answer within the bus's wait
+    (``REPLY_SECONDS``) may still be applied by the owner: the client is told the server did
+    not answer in time and that the next update says whether the move was made, not that
+    nothing changed; the stand-in looks for the owner again (if it is no longer alive)."""
+    from taverntable.web.bus import BusError
+    from taverntable.web.tables import MoveRefused
+
+    looked: list[str] = []
+
+    class Bus:
+        async def request(self, node: str, message: dict[str, Any]) -> dict[str, Any]:
+            assert message["op"] == "move" and message["text"] == "draw stock"
+            raise BusError(f"process {node} did not answer")
+
+    class Hub:
+        tables: typing.ClassVar[dict[str, Any]] = {}
+        bus = Bus()
+
+        async def repoint(self, remote: cluster.RemoteTable) -> None:
+            looked.append(remote.id)
+
+    remote = cluster.RemoteTable(Hub(), "t1", "owner-node")  # type: ignore[arg-type]
+    with pytest.raises(MoveRefused) as refused:
+        asyncio.run(remote.play(0, "draw stock", 3))
+    assert refused.value.code == "server-error"
+    assert "nothing changed" not in str(refused.value)
+    assert "did not answer in time" in str(refused.value)
+    assert "next update says whether the move was made" in str(refused.value)
+    assert looked == ["t1"]
+
+
+def test_the_outbox_sends_neighbouring_messages_of_one_channel_as_one() -> None:
+    """A run of messages on one channel goes to Redis as one message (a JSON list the
+    receiver hands on one by one); a summary's write or another channel between them keeps
+    them apart, so every channel's messages keep their order."""
+    import orjson
+
+    from taverntable.web.bus import coalesce
+
+    def msg(n: int) -> str:
+        return orjson.dumps({"op": "updates", "n": n}).decode()
+
+    batch = [
+        ("publish", "tt:table:a", msg(1)),
+        ("publish", "tt:table:a", msg(2)),
+        ("publish", "tt:table:a", msg(3)),
+        ("set", "tt:summary:a", "{}"),
+        ("publish", "tt:table:a", msg(4)),
+        ("publish", "tt:node:n", msg(5)),
+        ("publish", "tt:table:a", msg(6)),
+    ]
+    sent = coalesce(batch)
+    assert [(kind, channel) for kind, channel, _ in sent] == [
+        ("publish", "tt:table:a"),
+        ("set", "tt:summary:a"),
+        ("publish", "tt:table:a"),
+        ("publish", "tt:node:n"),
+        ("publish", "tt:table:a"),
+    ]
+    assert [m["n"] for m in orjson.loads(sent[0][2])] == [1, 2, 3]
+    assert orjson.loads(sent[2][2]) == {"op": "updates", "n": 4}

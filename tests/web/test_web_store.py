@@ -125,6 +125,60 @@ def test_moves_of_many_tables_arriving_together_are_stored_in_one_group(database
     run(check())
 
 
+def test_fenced_moves_of_many_tables_are_one_group_each_with_its_lease_checked() -> None:
+    """A process of several on PostgreSQL commits its tables' moves together too (issue 23,
+    fourth pass): fewer statements than moves, each move (and the deal it ends) stored when its
+    table's call returns; a table whose lease another process took is refused (LeaseLost) and
+    nothing of its move is written, while the other tables' moves of the same group are."""
+    pytest.importorskip("asyncpg")
+    url = fresh_postgres(postgres_url())
+
+    async def check() -> None:
+        a, b = Store(url), Store(url)
+        await a.open()
+        await b.open()
+        names = [f"t{k}" for k in range(12)]
+        try:
+            for name in names:
+                seat = StoredSeat(0, "person", None, None, None)
+                await a.create_table(name, "tonk", {}, {}, "h", [seat], ("A", 10))
+                await a.start_deal(name, 1, 1, {"x": 1}, fence=(name, "A", 1))
+            before = a.writes
+            await asyncio.gather(
+                *(a.add_move(name, 1, 0, 0, "draw stock", fence=(name, "A", 1)) for name in names)
+            )
+            assert a.writes - before < len(names)  # grouped: fewer statements than moves
+            await a.release("A", ["t3"])
+            assert await b.acquire("t3", "B", 10) == 2
+            with pytest.raises(LeaseLost):
+                await a.start_deal("t3", 2, 1, {"x": 2}, fence=("t3", "A", 1))
+            moves = [
+                a.add_move(name, 1, 1, 0, "discard QH", {"winner": 0}, [1.0], (name, "A", 1))
+                for name in names
+            ]
+            done = await asyncio.gather(*moves, return_exceptions=True)
+            assert [type(d) for d in done] == [
+                LeaseLost if name == "t3" else type(None) for name in names
+            ]
+            for name in names:
+                loaded = await b.load(name)
+                assert loaded is not None
+                if name == "t3":  # nothing of the refused move: not the move, not the end
+                    assert loaded.deals[0].moves == [(0, "draw stock")]
+                    assert not loaded.deals[0].finished and len(loaded.deals) == 1
+                else:
+                    assert loaded.deals[0].moves == [(0, "draw stock"), (0, "discard QH")]
+                    assert loaded.deals[0].finished and loaded.deals[0].result == {"winner": 0}
+        finally:
+            await a.close()
+            await b.close()
+
+    try:
+        run(check())
+    finally:
+        drop_postgres(url)
+
+
 def test_postgresql_moves_go_over_one_kept_connection_that_a_failure_replaces() -> None:
     """One process on PostgreSQL writes its moves and deals' starts on one connection kept out
     of the pool (``PgMoves``): the same connection for every write; a row's fault is

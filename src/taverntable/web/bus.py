@@ -31,6 +31,24 @@ Handler = Callable[[dict[str, Any]], Awaitable[None]]
 Receiver = Callable[[dict[str, Any]], None]
 
 
+def coalesce(batch: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The outbox's batch with each run of messages published one after another on the same
+    channel sent as one message, a JSON list of them (``_listen`` hands them on one by one, in
+    order): a move that starts or ends a deal sends its updates and the table's frame in one
+    Redis message instead of two (issue 23, fourth pass). Only neighbours are joined, so every
+    channel's messages keep their order among all this process sends."""
+    out: list[tuple[str, str, str]] = []
+    run: list[str] = []
+    for kind, channel, data in batch:
+        if kind == "publish" and out and out[-1][0] == "publish" and out[-1][1] == channel:
+            run.append(data)
+            out[-1] = ("publish", channel, "[" + ",".join(run) + "]")
+        else:
+            run = [data]
+            out.append((kind, channel, data))
+    return out
+
+
 class BusError(Exception):
     """A request another process did not answer."""
 
@@ -109,8 +127,18 @@ class Bus:
         finally:
             self.pending.pop(rid, None)
 
-    def reply(self, request: dict[str, Any], answer: dict[str, Any]) -> None:
-        self.to_node(request["from"], {"op": "reply", "rid": request["rid"], **answer})
+    def reply(
+        self, request: dict[str, Any], answer: dict[str, Any], table_id: str | None = None
+    ) -> None:
+        """The answer to ``request``, on its sender's channel, or with ``table_id`` on the
+        table's (which the sender watches): a forwarded move's answer then goes in one Redis
+        message with the move's updates (``coalesce``), and every watcher but the sender lets it
+        pass (issue 23, fourth pass)."""
+        reply = {"op": "reply", "rid": request["rid"], "to": request["from"], **answer}
+        if table_id is None:
+            self.to_node(request["from"], reply)
+        else:
+            self.to_table(table_id, reply)
 
     # --- shared state -------------------------------------------------------------------------
 
@@ -145,17 +173,18 @@ class Bus:
             batch = [await self.outbox.get()]
             while not self.outbox.empty() and len(batch) < PUBLISH_BATCH:
                 batch.append(self.outbox.get_nowait())
+            sends = coalesce(batch)
             while True:
                 try:
                     async with self.redis.pipeline(transaction=False) as pipe:
-                        for kind, channel, data in batch:
+                        for kind, channel, data in sends:
                             if kind == "publish":
                                 pipe.publish(channel, data)
                             else:
                                 pipe.set(channel, data, ex=24 * 3600)
                         await pipe.execute()
-                    sets = sum(1 for kind, _, _ in batch if kind != "publish")
-                    self.published += len(batch) - sets
+                    sets = sum(1 for kind, _, _ in sends if kind != "publish")
+                    self.published += len(sends) - sets
                     self.stored += sets
                     break
                 except (ConnectionError, OSError, aioredis.ConnectionError):
@@ -170,19 +199,26 @@ class Bus:
                     if handler is None:
                         continue
                     try:
-                        await handler(orjson.loads(item["data"]))
+                        got = orjson.loads(item["data"])
+                        for message in got if isinstance(got, list) else (got,):
+                            if message.get("op") == "reply":  # on a table's channel too
+                                self._replied(message)
+                            else:
+                                await handler(message)
                     except Exception:
                         log.exception("a message on %s failed", item["channel"])
             except (ConnectionError, OSError, aioredis.ConnectionError):
                 log.warning("lost Redis; listening again in a second")
                 await asyncio.sleep(1)
 
+    def _replied(self, message: dict[str, Any]) -> None:
+        if message.get("to", self.node) != self.node:
+            return  # another watcher's answer, on a table's channel
+        future = self.pending.get(message["rid"])
+        if future is not None and not future.done():
+            future.set_result(message)
+
     async def _node_message(self, message: dict[str, Any]) -> None:
-        if message.get("op") == "reply":
-            future = self.pending.get(message["rid"])
-            if future is not None and not future.done():
-                future.set_result(message)
-            return
         # In order, but not waited for: a request may itself wait (a move being stored) while
         # the replies it needs arrive on this same channel.
         self.on_request(message)

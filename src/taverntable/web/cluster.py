@@ -58,22 +58,55 @@ WARN_EVERY = 10.0
 STALLED = 20.0
 
 
+# A forwarded move whose owner did not answer within the bus's wait (``bus.REPLY_SECONDS``).
+NO_ANSWER = (
+    "the table's server did not answer in time; the next update says whether the move was made"
+)
+
+
 def node_name() -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:6]}"
+
+
+def lobby_key(summary: TableSummary) -> tuple[Any, ...]:
+    """What a lobby shows of a table (``static/js/lobby.js``: its status and its seats' names,
+    kinds, claims and connections), for ``BusOutlet.table``."""
+    seats = tuple(
+        (s.name, s.kind, s.level, s.claimed, s.connected, s.account) for s in summary.seats
+    )
+    return (summary.status, summary.match, summary.settings.private, summary.lesson, seats)
 
 
 class BusOutlet:
     """A table's messages for the other processes (``tables.Outlet``)."""
 
-    def __init__(self, bus: Bus) -> None:
+    def __init__(self, bus: Bus, tables: dict[str, Table]) -> None:
         self.bus = bus
+        self.tables = tables  # the hub's: whether another process's client watches a table
+        self.listed: dict[str, tuple[Any, ...]] = {}  # each table's summary as last stored
 
     def updates(self, table_id: str, by_seat: dict[str, str]) -> None:
         self.bus.to_table(table_id, {"op": "updates", "by_seat": by_seat})
 
     def table(self, table_id: str, summary: TableSummary, frame: str) -> None:
-        self.bus.to_table(table_id, {"op": "table", "frame": frame})
-        self.bus.put_summary(table_id, summary.model_dump_json())
+        """The ``table`` frame to the other processes' clients, if any watches; the summary
+        kept for the lobby only when what a lobby shows of it changed (issue 23, fourth pass:
+        the owner stored it at every deal's start and end, 0.6 Redis writes a move with the
+        load test's players). Its deal, balances and sheet in ``tt:summary:ID`` may then be
+        behind: a table's own summary is asked of its owner (``ClusterHub.summary``)."""
+        table = self.tables.get(table_id)
+        if table is None or table.remote:
+            self.bus.to_table(table_id, {"op": "table", "frame": frame})
+        self.store_summary(table_id, summary)
+
+    def store_summary(self, table_id: str, summary: TableSummary, always: bool = False) -> None:
+        key = lobby_key(summary)
+        if always or self.listed.get(table_id) != key:
+            self.listed[table_id] = key
+            self.bus.put_summary(table_id, summary.model_dump_json())
+
+    def forget(self, table_id: str) -> None:
+        self.listed.pop(table_id, None)
 
     def deliver(self, table_id: str, node: str, cid: int, frames: list[str]) -> None:
         self.bus.to_node(node, {"op": "deliver", "table": table_id, "cid": cid, "frames": frames})
@@ -121,11 +154,10 @@ class RemoteTable:
             try:
                 reply = await self.hub.bus.request(self.owner, request)
             except BusError:
-                await self.hub.point(self)  # its owner may be gone: look again (and adopt)
-                raise MoveRefused(
-                    "server-error",
-                    "the table's server did not answer; nothing changed, try again in a moment",
-                ) from None
+                await self.hub.repoint(self)  # its owner may be gone: look again (and adopt)
+                # Not "nothing changed": the owner may still apply the move (it was sent, only
+                # its answer is late); the next update says whether it was made.
+                raise MoveRefused("server-error", NO_ANSWER) from None
             refused = reply.get("error")
             if refused is None:
                 return
@@ -168,7 +200,7 @@ class RemoteTable:
             try:
                 reply = await self.hub.bus.request(self.owner, request)
             except BusError:
-                await self.hub.point(self)
+                await self.hub.repoint(self)
                 raise MoveRefused(
                     "server-error", "the table's server did not answer; try again in a moment"
                 ) from None
@@ -360,7 +392,7 @@ class ClusterHub(Hub):
         super().__init__(store, bots, pace, limits)
         self.node = node_name()
         self.bus = Bus(redis_url, self.node)
-        self.outlet = BusOutlet(self.bus)
+        self.outlet = BusOutlet(self.bus, self.tables)
         # Wrong passwords counted for the whole cluster: an attempt may land on any process.
         self.signins = RedisSignIns(self.bus.redis)
         self.remotes: dict[str, RemoteTable] = {}
@@ -515,7 +547,7 @@ class ClusterHub(Hub):
             self.spawn(self.bus.unwatch(table.id))
             self.own_remote_clients(table, remote)
         self.bus.to_table(table.id, {"op": "owner", "node": self.node})
-        self.bus.put_summary(table.id, table.summary().model_dump_json())
+        self.outlet.store_summary(table.id, table.summary(), always=True)
         if table.status == "playing":
             table.run()
 
@@ -559,6 +591,7 @@ class ClusterHub(Hub):
         """A table this process lets go of (closed, or finished and unwatched): its lease is
         given up, so any process loads it again when someone opens it."""
         await super().forget_table(table)
+        self.outlet.forget(table.id)
         with contextlib.suppress(Exception):
             await self.store.release(self.node, [table.id])
 
@@ -566,6 +599,7 @@ class ClusterHub(Hub):
         """Another process took the table: its clients here follow the new owner."""
         await table.stop()
         self.tables.pop(table.id, None)
+        self.outlet.forget(table.id)
         owner = await self.store.owner(table.id)
         if not table.conns or owner is None:
             return
@@ -587,10 +621,15 @@ class ClusterHub(Hub):
         owner = await self._where(table_id)
         if isinstance(owner, Table):
             return owner.summary()
-        found = await self.bus.summaries([table_id])
-        if found:
+        # The owner's, as it is now: the one kept in Redis is stored only when what a lobby
+        # shows changed (``BusOutlet.table``), and is the answer only when the owner is busy.
+        try:
+            answer = await self._ask(owner, {"op": "summary", "table": table_id})
+        except BadRequest as e:
+            found = await self.bus.summaries([table_id]) if e.status == 503 else []
+            if not found:
+                raise
             return TableSummary.model_validate_json(found[0])
-        answer = await self._ask(owner, {"op": "summary", "table": table_id})
         return TableSummary.model_validate(answer)
 
     async def join(
@@ -683,6 +722,15 @@ class ClusterHub(Hub):
             self.own_remote_clients(owner, remote)
         else:
             remote.owner = owner
+
+    async def repoint(self, remote: RemoteTable) -> None:
+        """A request the owner did not answer in time: the owner is looked for again only when
+        it is no longer alive. A busy owner that is alive still holds the table (a new owner
+        says so on the table's channel, ``RemoteTable.receive``); looking it up in the
+        database after every late answer was 14 % of a starved cluster's CPU (issue 23, fourth
+        pass: two queries and an adoption's attempt per timed-out move)."""
+        if not await self.bus.alive(remote.owner):
+            await self.point(remote)
 
     def own_remote_clients(self, table: Table, remote: RemoteTable) -> None:
         """The stand-in's clients move to the table, once: the stand-in is emptied, as a move
@@ -799,7 +847,9 @@ class ClusterHub(Hub):
                 },
             )
         else:
-            self.bus.reply(message, {"answer": answer})
+            # A move's answer on the table's channel, which its sender watches: in one Redis
+            # message with the move's updates, sent just before (``bus.coalesce``).
+            self.bus.reply(message, {"answer": answer}, table.id if op == "move" else None)
 
 
 class Route:

@@ -357,19 +357,16 @@ class Store:
             number = int(await self._pg.run(PG_START_DEAL, (*deal, ks, seats, texts), True))
             self.writes += 1
             return number
-        if self._autocommit is not None:
+        if self._pg is not None:
             assert fence is not None
-            async with self._autocommit.connect() as conn:
-                ks, seats, texts = ([r[i] for r in rows] for i in (1, 2, 3))
-                found = await conn.exec_driver_sql(
-                    PG_FENCED_START_DEAL, (*deal, ks, seats, texts, *fence)
-                )
-                answer: Any = found.one()
-                held, started = answer[0], answer[1]
-            if not held:
+            ks, seats, texts = ([r[i] for r in rows] for i in (1, 2, 3))
+            started = int(
+                await self._pg.run(PG_FENCED_START_DEAL, (*deal, ks, seats, texts, *fence), True)
+            )
+            if not started:  # 0: the lease was lost, nothing written
                 raise LeaseLost(f"table {fence[0]} is no longer owned by {fence[1]}")
             self.writes += 1
-            return int(started)
+            return started
         async with self._write() as conn:
             await _fenced(conn, fence)
             sql = DriverSql.of(conn)
@@ -401,9 +398,11 @@ class Store:
         transaction is being written go together in the next one, so a busy server writes one
         transaction for many tables' moves instead of one each (each table still awaits its
         own move before it applies the next, and the move happened only once this returns).
-        A fenced write (several processes) checks its own lease in its own transaction (on
-        PostgreSQL one statement, ``PG_FENCED_MOVE``)."""
-        if fence is None:
+        On PostgreSQL a fenced write (several processes) joins the group commit too, each
+        move with its own lease checked in the group's one statement (``PG_FENCED_MOVES``; a
+        move whose lease is lost raises LeaseLost and is not written, the others are); on
+        SQLite it checks its lease in a transaction of its own."""
+        if fence is None or self._pg is not None:
             finish = (
                 None
                 if result is None
@@ -423,6 +422,7 @@ class Store:
                         "number": number,
                         "seat": seat,
                         "move": move,
+                        "fence": fence,
                     },
                     finish,
                     done,
@@ -431,19 +431,6 @@ class Store:
             if self._flusher is None or self._flusher.done():
                 self._flusher = asyncio.create_task(self._flush())
             await done
-            return
-        if self._autocommit is not None:
-            ends = result is not None
-            outcome = json.dumps(result) if ends else None
-            shares = json.dumps(list(returns or ())) if ends else None
-            async with self._autocommit.connect() as conn:
-                stored = await conn.exec_driver_sql(
-                    PG_FENCED_MOVE,
-                    (table_id, deal, number, seat, move, *fence, outcome, shares, ends),
-                )
-                if not stored.scalar_one():
-                    raise LeaseLost(f"table {fence[0]} is no longer owned by {fence[1]}")
-            self.writes += 1
             return
         async with self._write() as conn:
             await _fenced(conn, fence)
@@ -460,18 +447,18 @@ class Store:
         while self._pending:
             group, self._pending = self._pending, []
             try:
-                await self._write_moves(group)
+                lost = await self._write_moves(group)
             except Exception as e:
                 # One table's bad row (a unique violation, say) must not cost the other tables
                 # their moves: each move again in a transaction of its own.
                 await self._write_singly(group, e)
             else:
-                for _, _, done in group:
-                    if not done.done():
-                        done.set_result(None)
+                for row, _, done in group:
+                    _settle(done, row, lost)
 
-    async def _write_moves(self, group: Sequence[Pending]) -> None:
-        """Moves of several tables (one each) and the deals they end, in one transaction.
+    async def _write_moves(self, group: Sequence[Pending]) -> set[str]:
+        """Moves of several tables (one each) and the deals they end, in one transaction;
+        returns the tables of the fenced moves not written, their leases lost.
 
         A move's write was most of its cost to the server (issue 23), so it skips SQLAlchemy's
         statement machinery: on SQLite the whole transaction is one call of the standard
@@ -497,18 +484,51 @@ class Store:
             async with self._writer:
                 await self._moves.run(self._moves.moves(rows, ends))
             self.writes += 1
-            return
+            return set()
         if self._pg is not None:
-            columns = [[r[i] for r in rows] for i in range(5)]
-            ended = [[e[i] for e in ends] for i in (2, 3, 0, 1)]
-            await self._pg.run(PG_MOVES, (*columns, *ended))
-            self.writes += 1
-            return
+            fences = [row["fence"] for row, _, _ in group]
+            if all(f is None for f in fences):
+                columns = [[r[i] for r in rows] for i in range(5)]
+                ended = [[e[i] for e in ends] for i in (2, 3, 0, 1)]
+                await self._pg.run(PG_MOVES, (*columns, *ended))
+                self.writes += 1
+                return set()
+            return await self._write_fenced(group)
         async with self._write() as conn:
             sql = DriverSql.of(conn)
             await conn.exec_driver_sql(sql.insert_move, rows)
             for values in ends:
                 await conn.exec_driver_sql(sql.end_deal, values)
+        return set()
+
+    async def _write_fenced(self, group: Sequence[Pending]) -> set[str]:
+        """A group commit of fenced moves on PostgreSQL (several processes): one statement,
+        each move written only while its table's lease is the writer's (``PG_FENCED_MOVES``);
+        returns the tables whose leases were lost (their moves and deals' ends not written).
+        Through SQLAlchemy's connection, one statement a move, the fenced write was a third of
+        a cluster process's CPU (issue 23, fourth pass)."""
+        rows = [row for row, _, _ in group]
+        ends = [finish for _, finish, _ in group if finish is not None]
+        assert self._pg is not None
+        held = await self._pg.fetch(
+            PG_FENCED_MOVES,
+            (
+                [r["table_id"] for r in rows],
+                [r["deal"] for r in rows],
+                [r["number"] for r in rows],
+                [r["seat"] for r in rows],
+                [r["move"] for r in rows],
+                [r["fence"][1] for r in rows],
+                [r["fence"][2] for r in rows],
+                [e["table_id"] for e in ends],
+                [e["number"] for e in ends],
+                [json.dumps(e["result"]) for e in ends],
+                [json.dumps(e["returns"]) for e in ends],
+            ),
+        )
+        self.writes += 1
+        mine = {r[0] for r in held}
+        return {r["table_id"] for r in rows} - mine
 
     async def _write_singly(self, group: Sequence[Pending], error: Exception) -> None:
         """After a group failed: each move alone, so only the moves that fail are refused. When
@@ -522,7 +542,7 @@ class Store:
         for k, entry in enumerate(group):
             done = entry[2]
             try:
-                await self._write_moves([entry])
+                lost = await self._write_moves([entry])
             except Exception as e:
                 if not done.done():
                     done.set_exception(e)
@@ -530,8 +550,7 @@ class Store:
                     await self._write_singly(group[k + 1 :], e)
                     return
             else:
-                if not done.done():
-                    done.set_result(None)
+                _settle(done, entry[0], lost)
 
     # --- leases (several server processes) -------------------------------------------------
 
@@ -783,64 +802,65 @@ WITH ins AS (
 )
 SELECT 1
 """
-# PostgreSQL, a process of several: one move of a table whose lease is checked in the same
-# statement ($1-$5 the move; $6-$8 the fence: table, owner, epoch; $9-$11 the deal's result and
-# returns when the move ends it). The lease row's KEY SHARE lock (``PG_SQL.fence``) is held to
-# the statement's end, its own transaction: one round trip instead of a transaction's four
-# (issue 23). It answers the number of leases found: 0, the lease is lost and nothing written.
-PG_FENCED_MOVE = """
-WITH f AS MATERIALIZED (
-    SELECT 1 FROM leases
-    WHERE table_id = $6::varchar AND owner = $7::varchar AND epoch = $8::int FOR KEY SHARE
+# PostgreSQL, a process of several: a group commit of fenced moves, as ``PG_MOVES`` with each
+# move's lease ($1-$5 the moves, $6-$7 each one's owner and epoch; $8-$11 the deals they end)
+# checked in the same statement: a move and its deal's end are written only while its table's
+# lease row is the writer's, and that row's KEY SHARE lock (``PG_SQL.fence``) is held to the
+# statement's end, its own transaction. It answers the tables whose leases held; a move of any
+# other table was not written (LeaseLost). One round trip for the moves of many tables, on the
+# kept connection of ``PgMoves`` (issue 23, fourth pass; one statement a move through
+# SQLAlchemy's pool before).
+PG_FENCED_MOVES = """
+WITH m AS (
+    SELECT * FROM unnest(
+        $1::varchar[], $2::int[], $3::int[], $4::int[], $5::text[], $6::varchar[], $7::int[]
+    ) AS m(table_id, deal, number, seat, move, owner, epoch)
+), f AS MATERIALIZED (
+    SELECT table_id FROM leases
+    WHERE (table_id, owner, epoch) IN (SELECT table_id, owner, epoch FROM m)
+    FOR KEY SHARE
 ), ins AS (
     INSERT INTO moves (table_id, deal, number, seat, move)
-    SELECT $1::varchar, $2::int, $3::int, $4::int, $5::text FROM f
+    SELECT m.table_id, m.deal, m.number, m.seat, m.move FROM m
+    WHERE m.table_id IN (SELECT table_id FROM f)
 ), ends AS (
-    UPDATE deals SET finished = TRUE, result = $9::json, returns = $10::json
-    WHERE table_id = $1::varchar AND number = $2::int AND $11::boolean
-        AND EXISTS (SELECT 1 FROM f)
+    UPDATE deals SET finished = TRUE, result = e.result::json, returns = e.returns::json
+    FROM unnest($8::varchar[], $9::int[], $10::text[], $11::text[])
+        AS e(table_id, number, result, returns)
+    WHERE deals.table_id = e.table_id AND deals.number = e.number
+        AND e.table_id IN (SELECT table_id FROM f)
 )
-SELECT count(*) FROM f
+SELECT table_id FROM f
 """
-PG_START_DEAL = """
-WITH d AS (
+# A deal's start, one statement, for a lone process (``PG_START_DEAL``) and a process of several
+# (``PG_FENCED_START_DEAL``: the lease checked in the statement, $11-$13 table, owner, epoch, as
+# in ``PG_FENCED_MOVES``; it answers the deal's number, 0 when the lease was lost and nothing
+# written). The same header row and moves: the fenced one only takes its rows FROM the lease.
+_PG_DEAL = """
+WITH {fence}d AS (
     INSERT INTO deals (table_id, number, match, header, finished, result, returns)
     SELECT $1::varchar, GREATEST(
         $2::int,
         COALESCE((SELECT max(number) FROM deals WHERE table_id = $1::varchar), 0) + 1,
         COALESCE((SELECT max(deal) FROM moves WHERE table_id = $1::varchar), 0) + 1
     ), $3::int, $4::json, $5::boolean, $6::json, $7::json
-    RETURNING number
+    {source}RETURNING number
 ), m AS (
     INSERT INTO moves (table_id, deal, number, seat, move)
     SELECT $1::varchar, d.number, u.k, u.seat, u.move
     FROM d, unnest($8::int[], $9::int[], $10::text[]) AS u(k, seat, move)
 )
-SELECT number FROM d
+SELECT {answer}
 """
-
-# The same for a process of several: the lease checked in the statement ($11-$13: table, owner,
-# epoch; ``PG_FENCED_MOVE``); answers the leases found (0: lost, nothing written) and the number.
-PG_FENCED_START_DEAL = """
-WITH f AS MATERIALIZED (
+PG_START_DEAL = _PG_DEAL.format(fence="", source="", answer="number FROM d")
+PG_FENCED_START_DEAL = _PG_DEAL.format(
+    fence="""f AS MATERIALIZED (
     SELECT 1 FROM leases
     WHERE table_id = $11::varchar AND owner = $12::varchar AND epoch = $13::int FOR KEY SHARE
-), d AS (
-    INSERT INTO deals (table_id, number, match, header, finished, result, returns)
-    SELECT $1::varchar, GREATEST(
-        $2::int,
-        COALESCE((SELECT max(number) FROM deals WHERE table_id = $1::varchar), 0) + 1,
-        COALESCE((SELECT max(deal) FROM moves WHERE table_id = $1::varchar), 0) + 1
-    ), $3::int, $4::json, $5::boolean, $6::json, $7::json
-    FROM f
-    RETURNING number
-), m AS (
-    INSERT INTO moves (table_id, deal, number, seat, move)
-    SELECT $1::varchar, d.number, u.k, u.seat, u.move
-    FROM d, unnest($8::int[], $9::int[], $10::text[]) AS u(k, seat, move)
+), """,
+    source="FROM f\n    ",
+    answer="COALESCE((SELECT number FROM d), 0)",
 )
-SELECT (SELECT count(*) FROM f), (SELECT number FROM d)
-"""
 
 
 class SqliteMoves:
@@ -987,9 +1007,11 @@ class PgMoves:
         self._driver: Any = None  # the asyncpg connection under ``_kept``
         self._lock = asyncio.Lock()
 
-    async def run(self, sql: str, args: Sequence[Any], value: bool = False) -> Any:
+    async def run(
+        self, sql: str, args: Sequence[Any], value: bool = False, rows: bool = False
+    ) -> Any:
         """``sql`` with ``args``; committed when this returns (its first row's first value
-        with ``value``)."""
+        with ``value``, its rows with ``rows``)."""
         async with self._lock:
             try:
                 if self._driver is None:
@@ -997,6 +1019,8 @@ class PgMoves:
                     self._driver = (await self._kept.get_raw_connection()).driver_connection
                 if value:
                     return await self._driver.fetchval(sql, *args)
+                if rows:
+                    return await self._driver.fetch(sql, *args)
                 await self._driver.execute(sql, *args)
                 return None
             except Exception as e:
@@ -1006,6 +1030,11 @@ class PgMoves:
                 if error is e:
                     raise
                 raise error from e
+
+    async def fetch(self, sql: str, args: Sequence[Any]) -> list[Any]:
+        """``sql``'s rows, as ``run``."""
+        rows: list[Any] = await self.run(sql, args, rows=True)
+        return rows
 
     async def _drop(self) -> None:
         kept, self._kept, self._driver = self._kept, None, None
@@ -1021,6 +1050,18 @@ class PgMoves:
             if kept is not None:
                 with contextlib.suppress(Exception):
                     await kept.close()
+
+
+def _settle(done: asyncio.Future[None], row: dict[str, Any], lost: set[str]) -> None:
+    """A group commit's move answered: stored, or LeaseLost when its fenced table's lease was
+    found lost (nothing of it written)."""
+    if done.done():
+        return
+    if row["table_id"] in lost:
+        fence = row["fence"]
+        done.set_exception(LeaseLost(f"table {fence[0]} is no longer owned by {fence[1]}"))
+    else:
+        done.set_result(None)
 
 
 def _pg_error(error: Exception, sql: str) -> Exception:
