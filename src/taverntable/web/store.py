@@ -1074,7 +1074,11 @@ def _pg_error(error: Exception, sql: str) -> Exception:
         return IntegrityError(sql, None, error)
     if isinstance(error, asyncpg.DataError):
         return DataError(sql, None, error)
-    if isinstance(error, asyncpg.PostgresError | asyncpg.InterfaceError):
+    # InternalClientError: what asyncpg raises now and then on a connection whose backend was
+    # just terminated (seen under load): the connection is gone, a database fault as the others.
+    if isinstance(
+        error, asyncpg.PostgresError | asyncpg.InterfaceError | asyncpg.InternalClientError
+    ):
         return OperationalError(sql, None, error)
     return error
 

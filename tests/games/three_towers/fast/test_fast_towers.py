@@ -253,7 +253,7 @@ def test_the_pure_python_fallback_plays_the_same_games() -> None:
         env=env,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=900,  # about 2 minutes alone on a quiet machine (R36 doubled the tables)
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
