@@ -65,7 +65,7 @@ class TowersFamily:
         return TowersSearch(fast=fast, close=math.inf, root_moves=MAX_OPTIONS)
 
     def scale(self, view: TowersView) -> float:
-        from taverntable.bots.three_towers.search import SCORE_SCALE
+        from taverntable.bots.three_towers.search_values import SCORE_SCALE
 
         return SCORE_SCALE
 

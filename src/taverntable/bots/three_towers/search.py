@@ -44,14 +44,14 @@ from taverntable.games.three_towers.phases import ANSWER, DEAL, DEFEND, OVER, TU
 from .heuristic import ThreeTowersHeuristicBot, decide
 from .inference import Lack, constrain, evidence
 from .policy import close_moves, policy_move, reply_values, turn_values
+from .search_values import MARK_POINTS, MARK_VALUE, SCORE_SCALE
 from .styles import allowed, check_style, styled_values
 
 if TYPE_CHECKING:
     from .fast.playouts import Final
     from .fast.worlds import KernelDealer
 
-# Points per unit of reward: rewards are point margins over this, about [-1, 1] for a round.
-SCORE_SCALE = 200.0
+
 # A playout is cut after this many moves even inside a round (a round is about 60 moves).
 PLAYOUT_CAP = 600
 # The bot's iteration budget (2,500 for "hard") is scaled by this: 100 playouts to the round's
@@ -68,12 +68,6 @@ ROOT_MOVES = 3
 CLOSE = 15.0
 # The determinizations agree with what the opponents' actions showed of their hands (inference).
 INFER = True
-# The later worth of finished towers, in points, for two players: the mean margin the seat with
-# these marks (own, other's) made from the next round on in 1,500 heuristic games (±22 each).
-# The third mark ends the game with its +150 (R14), so a mark is worth more near the end.
-MARK_VALUE = {(0, 0): 0.0, (1, 0): 50.0, (2, 0): 97.0, (1, 1): 0.0, (2, 1): 69.0, (2, 2): 0.0}
-# With more players (or teams) a mark over the table's mean is worth about this much.
-MARK_POINTS = 50.0
 
 
 class TowersSearch(SearchDefaults):

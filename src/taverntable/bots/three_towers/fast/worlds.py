@@ -42,7 +42,7 @@ from taverntable.bots.three_towers.fast.playouts import (
     paired_playouts,
 )
 from taverntable.bots.three_towers.inference import Lack
-from taverntable.bots.three_towers.search import MARK_POINTS, MARK_VALUE, SCORE_SCALE
+from taverntable.bots.three_towers.search_values import MARK_POINTS, MARK_VALUE, SCORE_SCALE
 from taverntable.fast.jit import (
     FloatArray,
     IntArray,
