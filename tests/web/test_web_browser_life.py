@@ -132,6 +132,19 @@ def test_bots_have_the_terminals_names_faces_and_levels(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# Notes the animation of the first card that comes onto the pile marked as discarded.
+PILE_WATCH = """() => {
+  const seen = () => {
+    const card = document.querySelector('[data-zone=pile] .card.moved-discard');
+    if (card && window.__pileAnimation === undefined) {
+      window.__pileAnimation = getComputedStyle(card).animationName;
+    }
+  };
+  new MutationObserver(seen).observe(document.body, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
+}"""
+
+
 def drawn_card(page: Page) -> dict[str, Any]:
     """Draw from the stock; the hand's new card's class and running animation."""
     my_turn(page)
@@ -166,12 +179,13 @@ def test_a_drawn_card_moves_into_the_hand_and_is_marked_unless_motion_is_reduced
     else:
         assert "tt-draw" in drawn["animation"]
     # The pile's card after a discard comes onto the pile (and stands still when reduced).
+    # The bot moves at once after the discard and may take that card or end the deal before a
+    # selector looks, so the card is caught as it is put on the pile.
+    page.evaluate(PILE_WATCH)
     page.locator(".my-area .hand button.card").first.click()
     page.locator(".move-bar button.move[data-move^='discard']").first.click()
-    page.wait_for_selector("[data-zone=pile] .card.moved-discard")
-    pile = page.locator("[data-zone=pile] .card.moved-discard").evaluate(
-        "c => getComputedStyle(c).animationName"
-    )
+    page.wait_for_function("window.__pileAnimation !== undefined")
+    pile = page.evaluate("window.__pileAnimation")
     assert (pile == "none") == (motion == "reduce"), pile
 
 

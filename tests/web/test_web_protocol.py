@@ -216,6 +216,27 @@ def test_every_http_error_code_is_said_in_the_pages_languages() -> None:
     assert raised <= mapped, raised - mapped
 
 
+def test_every_error_frame_code_is_said_in_the_pages_languages() -> None:
+    """The table page says each code an ``error`` frame carries (docs/protocol.md) in its own
+    words: every code a move is refused with, or an error frame is built with, in the
+    WebSocket's modules is in the page's map (table.js, or net.js for the codes the HTTP API
+    shares), and every key of the map is in the four languages."""
+    web = Path(create_app.__code__.co_filename).parent
+    sent: set[str] = set()
+    for name in ("tables.py", "cluster.py", "client.py"):
+        text = (web / name).read_text(encoding="utf-8")
+        sent |= set(re.findall(r'MoveRefused\(\s*"([a-z-]+)"', text))
+        sent |= set(re.findall(r'ErrorMessage\(\s*code="([a-z-]+)"', text))
+    js = web / "static" / "js"
+    pages = (js / "table.js").read_text(encoding="utf-8") + (js / "net.js").read_text("utf-8")
+    mapped = dict(re.findall(r'"?([a-z-]+)"?: "((?:http|table|error)\.[a-z-]+)"', pages))
+    assert {"no-answer", "server-error", "illegal-move", "not-your-turn"} <= sent
+    assert sent <= set(mapped), sent - set(mapped)
+    for lang in ("en", "hu", "ru", "uk"):
+        said = json.loads((web / "static" / "i18n" / f"{lang}.json").read_text("utf-8"))
+        assert {mapped[code] for code in sent} <= set(said), lang
+
+
 def test_hello_names_the_protocol_and_the_seat(client: TestClient) -> None:
     made = started(client)
     table = made["table"]["id"]

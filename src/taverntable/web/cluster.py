@@ -157,7 +157,7 @@ class RemoteTable:
                 await self.hub.repoint(self)  # its owner may be gone: look again (and adopt)
                 # Not "nothing changed": the owner may still apply the move (it was sent, only
                 # its answer is late); the next update says whether it was made.
-                raise MoveRefused("server-error", NO_ANSWER) from None
+                raise MoveRefused("no-answer", NO_ANSWER) from None
             refused = reply.get("error")
             if refused is None:
                 return

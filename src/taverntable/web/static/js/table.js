@@ -26,7 +26,8 @@ import { LessonPanel } from "./tutorial.js";
 const ERROR = {
   "bad-message": "error.bad-message", "bad-move": "error.bad-move", "not-your-turn": "error.not-your-turn",
   spectator: "error.spectator", stale: "error.stale", "rate-limit": "error.rate-limit",
-  "too-large": "error.too-large", "server-error": "error.server-error", refused: "error.refused",
+  "too-large": "error.too-large", "server-error": "error.server-error",
+  "no-answer": "error.no-answer", refused: "error.refused",
   "unknown-seat": "error.unknown-seat", "no-table": "table.missing", "illegal-move": "error.illegal-move",
   "lesson-step": "error.lesson-step",
 };
