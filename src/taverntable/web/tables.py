@@ -945,14 +945,30 @@ class Table:
         move) the fields every seat's view has alike built once a move."""
         state = self.state
         assert state is not None
-        view = state.view(SPECTATOR if seat is None else seat)
-        public_json = getattr(view, "public_json", None)
-        if shared is not None and public_json is not None:
-            public = shared.get("public")
-            if public is None:
-                public = shared["public"] = public_json(**self._history_of(None, view))
-            view_json = view.to_json(public=public)
-        else:
+        which = SPECTATOR if seat is None else seat
+        # A move's shared part (``shared``): the spectator's view, built once, and its public
+        # fields; a view that fills a seat's own fields in (``TonkView.seat_json``) spares a
+        # view per seat (issue 23, fifth pass). A game whose views have no ``public_json``
+        # (Three Towers) builds each seat's view whole.
+        view_json: dict[str, Any] | None = None
+        if shared is not None and shared.get("public", True) is not None:
+            spectator = shared.get("view")
+            if spectator is None:
+                spectator = state.view(SPECTATOR)
+                if getattr(spectator, "public_json", None) is None:
+                    shared["public"] = None
+                else:
+                    shared["view"] = spectator
+                    shared["public"] = spectator.public_json(**self._history_of(None, spectator))
+            public = shared["public"]
+            if public is not None:
+                seat_json = getattr(spectator, "seat_json", None)
+                if seat_json is not None:
+                    view_json = seat_json(public, which, state)
+                else:
+                    view_json = state.view(which).to_json(public=public)
+        if view_json is None:
+            view = state.view(which)
             view_json = view.to_json(**self._history_of(seat, view))
         return encode_update(
             self.version,

@@ -168,6 +168,27 @@ def test_no_view_shows_a_card_its_seat_may_not_see(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_seats_json_filled_into_the_public_part_is_its_views_json(preset: str) -> None:
+    """``TonkView.seat_json`` (the server's frames, issue 23): every seat's JSON, and a
+    spectator's, built from the spectator's public part and the state is its own view's
+    ``to_json``, so it shows exactly the cards that view shows (the leak property above)."""
+    rng = random.Random(f"seat-json-{preset}")
+    compared = 0
+    for game in range(60):
+        players = 2 + game % 9
+        state = TonkState.deal(PRESETS[preset], players, rng=rng)
+        for s in walk(state, rng, max_moves=80):
+            spectator = s.view(-1)
+            public = spectator.public_json()
+            for seat in range(-1, players):
+                assert spectator.seat_json(public, seat, s) == s.view(seat).to_json()
+                compared += 1
+    assert compared > 1000
+    with pytest.raises(ValueError):
+        spectator.seat_json(public, players, state)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_every_sampled_world_agrees_with_the_view_it_came_from(preset: str) -> None:
     rng = random.Random(f"sample-{preset}")
     worlds = 0
