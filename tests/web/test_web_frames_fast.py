@@ -19,10 +19,13 @@ import pytest
 from taverntable.engine import CHANCE, Event
 from taverntable.games import get_game
 from taverntable.web.botpool import BotPool
-from taverntable.web.protocol.frames import SERVER_MESSAGE, UpdateMessage, encode
+from taverntable.web.history import RatingChange, standings
+from taverntable.web.protocol.frames import SERVER_MESSAGE, TableMessage, UpdateMessage, encode
+from taverntable.web.protocol.summary import SeatInfo, SheetRow, TableSettings, TableSummary
 from taverntable.web.seats import Seat
 from taverntable.web.store import Store
 from taverntable.web.tables import Pace, Settings, Table
+from taverntable.web.tutorial import LESSONS
 
 
 @pytest.fixture(autouse=True)
@@ -132,3 +135,82 @@ def test_the_history_is_rebuilt_when_a_seat_sees_another_deal() -> None:
             assert fast == slow
         played.append(len(table._histories[0][0]))
     assert max(played) > 0
+
+
+def summary_by_the_models(table: Table) -> TableSummary:
+    """The table's summary built model by model, as ``Table.summary`` did before issue 23's
+    fifth pass (the reference ``Table.table_frame`` must match)."""
+    return TableSummary(
+        id=table.id,
+        game=table.game.name,
+        title=table.game.title,
+        unit=table.game.unit,
+        rules={"preset": table.rules.preset, **table.rules.options()},
+        settings=TableSettings(**table.settings.to_json()),
+        status=table.status,
+        match=table.match,
+        deal=table.deal_no,
+        match_deal=0
+        if table.deal_no < table.match_first
+        else table.deal_no - table.match_first + 1,
+        seats=[
+            SeatInfo(
+                seat=s.seat,
+                name=s.display_name(),
+                kind=s.kind,
+                level=s.level,
+                claimed=s.is_bot or s.token_hash is not None,
+                connected=s.connected > 0,
+                bot_playing=table._bot_for(s) is not None,
+                account=s.account_id,
+            )
+            for s in table.seats
+        ],
+        balances=table.balances(),
+        sheet=[SheetRow(**row) for row in table.sheet],
+        turn=table.turn(),
+        standings=standings(table) if table.status == "finished" else None,
+        lesson=table.settings.lesson,
+    )
+
+
+@pytest.mark.parametrize(("game", "seats"), [("tonk", 3), ("tor", 2), ("three-towers", 4)])
+def test_table_frames_are_the_models_frames(game: str, seats: int) -> None:
+    """``Table.table_frame`` (a deal's start and end, a client connecting) is the text of the
+    ``table`` frame the models give, to the byte: settings of whole numbers (their floats),
+    a bot seat, a signed-in seat, a lesson, the score sheet deal by deal, a turn timer, and
+    the finished match's standings with and without rating changes."""
+    rng = random.Random(11)
+    settings = Settings(stake=2, absent_seconds=30, turn_seconds=20, deals=3, lesson=None)
+    table = a_table(game, seats, settings)
+    table.seats[1] = Seat(1, "bot", None, "easy", None)
+    table.seats[0].account_id = "acct-1"
+    table.seats[0].connected = 2
+    g = table.game
+    frames = 0
+    for deal in range(3):
+        table.deal_no = deal + 1
+        table.state = state = g.start(table.rules, seats, rng=rng)
+        while not state.is_over:
+            if frames % 5 == 0:
+                assert table.table_frame() == encode(
+                    TableMessage(table=summary_by_the_models(table))
+                )
+            frames += 1
+            if state.current_seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_moves()
+                state.apply(legal[rng.randrange(len(legal))])
+        table._book(state)
+        assert table.table_frame() == encode(TableMessage(table=summary_by_the_models(table)))
+    table.status = "finished"
+    assert table.table_frame() == encode(TableMessage(table=summary_by_the_models(table)))
+    table.rating_changes = {0: RatingChange(1500, 1512, True)}
+    assert table.table_frame() == encode(TableMessage(table=summary_by_the_models(table)))
+    assert table.summary() == summary_by_the_models(table)
+    lesson = a_table(game, seats, Settings(lesson=sorted(LESSONS)[0]))
+    assert lesson.table_frame() == encode(TableMessage(table=summary_by_the_models(lesson)))
+    message = SERVER_MESSAGE.validate_json(table.table_frame())
+    assert isinstance(message, TableMessage)
+    assert frames > 10

@@ -20,6 +20,8 @@ from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+import orjson
+
 from taverntable.engine import (
     CHANCE,
     SPECTATOR,
@@ -45,12 +47,11 @@ from .protocol.frames import (
     Phrase,
     Reason,
     StandIn,
-    TableMessage,
     UpdateMessage,
     encode,
     encode_update,
 )
-from .protocol.summary import SeatInfo, SheetRow, TableSettings, TableSummary, Turn
+from .protocol.summary import TableSummary, Turn
 from .seats import Connection, Seat
 from .store import Fence, LeaseLost, Store, StoredTable, brief, database_fault
 from .tutorial import lesson_named
@@ -266,39 +267,75 @@ class Table:
 
     def summary(self) -> TableSummary:
         """The table as every client and the lobby may see it (no card of any deal in play)."""
-        turn = self.turn()
-        return TableSummary(
-            id=self.id,
-            game=self.game.name,
-            title=self.game.title,
-            unit=self.game.unit,
-            rules={"preset": self.rules.preset, **self.rules.options()},
-            settings=TableSettings(**self.settings.to_json()),
-            status=self.status,
-            match=self.match,
-            deal=self.deal_no,
-            match_deal=0
+        return TableSummary(**self.summary_json())
+
+    def summary_json(self) -> dict[str, Any]:
+        """``summary().model_dump(exclude_if …)`` without the models: the ``table`` frame a
+        deal's start and end send is built from it (``table_frame``; issue 23, fifth pass:
+        the models were about a fifth of a move each time). The numbers a model holds as
+        floats are floats here, so that both encode alike (``tests/web/test_web_frames_fast``)."""
+        settings = self.settings
+        seats = []
+        for s in self.seats:
+            seat: dict[str, Any] = {
+                "seat": s.seat,
+                "name": s.display_name(),
+                "kind": s.kind,
+                "level": s.level,
+                "claimed": s.is_bot or s.token_hash is not None,
+                "connected": s.connected > 0,
+                "bot_playing": self._bot_for(s) is not None,
+            }
+            if s.account_id is not None:
+                seat["account"] = s.account_id
+            seats.append(seat)
+        out: dict[str, Any] = {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "unit": self.game.unit,
+            "rules": {"preset": self.rules.preset, **self.rules.options()},
+            "settings": {
+                "stake": settings.stake,
+                "deals": settings.deals,
+                "target": settings.target,
+                "absent_seconds": float(settings.absent_seconds),
+                "turn_seconds": None
+                if settings.turn_seconds is None
+                else float(settings.turn_seconds),
+                "bot_level": settings.bot_level,
+                "rated": settings.rated,
+                "hints": settings.hints,
+                "private": settings.private,
+            },
+            "status": self.status,
+            "match": self.match,
+            "deal": self.deal_no,
+            "match_deal": 0
             if self.deal_no < self.match_first
             else self.deal_no - self.match_first + 1,
-            seats=[
-                SeatInfo(
-                    seat=s.seat,
-                    name=s.display_name(),
-                    kind=s.kind,
-                    level=s.level,
-                    claimed=s.is_bot or s.token_hash is not None,
-                    connected=s.connected > 0,
-                    bot_playing=self._bot_for(s) is not None,
-                    account=s.account_id,
-                )
-                for s in self.seats
+            "seats": seats,
+            "balances": [float(x) for x in self.balances()],
+            "sheet": [
+                {
+                    "deal": row["deal"],
+                    "dealer": row["dealer"],
+                    "result": row["result"],
+                    "points": [float(x) for x in row["points"]],
+                }
+                for row in self.sheet
             ],
-            balances=self.balances(),
-            sheet=[SheetRow(**row) for row in self.sheet],
-            turn=turn,
-            standings=standings(self) if self.status == "finished" else None,
-            lesson=self.settings.lesson,
-        )
+            "turn": self._turn_json(),
+        }
+        if self.status == "finished":
+            out["standings"] = [x.model_dump() for x in standings(self)]
+        if settings.lesson is not None:
+            out["lesson"] = settings.lesson
+        return out
+
+    def table_frame(self) -> str:
+        """``encode(TableMessage(table=self.summary()))``, the same text, without the models."""
+        return orjson.dumps({"type": "table", "table": self.summary_json()}).decode()
 
     def turn(self) -> Turn | None:
         """Whose decision it is now and when a timer or an absence hands it to a bot."""
@@ -346,7 +383,7 @@ class Table:
         self.conns.add(conn)
         if conn.seat is not None:
             self.seats[conn.seat].connected += 1
-        conn.send(TableMessage(table=self.summary()))
+        conn.push(self.table_frame())
         conn.send(self.chat.history_for(conn.seat))
         if self.state is not None:
             conn.send(self.log_for(conn.seat))
@@ -378,7 +415,7 @@ class Table:
             self.seats[seat].connected += 1
         if self.outlet is not None:
             frames = [
-                encode(TableMessage(table=self.summary())),
+                self.table_frame(),
                 encode(self.chat.history_for(seat)),
             ]
             if self.state is not None:
@@ -423,12 +460,11 @@ class Table:
     def _changed(self) -> None:
         """Something that may change who plays next: wake the driver and tell everyone."""
         self.wake.set()
-        summary = self.summary()
-        frame = encode(TableMessage(table=summary))
+        frame = self.table_frame()
         for conn in self.conns:
             conn.push(frame)
         if self.outlet is not None:
-            self.outlet.table(self.id, summary, frame)
+            self.outlet.table(self.id, self.summary(), frame)
 
     # --- actions ------------------------------------------------------------------------------
 
