@@ -16,7 +16,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -977,33 +977,23 @@ class Table:
     ) -> str:
         """``encode(self.update_for(seat, events, by))``, the same text, built faster: the
         view's history JSON extended by the new moves only, no model to validate, and (a
-        view with ``public_json``, given ``shared``: one dict for every seat's frame of one
-        move) the fields every seat's view has alike built once a move."""
+        state with ``public_json`` and ``seat_json``, given ``shared``: one dict for every
+        seat's frame of one move) the fields every seat's view has alike built once a move,
+        each seat's own filled in without a view."""
         state = self.state
         assert state is not None
         which = SPECTATOR if seat is None else seat
-        # A move's shared part (``shared``): the spectator's view, built once, and its public
-        # fields; a view that fills a seat's own fields in (``TonkView.seat_json``) spares a
-        # view per seat (issue 23, fifth pass). A game whose views have no ``public_json``
-        # (Three Towers) builds each seat's view whole.
-        view_json: dict[str, Any] | None = None
-        if shared is not None and shared.get("public", True) is not None:
-            spectator = shared.get("view")
-            if spectator is None:
-                spectator = state.view(SPECTATOR)
-                if getattr(spectator, "public_json", None) is None:
-                    shared["public"] = None
-                else:
-                    shared["view"] = spectator
-                    shared["public"] = spectator.public_json(**self._history_of(None, spectator))
-            public = shared["public"]
-            if public is not None:
-                seat_json = getattr(spectator, "seat_json", None)
-                if seat_json is not None:
-                    view_json = seat_json(public, which, state)
-                else:
-                    view_json = state.view(which).to_json(public=public)
-        if view_json is None:
+        seat_json = getattr(state, "seat_json", None)
+        if shared is not None and seat_json is not None:
+            # A state that fills each seat's own fields into one public part (Tonk's): no
+            # view object for any seat (issue 23, fifth pass).
+            public = shared.get("public")
+            if public is None:
+                fills: Any = state  # TonkState: history_json and public_json beside seat_json
+                history = self._history_json(None, tuple(fills.history), fills.history_json)
+                public = shared["public"] = fills.public_json(history)
+            view_json = seat_json(public, which)
+        else:
             view = state.view(which)
             view_json = view.to_json(**self._history_of(seat, view))
         return encode_update(
@@ -1023,6 +1013,16 @@ class Table:
         to_json = getattr(view, "history_json", None)
         if not isinstance(history, tuple) or to_json is None:
             return {}
+        return {"history": self._history_json(seat, history, to_json)}
+
+    def _history_json(
+        self,
+        seat: int | None,
+        history: tuple[Any, ...],
+        to_json: Callable[[Sequence[Any]], list[list[Any]]],
+    ) -> list[list[Any]]:
+        """``to_json(history)``, extended from the one kept for ``seat`` when it is the same
+        deal's (a prefix of ``history``)."""
         kept = self._histories.get(seat)
         if kept is not None:
             old, out = kept
@@ -1032,10 +1032,10 @@ class Table:
                 if len(history) > n:
                     out = out + to_json(history[n:])
                     self._histories[seat] = (history, out)
-                return {"history": out}
+                return out
         out = to_json(history)
         self._histories[seat] = (history, out)
-        return {"history": out}
+        return out
 
     def update_for(
         self, seat: int | None, events: Sequence[Event] = (), by: StandIn | None = None

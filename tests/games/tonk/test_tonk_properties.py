@@ -169,23 +169,24 @@ def test_no_view_shows_a_card_its_seat_may_not_see(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_a_seats_json_filled_into_the_public_part_is_its_views_json(preset: str) -> None:
-    """``TonkView.seat_json`` (the server's frames, issue 23): every seat's JSON, and a
-    spectator's, built from the spectator's public part and the state is its own view's
-    ``to_json``, so it shows exactly the cards that view shows (the leak property above)."""
+    """``TonkState.public_json`` and ``seat_json`` (the server's frames, issue 23): the public
+    part is the spectator's view's, and every seat's JSON, and a spectator's, built from it
+    and the state is its own view's ``to_json``, so it shows exactly the cards that view
+    shows (the leak property above)."""
     rng = random.Random(f"seat-json-{preset}")
     compared = 0
     for game in range(60):
         players = 2 + game % 9
         state = TonkState.deal(PRESETS[preset], players, rng=rng)
         for s in walk(state, rng, max_moves=80):
-            spectator = s.view(-1)
-            public = spectator.public_json()
+            public = s.public_json()
+            assert public == s.view(-1).public_json()
             for seat in range(-1, players):
-                assert spectator.seat_json(public, seat, s) == s.view(seat).to_json()
+                assert s.seat_json(public, seat) == s.view(seat).to_json()
                 compared += 1
     assert compared > 1000
     with pytest.raises(ValueError):
-        spectator.seat_json(public, players, state)
+        state.seat_json(public, players)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

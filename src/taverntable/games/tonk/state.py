@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from taverntable.cards import CARDS, FULL_DECK_MASK
 from taverntable.engine import DealError, TavernError
@@ -24,7 +25,7 @@ from .position import TonkPosition
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules
 from .spreads import SUIT_VALUES
 from .transitions import play, start_turn
-from .view import TonkView, view_of
+from .view import TonkView, public_json, seat_json, view_of
 
 __all__ = ["OVER", "PLAY", "START", "DealError", "TonkState"]
 
@@ -236,3 +237,14 @@ class TonkState(TonkPosition):
     def view(self, seat: int) -> TonkView:
         """What ``seat`` may see (see ``taverntable.games.tonk.view``)."""
         return view_of(self, seat)
+
+    # The server's frames (issue 23): every seat's view JSON of a move, from one public part.
+    history_json = staticmethod(TonkView.history_json)
+
+    def public_json(self, history: list[list[Any]] | None = None) -> dict[str, Any]:
+        """``self.view(SPECTATOR).public_json(history)``, without the view."""
+        return public_json(self, history)
+
+    def seat_json(self, public: dict[str, Any], seat: int) -> dict[str, Any]:
+        """``self.view(seat).to_json()``, without the view; ``public``: ``public_json()``."""
+        return seat_json(self, seat, public)

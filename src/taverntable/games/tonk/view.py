@@ -140,49 +140,6 @@ class TonkView:
             "result": p["result"],
         }
 
-    def seat_json(self, public: dict[str, Any], seat: int, state: TonkPosition) -> dict[str, Any]:
-        """``view_of(state, seat).to_json(public=public)``, the same dict, built without the
-        seat's view: ``self`` is any view of ``state``'s position (the server's spectator
-        view, whose ``public_json`` gave ``public``); only the hand, its total, the stock
-        draws and the legal moves are the seat's own, read from ``state`` here (issue 23,
-        fifth pass: a 23-field view a seat a move cost about a tenth of a move)."""
-        if not -1 <= seat < state.num_players:
-            raise ValueError(f"seat must be 0..{state.num_players - 1} (or -1), not {seat}")
-        hand = state.hands[seat] if seat >= 0 else 0
-        values = self.rules.card_values
-        own_draws = [
-            [i, CARDS[c].text]
-            for i, ((s, _), c) in enumerate(zip(state.history, state.drawn, strict=True))
-            if s == seat and c >= 0
-        ]
-        legal = legal_moves(state) if state.current_seat == seat else ()
-        return {
-            "game": public["game"],
-            "seat": None if seat < 0 else seat,
-            "num_players": public["num_players"],
-            "rules": public["rules"],
-            "dealer": public["dealer"],
-            "stake": public["stake"],
-            "current_seat": public["current_seat"],
-            "phase": public["phase"],
-            "hand": _texts(hand),
-            "hand_total": sum(values[i % 13 + 1] for i in indices(hand)),
-            "hand_sizes": public["hand_sizes"],
-            "stock_size": public["stock_size"],
-            "pile": public["pile"],
-            "spreads": public["spreads"],
-            "known": public["known"],
-            "pile_card": public["pile_card"],
-            "spread_this_turn": public["spread_this_turn"],
-            "last_draw_taken": public["last_draw_taken"],
-            "hit_locked": public["hit_locked"],
-            "history": public["history"],
-            "own_draws": own_draws,
-            "legal_moves": [str(m) for m in legal],
-            "revealed": public["revealed"],
-            "result": public["result"],
-        }
-
     @property
     def unseen(self) -> int:
         """Cards this seat cannot locate: in other hands (not known) or in the stock."""
@@ -244,3 +201,85 @@ def view_of(state: TonkPosition, seat: int) -> TonkView:
         revealed=tuple(state.hands) if over else (),
         result=state.result,
     )
+
+
+def public_json(state: TonkPosition, history: list[list[Any]] | None = None) -> dict[str, Any]:
+    """``view_of(state, SPECTATOR).public_json(history)``, the same dict, built from the state
+    without a view: the server's frames of a move share it (issue 23, fifth pass: the view,
+    23 fields, cost more than the JSON read from it)."""
+    rules = state.rules
+    return {
+        "game": rules.preset,
+        "num_players": state.num_players,
+        "rules": {"preset": rules.preset, **rules.options()},
+        "dealer": state.dealer,
+        "stake": state.stake,
+        "current_seat": state.current_seat,
+        "phase": state.phase,
+        "hand_sizes": [h.bit_count() for h in state.hands],
+        "stock_size": len(state.stock),
+        "pile": [CARDS[c].text for c in state.pile],
+        "spreads": [
+            {
+                "number": k,
+                "owner": owner,
+                "cards": _texts(mask),
+                "kind": "set" if suit < 0 else "run",
+                "suit": None if suit < 0 else SUITS[suit],
+            }
+            for k, (owner, mask, suit) in enumerate(
+                zip(state.spread_owner, state.spread_mask, state.spread_suit, strict=True)
+            )
+        ],
+        "known": [_texts(m) for m in state.known],
+        "pile_card": None if state.pile_card < 0 else CARDS[state.pile_card].text,
+        "spread_this_turn": state.spread_this_turn,
+        "last_draw_taken": state.last_draw_taken,
+        "hit_locked": list(state.hit_locked),
+        "history": TonkView.history_json(state.history) if history is None else history,
+        "revealed": [_texts(m) for m in state.hands] if state.phase == OVER else None,
+        "result": None if state.result is None else state.result.to_json(),
+    }
+
+
+def seat_json(state: TonkPosition, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    """``view_of(state, seat).to_json(public=public)``, the same dict, built without the
+    seat's view: ``public`` is ``public_json(state)``; only the hand, its total, the stock
+    draws and the legal moves are the seat's own, read from ``state`` here (issue 23, fifth
+    pass: a 23-field view a seat a move cost about a tenth of a move)."""
+    if not -1 <= seat < state.num_players:
+        raise ValueError(f"seat must be 0..{state.num_players - 1} (or -1), not {seat}")
+    hand = state.hands[seat] if seat >= 0 else 0
+    values = state.rules.card_values
+    own_draws = [
+        [i, CARDS[c].text]
+        for i, ((s, _), c) in enumerate(zip(state.history, state.drawn, strict=True))
+        if s == seat and c >= 0
+    ]
+    legal = legal_moves(state) if state.current_seat == seat else ()
+    return {
+        "game": public["game"],
+        "seat": None if seat < 0 else seat,
+        "num_players": public["num_players"],
+        "rules": public["rules"],
+        "dealer": public["dealer"],
+        "stake": public["stake"],
+        "current_seat": public["current_seat"],
+        "phase": public["phase"],
+        "hand": _texts(hand),
+        "hand_total": sum(values[i % 13 + 1] for i in indices(hand)),
+        "hand_sizes": public["hand_sizes"],
+        "stock_size": public["stock_size"],
+        "pile": public["pile"],
+        "spreads": public["spreads"],
+        "known": public["known"],
+        "pile_card": public["pile_card"],
+        "spread_this_turn": public["spread_this_turn"],
+        "last_draw_taken": public["last_draw_taken"],
+        "hit_locked": public["hit_locked"],
+        "history": public["history"],
+        "own_draws": own_draws,
+        "legal_moves": [str(m) for m in legal],
+        "revealed": public["revealed"],
+        "result": public["result"],
+    }
