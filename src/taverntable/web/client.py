@@ -16,6 +16,7 @@ from .connections import FRAMES_KEY, FramesProtocol
 from .hub import BadRequest, Endpoint, Hub
 from .protocol.frames import (
     CHAT_CODES,
+    CLIENT_MESSAGE,
     MAX_FRAME,
     BecauseMessage,
     ErrorMessage,
@@ -26,7 +27,6 @@ from .protocol.frames import (
     WhyMessage,
     encode,
     hello,
-    read_client,
 )
 from .seats import Connection
 from .store import LeaseLost, brief, database_fault
@@ -145,7 +145,7 @@ async def _handle(
             code="rate-limit", message=f"at most {PER_SECOND:g} messages a second, please"
         )
     try:
-        message = read_client(text)
+        message = CLIENT_MESSAGE.validate_json(text)
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(x) for x in first.get("loc", ()))

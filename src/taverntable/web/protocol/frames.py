@@ -153,31 +153,6 @@ ClientMessage = Annotated[
 CLIENT_MESSAGE: TypeAdapter[MoveMessage | PingMessage | WhyMessage | SayMessage] = TypeAdapter(
     ClientMessage
 )
-_MOVE_KEYS = (frozenset({"type", "move"}), frozenset({"type", "move", "version"}))
-
-
-def read_client(text: str) -> MoveMessage | PingMessage | WhyMessage | SayMessage:
-    """``CLIENT_MESSAGE.validate_json(text)``: the same message, or the same
-    ``ValidationError``. A ``move`` frame whose fields are plainly right (a text of at most
-    ``MAX_MOVE`` characters, a whole-number or null ``version``, no other key) skips the
-    models' validation: it is most of what clients send (issue 23, fifth pass); anything
-    else, a bad frame included, goes through ``CLIENT_MESSAGE`` and gets its error
-    (``tests/web/test_web_frames_fast.py`` holds the two alike)."""
-    try:
-        data = orjson.loads(text)
-    except orjson.JSONDecodeError:
-        data = None
-    if type(data) is dict and data.keys() in _MOVE_KEYS and data["type"] == "move":
-        move, version = data["move"], data.get("version")
-        if (
-            type(move) is str
-            and len(move) <= MAX_MOVE
-            and (version is None or type(version) is int)
-        ):
-            return MoveMessage.model_construct(type="move", move=move, version=version)
-    return CLIENT_MESSAGE.validate_json(text)
-
-
 # The codes of a refused chat message (``SayMessage``'s validators and the table's checks).
 CHAT_CODES = frozenset(
     {"chat-channel", "chat-empty", "chat-too-long", "chat-phrase", "chat-both", "chat-rate-limit"}
