@@ -23,6 +23,7 @@ from taverntable.lab.studies.towers_revised import (
     revised_options,
 )
 
+from .letter import option_words as lobby_words
 from .tables import Cell, Section, Table
 from .towers_designer import NONE, Estimate, mean_of, share_of
 
@@ -225,10 +226,10 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
     section = Section("Three Towers, revised: the designer's targets, today and revised")
     revised = revised_options()
     section.intro.append(
-        f"The preset {REVISED} (Three Towers, revised): {options_words(revised)}; two players, "
-        "fresh seeds (none the search played). Heuristic games unless said; the styles play "
-        "on some passes only, the hard bot against the heuristic and the hard styles head to "
-        "head on fewer (smaller samples: their n below)."
+        f"The preset {REVISED} (Three Towers, revised): {lobby_words(revised, 'en')}; two "
+        "players, fresh seeds (none the search played). Heuristic games unless said; the "
+        "styles play on some passes only, the hard bot against the heuristic and the hard "
+        "styles head to head on fewer (smaller samples: their n below)."
     )
     section.intro.append(
         "The targets: "
