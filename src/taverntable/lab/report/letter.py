@@ -382,7 +382,7 @@ REVISED_TEMPLATES: dict[str, str] = {
     "перевес сложного бота над более простым {revised_skill} очков (сегодня {today_skill}). "
     "Достигнуто: {met}. Не достигнуто: {missed}. В лобби он называется «Три башни, "
     "пересмотренные».",
-    "hu": "«Három torony», átdolgozott szabályok. A változataitok között olyan készletet is "
+    "hu": "„Három Torony”, átdolgozott szabályok. A változataitok között olyan készletet is "
     "kerestünk, amely két játékosra öt célt teljesít (egyik stílus sem nyer 60%-nál többet egy "
     "másik ellen, egyetlen forduló legfeljebb a győztessel végződő játszmák 20%-át dönti el, "
     "a kezdő játékos előnye ±3 ponton belül marad, egy játszma 5–8 fordulóig tart, és a "
@@ -391,8 +391,8 @@ REVISED_TEMPLATES: dict[str, str] = {
     "forduló dönt {revised_one_round} (ma {today_one_round}); a kezdő játékos előnye "
     "{revised_first_edge} (ma {today_first_edge}); egy játszma {revised_rounds} fordulóig tart "
     "(ma {today_rounds}); az erős bot előnye az egyszerűbbel szemben {revised_skill} pont (ma "
-    "{today_skill}). Teljesül: {met}. Nem teljesül: {missed}. A lobbiban «Három torony, "
-    "átdolgozva» néven találjátok.",
+    "{today_skill}). Teljesül: {met}. Nem teljesül: {missed}. A lobbiban „Három Torony, "
+    "átdolgozva” néven találjátok.",
 }
 # The one-round target said plainly after the paragraph above (issue 28 item 5): missed, why
 # (the normal model of equal players, towers_revised.equal_players_one_round), and restated:
@@ -424,11 +424,20 @@ ONE_ROUND_TEMPLATES: dict[str, str] = {
     "játszma hosszánál jósol. Az átdolgozott készletre a modell {model}; az újrafogalmazott "
     "cél {verdict}.",
 }
+# Met (the whole interval at or under the model), met by the point estimate only, not met.
 ONE_ROUND_VERDICT = {
-    "en": ("met", "not met"),
-    "uk": ("досягнуто", "не досягнуто"),
-    "ru": ("достигнута", "не достигнута"),
-    "hu": ("teljesül", "nem teljesül"),
+    "en": ("met", "met by the point estimate (its interval reaches the model)", "not met"),
+    "uk": ("досягнуто", "досягнуто за точковою оцінкою (інтервал сягає моделі)", "не досягнуто"),
+    "ru": (
+        "достигнута",
+        "достигнута по точечной оценке (интервал доходит до модели)",
+        "не достигнута",
+    ),
+    "hu": (
+        "teljesül",
+        "a pontbecslés szerint teljesül (az intervallum eléri a modellt)",
+        "nem teljesül",
+    ),
 }
 # The targets in each language (the met and missed lists), in the report's order.
 REVISED_TARGET_WORDS: dict[str, dict[str, str]] = {
@@ -544,11 +553,14 @@ def _one_round_said(found: Mapping[str, Any], lang: str, language: Language) -> 
         return ""
     if measured.value <= 0.20:
         return ""
-    yes, no = ONE_ROUND_VERDICT[lang]
+    sure, point, no = ONE_ROUND_VERDICT[lang]
+    verdict = (
+        no if measured.value > model.value else sure if measured.high <= model.value else point
+    )
     return " " + (
         template.replace("{revised_one_round}", figure(measured, True, language))
         .replace("{model}", number(model.value, True, language))
-        .replace("{verdict}", yes if measured.value <= model.value else no)
+        .replace("{verdict}", verdict)
     )
 
 

@@ -201,13 +201,9 @@ def one_round_words(figures: Mapping[str, Mapping[str, Estimate]]) -> str:
 # The table's words (the targets' long words are in the search's TARGETS and the intro).
 SHORT = {
     "style_win": ("best style's win rate (heuristic)", "≤ 60%"),
-    "one_round": ("one round decides (share of decided games): the issue's target", "≤ 20%"),
-    "one_round_model": (
-        "one round decides, restated: the normal model of equal players at these games' "
-        "lengths (the bound; met when the measured share is at most it)",
-        "≤ the model",
-    ),
-    "one_round_unequal": ("one round decides between unequal players (hard v heuristic)", "–"),
+    "one_round": ("one round decides (share of decided games)", "≤ 20%"),
+    "one_round_model": ("one round, restated: the normal model", "share ≤ it"),
+    "one_round_unequal": ("one round, hard v heuristic", "–"),
     "first_edge": ("first seat's edge (its win share − 50%)", "±0.03"),
     "first_margin": ("first seat's margin (points)", "–"),
     "rounds": ("rounds a game", "5 to 8"),
@@ -274,8 +270,11 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
             note="Shares with Wilson intervals, means with normal ones; n: games. The styles "
             "are the heuristic's (equal skill); the first seat is the seat of the game's first "
             "trade, its edge its share of the games with one winner less 50% (0.03 is 3 "
-            "points); skill: the hard bot's margin over the heuristic (seats rotating), met "
-            "when the revised margin is at least today's.",
+            "points); one round, restated: the share the normal model of equal players gives "
+            "at these games' lengths, met when the measured share is at most it (the intro "
+            "says why); one round, hard v heuristic: the share between unequal players; "
+            "skill: the hard bot's margin over the heuristic (seats rotating), met when the "
+            "revised margin is at least today's.",
         )
     )
     hard_lines: list[tuple[Cell, ...]] = []
