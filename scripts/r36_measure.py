@@ -1,7 +1,8 @@
 """Fresh-seed measurement of rule sets for the towers-revised verdict (issue 28 item 5, R36):
-``towers_revised.measure_rules``' games (the same seeds: rounds and the first seat's edge from a
-kernel batch of heuristic games, one round from engine games, each style pairing with seats
-alternating) with their counts and 95% intervals (Wilson for shares, normal for the mean).
+``towers_revised.measure_rules``' games (the lab's own functions on the same seeds: rounds and
+the first seat's edge from a kernel batch of heuristic games, one round from engine games, each
+style pairing with seats alternating) with their counts and 95% intervals (Wilson for shares,
+normal for the mean).
 ``nice -n 19 python scripts/r36_measure.py --name NAME --seed 5 --games 800 --round-games 600
 --style-games 200 [--options JSON]`` prints one JSON line.
 """
@@ -15,7 +16,6 @@ import statistics
 
 from taverntable.games.three_towers import rules_from
 from taverntable.lab.studies import towers_revised as tr
-from taverntable.lab.studies.towers_options import summarise
 
 
 def wilson(k: int, n: int) -> list[float]:
@@ -40,7 +40,7 @@ def main() -> None:
     p.add_argument("--style-games", type=int, default=200)
     a = p.parse_args()
     rules = rules_from(a.preset, **json.loads(a.options))
-    rounds, firsts = tr._plain(rules, a.seed, a.games)
+    rounds, firsts = tr.plain_games(rules, a.seed, a.games)
     mean = statistics.fmean(rounds)
     half = 1.96 * statistics.stdev(rounds) / math.sqrt(len(rounds))
     out: dict[str, object] = {
@@ -49,28 +49,10 @@ def main() -> None:
         "rounds": [round(mean, 3), round(mean - half, 3), round(mean + half, 3), len(rounds)],
         "first_wins": [sum(firsts), len(firsts), wilson(sum(firsts), len(firsts))],
     }
-    decided = one = 0
-    for g in range(a.round_games):
-        state = tr._game(rules, ["heuristic"] * tr.PLAYERS, tr.search_seed(a.seed, a.games + g))
-        if state is None or state.result is None:
-            continue
-        row = summarise(state, state.result, rules)
-        if row["lead"] > 0:
-            decided += 1
-            one += row["best_round_lead"] >= row["lead"]
+    one, decided = tr.one_round_counts(rules, a.seed, a.games, a.round_games)
     out["one_round"] = [one, decided, wilson(one, decided)]
-    offset = 2 * a.games
     for x, y in tr.PAIRINGS:
-        wins = {x: 0, y: 0}
-        played = 0
-        for g in range(a.style_games):
-            seats = [x, y] if g % 2 == 0 else [y, x]
-            state = tr._game(rules, seats, tr.search_seed(a.seed, offset + g))
-            if state is None or state.result is None:
-                continue
-            played += 1
-            if len(state.result.winners) == 1:
-                wins[seats[state.result.winners[0]]] += 1
+        wins, played = tr.style_counts(rules, a.seed, 2 * a.games, a.style_games, x, y)
         best = max(wins, key=lambda s: wins[s])
         out[f"style:{x}-{y}"] = [best, wins[best], played, wilson(wins[best], played)]
     print(json.dumps(out), flush=True)

@@ -1,5 +1,5 @@
 """Skill under a rule set (issue 28 item 5's fifth target): the hard bot against the heuristic,
-two players, seats alternating, the lab's move cap (``towers_revised.HARD_MOVE_CAP``); the hard
+two players, seats alternating, the lab's move cap (``towers_revised.skill_margins``); the hard
 bot's mean margin (its score less the heuristic's) with a normal 95% interval and its win
 share. ``nice -n 19 python scripts/r36_skill.py --name NAME --seed 5 --games 80 [--preset P]
 [--options JSON]`` prints one JSON line.
@@ -10,14 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import statistics
 
-from taverntable.games import get_game
-from taverntable.games.three_towers import TowersState, rules_from
-from taverntable.lab.core.seeds import game_seed
-from taverntable.lab.studies.towers_bots import play_lab_out
-from taverntable.lab.studies.towers_revised import HARD_MOVE_CAP, PLAYERS
+from taverntable.games.three_towers import rules_from
+from taverntable.lab.studies.towers_revised import skill_margins
 
 
 def main() -> None:
@@ -29,22 +25,7 @@ def main() -> None:
     p.add_argument("--games", type=int, default=80)
     a = p.parse_args()
     rules = rules_from(a.preset, **json.loads(a.options))
-    game = get_game("three-towers")
-    margins: list[int] = []
-    wins = stalled = 0
-    for g in range(a.games):
-        rng = random.Random(game_seed(a.seed, 10**6 + g))
-        hard = g % 2
-        bots = ["heuristic", "hard"] if hard else ["hard", "heuristic"]
-        state = game.start(rules, PLAYERS, rng=rng, dealer=g % PLAYERS)
-        assert isinstance(state, TowersState)
-        played = play_lab_out(state, bots, rng, HARD_MOVE_CAP)
-        if played.capped or state.result is None:
-            stalled += 1
-            continue
-        s = state.result.scores
-        margins.append(s[hard] - s[1 - hard])
-        wins += state.result.winners == (hard,)
+    margins, wins, stalled = skill_margins(rules, a.seed, a.games)
     m = statistics.fmean(margins)
     h = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
     out = {

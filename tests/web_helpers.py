@@ -252,8 +252,10 @@ class Player:
                     if message["type"] == "error" and message["code"] in (
                         "rate-limit",
                         "server-error",
+                        "no-answer",
                     ):
-                        # Too fast for the server, or its table is changing servers: again.
+                        # Too fast for the server, or its table is changing servers (a move
+                        # sent again that was made after all is refused as stale): again.
                         await asyncio.sleep(0.2)
                         await ws.send(last)
                         continue

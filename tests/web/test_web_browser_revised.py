@@ -7,6 +7,7 @@ game played is the preset's (the view's rules, the towers' goal on the page).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ def shown_value(value: Any) -> str:
 
 
 def test_the_revised_preset_is_created_in_the_lobby_and_played_by_clicking_to_a_rounds_end(
-    browser: Browser, base: str
+    browser: Browser, base: str, tmp_path: Path
 ) -> None:
     revised = PRESETS[REVISED]
     changed = revised.differences()
@@ -51,7 +52,17 @@ def test_the_revised_preset_is_created_in_the_lobby_and_played_by_clicking_to_a_
     assert href.startswith("/rules/three-towers?"), href
     assert HTTP.get(base + href).status_code == 200
     # The preset's options are the form's values (R9, R14, R28–R33: whichever the lab chose).
+    # The text names every rule the preset changes by its reading's number, the cap (R36) with
+    # its value: it is the preset's text, not an earlier one's.
+    text = about.inner_text()
+    for rule in ("R14", "R16", "R29", "R30", "R32", "R34", "R36"):
+        assert rule in text, rule
+    assert f"±{revised.round_cap} (R36)" in text and f"{revised.tower_goal} goods" in text
     host.locator("details.options summary").click()
+    # docs/screenshots/lobby-revised-en-1280.png (TAVERN_TEST_SHOTS=DIR keeps it)
+    shots = Path(os.environ.get("TAVERN_TEST_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    host.locator("form.create").screenshot(path=str(shots / "lobby-revised-en-1280.png"))
     for name, value in changed.items():
         field = host.locator(f"details.options [name={name}]")
         if isinstance(value, bool):

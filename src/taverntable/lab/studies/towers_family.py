@@ -93,8 +93,9 @@ STUDIES: tuple[Study, ...] = (
     _towers(
         "towers-revised",
         "Three Towers, revised: rule options chosen against the designer's targets",
-        "First a search (Optuna's TPE sampler) over the rule options of the rules' option "
-        "table, two players, the heuristic on the fast path, against the targets: no style "
+        "First a search (Optuna's TPE sampler; the third, seed 4: own store hidden and spade "
+        "jacks that defend and raid fixed, R36's cap, R14, R29, R28 and R30 searched), two "
+        "players, the heuristic on the fast path, against the targets: no style "
         "wins more than 60% against another, one round decides at most 20% of games, the "
         "first seat's edge within 3 points of 50%, 5 to 8 rounds a game. Then the preset "
         "three-towers-revised against today's rules on fresh seeds: the heuristic, the "
