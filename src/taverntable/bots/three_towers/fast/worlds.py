@@ -43,6 +43,7 @@ from taverntable.bots.three_towers.fast.playouts import (
 )
 from taverntable.bots.three_towers.inference import Lack
 from taverntable.bots.three_towers.search_values import MARK_POINTS, MARK_VALUE, SCORE_SCALE
+from taverntable.bots.three_towers.tactics import Knowledge
 from taverntable.fast.jit import (
     FloatArray,
     IntArray,
@@ -57,7 +58,7 @@ from taverntable.fast.stream import mt_random, mt_uint32, seed_into, stream_of
 from taverntable.games.three_towers import TowersView
 from taverntable.games.three_towers.fast import kernel as k
 from taverntable.games.three_towers.fast.state import load
-from taverntable.games.three_towers.worlds import sample_world, unseen_pool
+from taverntable.games.three_towers.worlds import sample_world
 
 # The zones of a plan (``deal_plan``): a seat's hand, the hidden part of its store, the deck.
 HAND, STORE, DECK = 0, 1, 2
@@ -347,7 +348,8 @@ class KernelDealer:
         playouts: KernelPlayouts,
         rng: random.Random,
     ) -> None:
-        pool = unseen_pool(view)
+        # ``unseen_pool(view)``: the cards of the knowledge the root moves worked out already.
+        pool = list(Knowledge.of(view).unseen.elements())
         self.pool = int_array(pool)
         self.plan = int_array(deal_plan(view))
         self.facts = int_array(fact_rows(view, facts))
