@@ -337,6 +337,17 @@ def fact_rows(view: TowersView, facts: Sequence[Lack]) -> list[int]:
     return rows
 
 
+class _Unshuffled(random.Random):
+    """A generator whose ``shuffle`` leaves the cards as they are (``sample_world`` draws
+    nothing else): the shared world's hidden cards are overwritten world by world."""
+
+    def shuffle(self, x: Any) -> None:
+        return None
+
+
+_UNSHUFFLED = _Unshuffled(0)
+
+
 class KernelDealer:
     """The worlds of one decision dealt and played out in the kernel (the module), drawing
     from ``rng``'s stream; ``close`` leaves ``rng`` where the Python path would have left it."""
@@ -353,8 +364,9 @@ class KernelDealer:
         self.pool = int_array(pool)
         self.plan = int_array(deal_plan(view))
         self.facts = int_array(fact_rows(view, facts))
-        # Everything every world of the view shares, from one world (its cards are dealt anew).
-        self.st = load(sample_world(view, random.Random(0), pool))
+        # Everything every world of the view shares, from one world (its cards are dealt anew
+        # by ``deal_world``, so they need no shuffle: the pool's order is as good as any).
+        self.st = load(sample_world(view, _UNSHUFFLED, pool))
         self.playouts = playouts
         if playouts.codes is None:
             playouts.codes = playouts._codes(self.st)
