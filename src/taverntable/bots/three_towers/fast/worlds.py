@@ -38,8 +38,9 @@ from taverntable.bots.three_towers.fast.playouts import (
     MAX_SEATS,
     OUT_OVER,
     OUT_WIDTH,
+    PLAYOUT_SCRATCH,
     KernelPlayouts,
-    paired_playouts,
+    paired_into,
 )
 from taverntable.bots.three_towers.inference import Lack
 from taverntable.bots.three_towers.search_values import MARK_POINTS, MARK_VALUE, SCORE_SCALE
@@ -198,14 +199,45 @@ def deal_and_play(
 ) -> None:
     """``deal_world``, the world's seed (``getrandbits(64)``) and ``paired_playouts`` of its
     ``count`` actions: what ``_paired`` does with one world, in one call."""
-    hands = new_ints(k.SEATS * k.ROOM)
-    pool = new_ints(len(pool0))
-    deal_world(st, mt, pool0, plan, facts, hands, pool, new_ints(k.ROOM), new_ints(k.ROOM))
+    scratch = new_ints(world_scratch(len(pool0)))
+    deal_and_play_into(st, mt, pool0, plan, facts, moves, count, horizon, out, scratch)
+
+
+@kernel
+def world_scratch(pool: int) -> int:
+    """The ints of ``deal_and_play_into``'s scratch for a pool of ``pool`` cards."""
+    return k.SEATS * k.ROOM + pool + 2 * k.ROOM + STREAM_SIZE + PLAYOUT_SCRATCH
+
+
+@kernel
+def deal_and_play_into(
+    st: IntArray,
+    mt: IntArray,
+    pool0: IntArray,
+    plan: IntArray,
+    facts: IntArray,
+    moves: IntArray,
+    count: int,
+    horizon: int,
+    out: IntArray,
+    scratch: IntArray,
+) -> None:
+    """``deal_and_play`` with its scratch (``world_scratch`` ints) from the caller: a search
+    allocates it once, not once a world (every part is written before it is read)."""
+    a = k.SEATS * k.ROOM
+    hands = scratch[:a]
+    pool = scratch[a : a + len(pool0)]
+    a += len(pool0)
+    spare = scratch[a : a + k.ROOM]
+    mine = scratch[a + k.ROOM : a + 2 * k.ROOM]
+    a += 2 * k.ROOM
+    stream = scratch[a : a + STREAM_SIZE]
+    a += STREAM_SIZE
+    deal_world(st, mt, pool0, plan, facts, hands, pool, spare, mine)
     low = mt_uint32(mt)
     high = mt_uint32(mt)
-    stream = new_ints(STREAM_SIZE)
     seed_into(stream, low, high)
-    paired_playouts(st, stream, moves, count, horizon, out)
+    paired_into(st, stream, moves, count, horizon, out, scratch[a : a + PLAYOUT_SCRATCH])
 
 
 @kernel
@@ -269,6 +301,7 @@ def search_worlds(
     sum of rewards above the anchor's; world ``w``'s rewards in ``results[w * count:]``.
     Returns the worlds played."""
     sums = new_floats(count)
+    scratch = new_ints(world_scratch(len(pool0)))
     n = st[k.PLAYERS]
     done = 0
     w = 0
@@ -280,7 +313,7 @@ def search_worlds(
                     best = sums[i]
             if best <= sums[anchor]:
                 break
-        deal_and_play(st, mt, pool0, plan, facts, moves, count, horizon, out)
+        deal_and_play_into(st, mt, pool0, plan, facts, moves, count, horizon, out, scratch)
         for i in range(count):
             r = _reward(out, i * OUT_WIDTH, n, seat, teams, worth2, width)
             results[w * count + i] = r
