@@ -74,6 +74,13 @@ def paired_playouts(
     paired_into(world, seed_stream, moves, count, horizon, out, new_ints(PLAYOUT_SCRATCH))
 
 
+@kernel
+def window(xs: IntArray, start: int, stop: int) -> IntArray:
+    """``xs[start:stop]`` as scratch: a view of a compiled array (a copy of the fallback's
+    list, as good for scratch that is written before it is read)."""
+    return xs[start:stop]  # type: ignore[index, return-value]  # IntArray: int indices only
+
+
 # ``paired_into``'s scratch: a state, a stream, the legal moves' three arrays, the unseen cards.
 PLAYOUT_SCRATCH = k.STATE_SIZE + STREAM_SIZE + 3 * k.MAX_LEGAL + U_SIZE
 
@@ -91,14 +98,14 @@ def paired_into(
     """``paired_playouts`` with its scratch (``PLAYOUT_SCRATCH`` ints) from the caller: a
     search allocates it once, not once a world."""
     a = k.STATE_SIZE
-    st = scratch[:a]
-    stream = scratch[a : a + STREAM_SIZE]
+    st = window(scratch, 0, a)
+    stream = window(scratch, a, a + STREAM_SIZE)
     a += STREAM_SIZE
-    kinds = scratch[a : a + k.MAX_LEGAL]
-    xa = scratch[a + k.MAX_LEGAL : a + 2 * k.MAX_LEGAL]
-    xb = scratch[a + 2 * k.MAX_LEGAL : a + 3 * k.MAX_LEGAL]
+    kinds = window(scratch, a, a + k.MAX_LEGAL)
+    xa = window(scratch, a + k.MAX_LEGAL, a + 2 * k.MAX_LEGAL)
+    xb = window(scratch, a + 2 * k.MAX_LEGAL, a + 3 * k.MAX_LEGAL)
     a += 3 * k.MAX_LEGAL
-    unseen = scratch[a : a + U_SIZE]
+    unseen = window(scratch, a, a + U_SIZE)
     parts = new_floats(REDEAL_PARTS)
     n = world[k.PLAYERS]
     for i in range(count):

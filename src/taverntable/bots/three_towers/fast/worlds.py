@@ -41,6 +41,7 @@ from taverntable.bots.three_towers.fast.playouts import (
     PLAYOUT_SCRATCH,
     KernelPlayouts,
     paired_into,
+    window,
 )
 from taverntable.bots.three_towers.inference import Lack
 from taverntable.bots.three_towers.search_values import MARK_POINTS, MARK_VALUE, SCORE_SCALE
@@ -225,19 +226,19 @@ def deal_and_play_into(
     """``deal_and_play`` with its scratch (``world_scratch`` ints) from the caller: a search
     allocates it once, not once a world (every part is written before it is read)."""
     a = k.SEATS * k.ROOM
-    hands = scratch[:a]
-    pool = scratch[a : a + len(pool0)]
+    hands = window(scratch, 0, a)
+    pool = window(scratch, a, a + len(pool0))
     a += len(pool0)
-    spare = scratch[a : a + k.ROOM]
-    mine = scratch[a + k.ROOM : a + 2 * k.ROOM]
+    spare = window(scratch, a, a + k.ROOM)
+    mine = window(scratch, a + k.ROOM, a + 2 * k.ROOM)
     a += 2 * k.ROOM
-    stream = scratch[a : a + STREAM_SIZE]
+    stream = window(scratch, a, a + STREAM_SIZE)
     a += STREAM_SIZE
     deal_world(st, mt, pool0, plan, facts, hands, pool, spare, mine)
     low = mt_uint32(mt)
     high = mt_uint32(mt)
     seed_into(stream, low, high)
-    paired_into(st, stream, moves, count, horizon, out, scratch[a : a + PLAYOUT_SCRATCH])
+    paired_into(st, stream, moves, count, horizon, out, window(scratch, a, a + PLAYOUT_SCRATCH))
 
 
 @kernel
