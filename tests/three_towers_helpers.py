@@ -7,9 +7,9 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
-from taverntable.games.three_towers import TowersRules, TowersState
+from taverntable.games.three_towers import TowersRules, TowersState, TowersView
 from taverntable.games.three_towers.cards import TEXT, full_deck, parse_card, total
 from taverntable.games.three_towers.phases import CHANCE, TURN
 
@@ -153,3 +153,40 @@ def a_share(tables: Sequence[T], every: int, seed: int = 0) -> list[T]:
     missed = values(tables) - values(chosen)
     assert not missed, f"the share misses {sorted(missed, key=str)[:5]}"
     return chosen
+
+
+def heuristic_decisions(
+    rules: TowersRules, players: int, seed: int, count: int, share: float
+) -> list[TowersState]:
+    """``count`` positions (copies) where a seat decides among two or more legal moves, about
+    ``share`` of such positions met in heuristic play, games dealt from ``seed``."""
+    # Imported here: the other helpers serve engine tests, which import no bot.
+    from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
+
+    rng = random.Random(seed)
+    bot = ThreeTowersHeuristicBot()
+    out: list[TowersState] = []
+    while len(out) < count:
+        state = TowersState.start(rules, players, rng=rng, dealer=rng.randrange(players))
+        while not state.is_over and len(out) < count:
+            seat = state.current_seat
+            assert seat is not None
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            view = state.view(seat)
+            if len(view.legal_moves) > 1 and rng.random() < share:
+                out.append(state.clone())
+            state.apply(bot.choose(view, rng))
+    return out
+
+
+class RulesAndPlayers(Protocol):
+    rules: TowersRules
+    players: int
+
+
+def decision_views(table: RulesAndPlayers, seed: int, count: int) -> list[TowersView]:
+    """The deciding seats' views of ``heuristic_decisions`` (a tenth of the decisions met)."""
+    found = heuristic_decisions(table.rules, table.players, seed, count, share=0.1)
+    return [state.view(state.current_seat or 0) for state in found]

@@ -48,6 +48,11 @@ from web_helpers import (
     ws_url,
 )
 
+# A Tonk table of three people, Anna hosting at seat 0.
+THREE_PEOPLE = CreateTable(
+    game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0, host_name="Anna"
+)
+
 
 @pytest.fixture
 def cluster_db() -> Iterator[tuple[str, str]]:
@@ -293,16 +298,7 @@ def test_a_table_created_during_a_lease_renewal_stays_with_its_owner(
             ) -> set[str]:
                 held = await renew(node, ids, seconds)
                 if not made:
-                    made.append(
-                        await hub.create(
-                            CreateTable(
-                                game="tonk",
-                                seats=[SeatSpec(kind="person")] * 3,
-                                host_seat=0,
-                                host_name="Anna",
-                            )
-                        )
-                    )
+                    made.append(await hub.create(THREE_PEOPLE))
                 return held
 
             hub.store.renew = renew_while_a_table_is_created  # type: ignore[method-assign]
@@ -331,11 +327,7 @@ def test_a_table_adopted_twice_at_once_is_loaded_once(cluster_db: tuple[str, str
         await gone.store.open()
         await heir.store.open()
         try:
-            made = await gone.create(
-                CreateTable(
-                    game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0, host_name="Anna"
-                )
-            )
+            made = await gone.create(THREE_PEOPLE)
             await gone.store.release(gone.node, [made.table.id])  # its lease has run out
             first, second = await asyncio.gather(
                 heir.adopt(made.table.id), heir.adopt(made.table.id)
@@ -388,19 +380,7 @@ def test_a_busy_event_loop_keeps_its_leases_renewed_in_one_statement(
         hub = ClusterHub(Store(database), BotPool(1), QUICK, redis)
         await hub.open()
         try:
-            tables = [
-                (
-                    await hub.create(
-                        CreateTable(
-                            game="tonk",
-                            seats=[SeatSpec(kind="person")] * 3,
-                            host_seat=0,
-                            host_name="Anna",
-                        )
-                    )
-                ).table
-                for _ in range(12)
-            ]
+            tables = [(await hub.create(THREE_PEOPLE)).table for _ in range(12)]
             ids = {t.id for t in tables}
             sqlalchemy.event.listen(sqlalchemy.engine.Engine, "before_cursor_execute", seen)
             try:
@@ -442,11 +422,7 @@ def test_a_hung_event_loop_lets_its_leases_run_out(
         hub = ClusterHub(Store(database), BotPool(1), QUICK, redis)
         await hub.open()
         try:
-            made = await hub.create(
-                CreateTable(
-                    game="tonk", seats=[SeatSpec(kind="person")] * 3, host_seat=0, host_name="Anna"
-                )
-            )
+            made = await hub.create(THREE_PEOPLE)
             busy(cluster.STALLED + cluster.LEASE_SECONDS + 3)
             # Asked before the loop runs again: its lease ran out, another process may take it.
             assert orphans_now(database) == [made.table.id]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 
 import pytest
 import sqlalchemy
@@ -36,6 +37,28 @@ FIRST_SCHEMA = [  # what the first server's create_all made, with its version in
 
 def run(coro: object) -> object:
     return asyncio.run(coro)  # type: ignore[arg-type]
+
+
+def on_two_stores_of_a_fresh_postgres(check: Callable[[Store, Store], Awaitable[None]]) -> None:
+    """Run ``check`` with two processes' stores open on a new PostgreSQL database, then close
+    them and drop the database."""
+    pytest.importorskip("asyncpg")
+    url = fresh_postgres(postgres_url())
+
+    async def opened() -> None:
+        a, b = Store(url), Store(url)
+        await a.open()
+        await b.open()
+        try:
+            await check(a, b)
+        finally:
+            await a.close()
+            await b.close()
+
+    try:
+        run(opened())
+    finally:
+        drop_postgres(url)
 
 
 def test_a_database_of_the_first_server_is_brought_up_to_date(database: str) -> None:
@@ -130,53 +153,41 @@ def test_fenced_moves_of_many_tables_are_one_group_each_with_its_lease_checked()
     fourth pass): fewer statements than moves, each move (and the deal it ends) stored when its
     table's call returns; a table whose lease another process took is refused (LeaseLost) and
     nothing of its move is written, while the other tables' moves of the same group are."""
-    pytest.importorskip("asyncpg")
-    url = fresh_postgres(postgres_url())
 
-    async def check() -> None:
-        a, b = Store(url), Store(url)
-        await a.open()
-        await b.open()
+    async def check(a: Store, b: Store) -> None:
         names = [f"t{k}" for k in range(12)]
-        try:
-            for name in names:
-                seat = StoredSeat(0, "person", None, None, None)
-                await a.create_table(name, "tonk", {}, {}, "h", [seat], ("A", 10))
-                await a.start_deal(name, 1, 1, {"x": 1}, fence=(name, "A", 1))
-            before = a.writes
-            await asyncio.gather(
-                *(a.add_move(name, 1, 0, 0, "draw stock", fence=(name, "A", 1)) for name in names)
-            )
-            assert a.writes - before < len(names)  # grouped: fewer statements than moves
-            await a.release("A", ["t3"])
-            assert await b.acquire("t3", "B", 10) == 2
-            with pytest.raises(LeaseLost):
-                await a.start_deal("t3", 2, 1, {"x": 2}, fence=("t3", "A", 1))
-            moves = [
-                a.add_move(name, 1, 1, 0, "discard QH", {"winner": 0}, [1.0], (name, "A", 1))
-                for name in names
-            ]
-            done = await asyncio.gather(*moves, return_exceptions=True)
-            assert [type(d) for d in done] == [
-                LeaseLost if name == "t3" else type(None) for name in names
-            ]
-            for name in names:
-                loaded = await b.load(name)
-                assert loaded is not None
-                if name == "t3":  # nothing of the refused move: not the move, not the end
-                    assert loaded.deals[0].moves == [(0, "draw stock")]
-                    assert not loaded.deals[0].finished and len(loaded.deals) == 1
-                else:
-                    assert loaded.deals[0].moves == [(0, "draw stock"), (0, "discard QH")]
-                    assert loaded.deals[0].finished and loaded.deals[0].result == {"winner": 0}
-        finally:
-            await a.close()
-            await b.close()
+        for name in names:
+            seat = StoredSeat(0, "person", None, None, None)
+            await a.create_table(name, "tonk", {}, {}, "h", [seat], ("A", 10))
+            await a.start_deal(name, 1, 1, {"x": 1}, fence=(name, "A", 1))
+        before = a.writes
+        await asyncio.gather(
+            *(a.add_move(name, 1, 0, 0, "draw stock", fence=(name, "A", 1)) for name in names)
+        )
+        assert a.writes - before < len(names)  # grouped: fewer statements than moves
+        await a.release("A", ["t3"])
+        assert await b.acquire("t3", "B", 10) == 2
+        with pytest.raises(LeaseLost):
+            await a.start_deal("t3", 2, 1, {"x": 2}, fence=("t3", "A", 1))
+        moves = [
+            a.add_move(name, 1, 1, 0, "discard QH", {"winner": 0}, [1.0], (name, "A", 1))
+            for name in names
+        ]
+        done = await asyncio.gather(*moves, return_exceptions=True)
+        assert [type(d) for d in done] == [
+            LeaseLost if name == "t3" else type(None) for name in names
+        ]
+        for name in names:
+            loaded = await b.load(name)
+            assert loaded is not None
+            if name == "t3":  # nothing of the refused move: not the move, not the end
+                assert loaded.deals[0].moves == [(0, "draw stock")]
+                assert not loaded.deals[0].finished and len(loaded.deals) == 1
+            else:
+                assert loaded.deals[0].moves == [(0, "draw stock"), (0, "discard QH")]
+                assert loaded.deals[0].finished and loaded.deals[0].result == {"winner": 0}
 
-    try:
-        run(check())
-    finally:
-        drop_postgres(url)
+    on_two_stores_of_a_fresh_postgres(check)
 
 
 def test_postgresql_moves_go_over_one_kept_connection_that_a_failure_replaces() -> None:
@@ -235,34 +246,22 @@ def test_a_renewal_does_not_wait_for_a_move_in_flight_but_a_takeover_does() -> N
     owner's renewal (and its giving the lease up) goes through while the write is in flight,
     and a takeover waits for the write, then wins (issue 23: the renewal queued behind the
     moves' row locks and the leases lapsed under load)."""
+
     # Row locks: PostgreSQL's only (SQLite has one writer at a time).
-    pytest.importorskip("asyncpg")
-    database = fresh_postgres(postgres_url())
+    async def check(a: Store, b: Store) -> None:
+        await a.create_table(
+            "t", "tonk", {}, {}, "h", [StoredSeat(0, "person", None, None, None)], ("A", 10)
+        )
+        await a.start_deal("t", 1, 1, {"x": 1}, fence=("t", "A", 1))
+        async with a.engine.begin() as in_flight:
+            await _fenced(in_flight, ("t", "A", 1))  # a write of A's, not committed yet
+            assert await asyncio.wait_for(a.renew("A", ["t"], 10), 10) == {"t"}
+            await asyncio.wait_for(a.release("A", ["t"]), 10)
+            takeover = asyncio.create_task(b.acquire("t", "B", 10))
+            await asyncio.sleep(1.0)
+            assert not takeover.done()  # it waits for the write in flight
+        assert await asyncio.wait_for(takeover, 10) == 2
+        with pytest.raises(LeaseLost):
+            await a.add_move("t", 1, 0, 0, "draw stock", fence=("t", "A", 1))
 
-    async def check() -> None:
-        a, b = Store(database), Store(database)
-        await a.open()
-        await b.open()
-        try:
-            await a.create_table(
-                "t", "tonk", {}, {}, "h", [StoredSeat(0, "person", None, None, None)], ("A", 10)
-            )
-            await a.start_deal("t", 1, 1, {"x": 1}, fence=("t", "A", 1))
-            async with a.engine.begin() as in_flight:
-                await _fenced(in_flight, ("t", "A", 1))  # a write of A's, not committed yet
-                assert await asyncio.wait_for(a.renew("A", ["t"], 10), 10) == {"t"}
-                await asyncio.wait_for(a.release("A", ["t"]), 10)
-                takeover = asyncio.create_task(b.acquire("t", "B", 10))
-                await asyncio.sleep(1.0)
-                assert not takeover.done()  # it waits for the write in flight
-            assert await asyncio.wait_for(takeover, 10) == 2
-            with pytest.raises(LeaseLost):
-                await a.add_move("t", 1, 0, 0, "draw stock", fence=("t", "A", 1))
-        finally:
-            await a.close()
-            await b.close()
-
-    try:
-        run(check())
-    finally:
-        drop_postgres(database)
+    on_two_stores_of_a_fresh_postgres(check)

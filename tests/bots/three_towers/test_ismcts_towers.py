@@ -27,25 +27,12 @@ from taverntable.games.three_towers import TowersState, TowersView, rules_from, 
 from taverntable.games.three_towers import view_of as towers_view_of
 from taverntable.games.three_towers.phases import CHANCE, DEAL, OVER
 
+from three_towers_helpers import heuristic_decisions
+
 
 def heuristic_positions(seed: int, count: int, players: int = 2) -> list[TowersState]:
     """States where a seat decides with two or more legal moves, from heuristic play."""
-    rng = random.Random(seed)
-    bot = ThreeTowersHeuristicBot()
-    out: list[TowersState] = []
-    while len(out) < count:
-        state = TowersState.start(rules_from(), players, rng=rng, dealer=rng.randrange(players))
-        while not state.is_over and len(out) < count:
-            seat = state.current_seat
-            assert seat is not None
-            if seat == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            view = state.view(seat)
-            if len(view.legal_moves) > 1 and rng.random() < 0.2:
-                out.append(state.clone())
-            state.apply(bot.choose(view, rng))
-    return out
+    return heuristic_decisions(rules_from(), players, seed, count, share=0.2)
 
 
 def searched_view(seed: int) -> TowersView:

@@ -21,32 +21,13 @@ from taverntable.engine import CHANCE
 from taverntable.fast.differential import Table, tables
 from taverntable.fast.jit import int_array
 from taverntable.fast.stream import stream_of
-from taverntable.games.three_towers import TowersState, TowersView, sample_world
+from taverntable.games.three_towers import TowersState, sample_world
 from taverntable.games.three_towers.fast.differential import SUBJECT
 from taverntable.games.three_towers.fast.kernel import MAX_LEGAL
 from taverntable.games.three_towers.fast.state import load, snapshot
 from taverntable.games.three_towers.phases import DEAL, OVER
 
-
-def decision_views(table: Table, seed: int, count: int) -> list[TowersView]:
-    """Views of deciding seats with two or more legal moves, from heuristic play."""
-    rng = random.Random(seed)
-    bot = ThreeTowersHeuristicBot()
-    out: list[TowersView] = []
-    n = table.players
-    while len(out) < count:
-        state = TowersState.start(table.rules, n, rng=rng, dealer=rng.randrange(n))
-        while not state.is_over and len(out) < count:
-            seat = state.current_seat
-            assert seat is not None
-            if seat == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            view = state.view(seat)
-            if len(view.legal_moves) > 1 and rng.random() < 0.1:
-                out.append(view)
-            state.apply(bot.choose(view, rng))
-    return out
+from three_towers_helpers import decision_views
 
 
 def python_playout(

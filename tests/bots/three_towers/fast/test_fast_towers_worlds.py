@@ -13,41 +13,18 @@ import pytest
 from taverntable.bots.ismcts import search
 from taverntable.bots.three_towers.fast.playouts import KernelPlayouts
 from taverntable.bots.three_towers.fast.worlds import KernelDealer, deal_world
-from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
 from taverntable.bots.three_towers.inference import evidence
 from taverntable.bots.three_towers.search import TowersSearch
-from taverntable.engine import CHANCE
 from taverntable.fast.differential import Table, tables
 from taverntable.fast.jit import COMPILED, int_array
 from taverntable.fast.stream import hand_back, stream_of
-from taverntable.games.three_towers import TowersState, TowersView
 from taverntable.games.three_towers.fast import kernel as k
 from taverntable.games.three_towers.fast.differential import SUBJECT
 from taverntable.games.three_towers.fast.state import load, snapshot
 
+from three_towers_helpers import decision_views
+
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the kernel's dealing needs numba")
-
-
-def decision_views(table: Table, seed: int, count: int) -> list[TowersView]:
-    """Views of deciding seats with two or more legal moves, from heuristic play (as
-    ``test_fast_towers_playouts``)."""
-    rng = random.Random(seed)
-    bot = ThreeTowersHeuristicBot()
-    out: list[TowersView] = []
-    n = table.players
-    while len(out) < count:
-        state = TowersState.start(table.rules, n, rng=rng, dealer=rng.randrange(n))
-        while not state.is_over and len(out) < count:
-            seat = state.current_seat
-            assert seat is not None
-            if seat == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            view = state.view(seat)
-            if len(view.legal_moves) > 1 and rng.random() < 0.1:
-                out.append(view)
-            state.apply(bot.choose(view, rng))
-    return out
 
 
 def _tables() -> list[Table]:
