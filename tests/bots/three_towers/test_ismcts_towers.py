@@ -289,3 +289,41 @@ def test_a_search_deals_its_worlds_from_the_views_unseen_cards_once() -> None:
             assert towers_view_of(world, view.seat) == view
         assert game._pool is not None and game._pool[0] is view
         assert game._pool[1] == unseen_pool(view)
+
+
+@pytest.mark.parametrize("style", ["", "builder", "raider", "mixed", "noble"])
+def test_the_searchs_anchor_is_the_heuristic_bots_move_from_the_decisions_values(
+    style: str,
+) -> None:
+    """``TowersSearch.anchor_move`` reads the values the root moves worked out (``_turn_values``,
+    ``_decide``) instead of asking the bot again: it must still be the move
+    ``ThreeTowersHeuristicBot(style).choose`` makes, on the turn and out of it, asked before
+    and after the root moves, at 2 and 3 players."""
+    turns = 0
+    for players in (2, 3):
+        for state in heuristic_positions(21, 150, players):
+            view = state.view(state.current_seat or 0)
+            bot = ThreeTowersHeuristicBot(style).choose(view, random.Random(1))
+            before = TowersSearch(style=style)
+            assert before.anchor_move(view, random.Random(2)) == bot
+            after = TowersSearch(style=style)
+            after.root_moves(view)
+            assert after.anchor_move(view, random.Random(2)) == bot
+            turns += view.phase == "turn"
+    assert turns > 50  # the styled values are on the turn
+
+
+def test_knowledge_of_a_view_is_kept_for_that_view_only() -> None:
+    """``Knowledge.of`` keeps the last view's knowledge (the hard bot asks for it several times a
+    decision); an equal view built again, or another view, gets its own, equal when the views
+    are equal."""
+    state = heuristic_positions(22, 5)[0]
+    seat = state.current_seat or 0
+    view = state.view(seat)
+    know = Knowledge.of(view)
+    assert Knowledge.of(view) is know
+    again = state.view(seat)
+    assert again == view and again is not view
+    other = Knowledge.of(again)
+    assert other is not know and other == know
+    assert Knowledge.of(state.view(1 - seat)).view.seat == 1 - seat

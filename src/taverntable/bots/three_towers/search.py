@@ -116,6 +116,8 @@ class TowersSearch(SearchDefaults):
         self._facts: tuple[TowersView, list[Lack]] | None = None
         self._pool: tuple[TowersView, list[int]] | None = None
         self._roots: tuple[TowersView, Sequence[TowersMove]] | None = None
+        self._values: tuple[TowersView, dict[TowersMove, float]] | None = None
+        self._decided: tuple[TowersView, TowersMove] | None = None
         if fast is None:
             from taverntable.fast.jit import COMPILED as fast  # numba compiles the kernels
         self.fast = fast
@@ -148,7 +150,7 @@ class TowersSearch(SearchDefaults):
         if len(legal) <= 1 or not self.selective:
             return legal
         if view.phase == TURN:
-            values = turn_values(view)
+            values = self._turn_values(view)
             if self.style:
                 # Only the moves the style plays, by their styled values, the styled move first
                 # (the heuristic draws nothing from the rng).
@@ -166,13 +168,44 @@ class TowersSearch(SearchDefaults):
         elif self.replies and view.phase in (ANSWER, DEFEND):
             values = reply_values(view)
         else:
-            move = decide(view)
+            move = self._decide(view)
             return [move] if move in legal else legal
-        return close_moves(legal, values, decide(view), self.close, self.max_root)
+        return close_moves(legal, values, self._decide(view), self.close, self.max_root)
+
+    def _turn_values(self, view: TowersView) -> dict[TowersMove, float]:
+        """``turn_values(view)``, worked out once a decision (the root moves, the heuristic's
+        move and the anchor read them)."""
+        if self._values is None or self._values[0] is not view:
+            self._values = (view, turn_values(view))
+        return self._values[1]
+
+    def _decide(self, view: TowersView) -> TowersMove:
+        """``heuristic.decide(view)``, once a decision. On the mover's turn it is ``turn``'s
+        ``max(legal, key=turn_value)``: the first of the moves of highest value in the legal
+        order, read from ``_turn_values`` (the same floats: ``turn_values`` is ``turn_value``
+        of each legal move)."""
+        if self._decided is None or self._decided[0] is not view:
+            if view.phase == TURN and view.legal_moves:
+                values = self._turn_values(view)
+                move = max(view.legal_moves, key=values.__getitem__)
+            else:
+                move = decide(view)
+            self._decided = (view, move)
+        return self._decided[1]
 
     def anchor_move(self, view: TowersView, rng: random.Random) -> TowersMove:
-        """The heuristic bot's move: the search plays it unless it finds a clearly better one."""
-        return ThreeTowersHeuristicBot(self.style).choose(view, rng)
+        """The heuristic bot's move: the search plays it unless it finds a clearly better one.
+        It is ``ThreeTowersHeuristicBot(self.style).choose(view, rng)``, from the values this
+        decision worked out already (``_turn_values``, ``_decide``)."""
+        legal = view.legal_moves
+        if len(legal) <= 1:  # the one move (or choose's error)
+            return ThreeTowersHeuristicBot(self.style).choose(view, rng)
+        if self.style and view.phase == TURN:
+            # ``choose``'s ``max(legal, key=_styled)``: the value plus the style's bias.
+            styled = styled_values(self.style, view, self._turn_values(view))
+            return max(legal, key=styled.__getitem__)
+        move = self._decide(view)
+        return move if move in legal else rng.choice(legal)
 
     def seat(self, state: TowersState) -> int | None:
         """The seat to decide, -1 at a chance step, None when the game is over."""

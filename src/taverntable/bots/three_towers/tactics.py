@@ -48,6 +48,19 @@ class Knowledge:
 
     @classmethod
     def of(cls, view: TowersView) -> Knowledge:
+        """The knowledge of ``view``; the last view's is kept (a view is immutable, and one
+        decision of the hard bot asks for it several times: its root moves, its anchor, the
+        unseen cards its worlds are dealt from)."""
+        global _last
+        last = _last  # one read: another thread may replace it (a pair, never half of one)
+        if last is not None and last[0] is view:
+            return last[1]
+        know = cls._of(view)
+        _last = (view, know)  # the view held, so its id is not reused while it is kept
+        return know
+
+    @classmethod
+    def _of(cls, view: TowersView) -> Knowledge:
         me, n = view.seat, view.num_players
         partner = (me + 2) % 4 if view.rules.teams else -1
         opponents = tuple(s for s in range(n) if s not in (me, partner))
@@ -165,3 +178,7 @@ def defence_chance(know: Knowledge, target: int, attack_card: int) -> float:
 
 def same_suit(card: int, led: int) -> bool:
     return suit(card) == led
+
+
+# ``Knowledge.of``'s last view and its knowledge (a one-entry cache keyed by identity).
+_last: tuple[TowersView, Knowledge] | None = None

@@ -645,13 +645,19 @@ def _name(st: IntArray, unseen: IntArray, xa: IntArray, count: int) -> int:
 
 @kernel
 def _pick(
-    st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, count: int
+    st: IntArray,
+    unseen: IntArray,
+    kinds: IntArray,
+    xa: IntArray,
+    xb: IntArray,
+    count: int,
+    parts: FloatArray,
 ) -> int:
     phase = st[k.PHASE]
     me = unseen[U_ME]
     if phase == k.TURN:
         best, best_value = 0, 0.0
-        parts = new_floats(REDEAL_PARTS)
+        parts[0] = 0.0  # this decision's redeal sums not worked out yet (``_redeal_value``)
         for i in range(count):
             v = turn_value_of(st, unseen, kinds[i], xa[i], xb[i], parts)
             if i == 0 or v > best_value:
@@ -709,10 +715,25 @@ def decide(
 ) -> int:
     """The heuristic's move for the deciding seat: its index among the ``count`` legal moves
     in ``kinds``/``xa``/``xb`` (``unseen``: U_SIZE ints of scratch)."""
+    return decide_into(st, kinds, xa, xb, count, unseen, new_floats(REDEAL_PARTS))
+
+
+@kernel
+def decide_into(
+    st: IntArray,
+    kinds: IntArray,
+    xa: IntArray,
+    xb: IntArray,
+    count: int,
+    unseen: IntArray,
+    parts: FloatArray,
+) -> int:
+    """``decide`` with ``parts`` (``REDEAL_PARTS`` floats of scratch) from the caller: a
+    playout's loop allocates them once, not once a decision."""
     if count == 1:
         return 0
     knowledge(st, st[k.DECIDER], unseen)
-    return _pick(st, unseen, kinds, xa, xb, count)
+    return _pick(st, unseen, kinds, xa, xb, count, parts)
 
 
 @kernel
@@ -752,13 +773,28 @@ def decide_styled(
     """``decide`` for the heuristic in the style ``style`` (``STYLE_CODES``, 0 the plain one):
     ``ThreeTowersHeuristicBot(style).choose``, the mover's actions valued with the style's bias
     (the first of equals, as ``max`` keeps it); every other decision the heuristic's."""
+    return decide_styled_into(st, kinds, xa, xb, count, unseen, style, new_floats(REDEAL_PARTS))
+
+
+@kernel
+def decide_styled_into(
+    st: IntArray,
+    kinds: IntArray,
+    xa: IntArray,
+    xb: IntArray,
+    count: int,
+    unseen: IntArray,
+    style: int,
+    parts: FloatArray,
+) -> int:
+    """``decide_styled`` with ``parts`` from the caller (``decide_into``)."""
     if count == 1:
         return 0
     knowledge(st, st[k.DECIDER], unseen)
     if style == 0 or st[k.PHASE] != k.TURN:
-        return _pick(st, unseen, kinds, xa, xb, count)
+        return _pick(st, unseen, kinds, xa, xb, count, parts)
     best, best_value = 0, 0.0
-    parts = new_floats(REDEAL_PARTS)
+    parts[0] = 0.0  # this decision's redeal sums not worked out yet (``_redeal_value``)
     for i in range(count):
         v = turn_value_of(st, unseen, kinds[i], xa[i], xb[i], parts)
         v = v + style_bias(st, style, kinds[i], v)

@@ -23,10 +23,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from taverntable.bots.three_towers.fast.heuristic import STYLE_CODES, U_SIZE, decide_styled
+from taverntable.bots.three_towers.fast.heuristic import (
+    REDEAL_PARTS,
+    STYLE_CODES,
+    U_SIZE,
+    decide_styled_into,
+)
 from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
 from taverntable.engine import CHANCE, Event, OnMove, PlayedOut
-from taverntable.fast.jit import IntArray, fast_bots_on, int_array, kernel, new_ints
+from taverntable.fast.jit import IntArray, fast_bots_on, int_array, kernel, new_floats, new_ints
 from taverntable.fast.stream import stream_of
 from taverntable.games.three_towers import TowersMove, TowersState
 from taverntable.games.three_towers.fast import kernel as k
@@ -80,6 +85,7 @@ def play_capped(
     xa = new_ints(k.MAX_LEGAL)
     xb = new_ints(k.MAX_LEGAL)
     unseen = new_ints(U_SIZE)
+    parts = new_floats(REDEAL_PARTS)
     moves = 0
     steps = 0
     while st[k.PHASE] != k.OVER:
@@ -90,7 +96,8 @@ def play_capped(
             if moves >= max_moves:
                 break
             count = k.legal_moves(st, kinds, xa, xb)
-            pick = decide_styled(st, kinds, xa, xb, count, unseen, styles[st[k.DECIDER]])
+            style = styles[st[k.DECIDER]]
+            pick = decide_styled_into(st, kinds, xa, xb, count, unseen, style, parts)
             k.recorded_move(st, kinds, xa, xb, pick, record, steps)
             moves += 1
         steps += 1

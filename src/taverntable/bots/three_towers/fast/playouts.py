@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from taverntable.bots.three_towers.fast.heuristic import U_SIZE, decide
-from taverntable.fast.jit import IntArray, int_array, kernel, new_ints
+from taverntable.bots.three_towers.fast.heuristic import REDEAL_PARTS, U_SIZE, decide_into
+from taverntable.fast.jit import FloatArray, IntArray, int_array, kernel, new_floats, new_ints
 from taverntable.fast.stream import STATE_SIZE as STREAM_SIZE
 from taverntable.fast.stream import seeded_stream
 from taverntable.games.three_towers import TowersMove, TowersState
@@ -44,10 +44,11 @@ def play_to_count(
     xa: IntArray,
     xb: IntArray,
     unseen: IntArray,
+    parts: FloatArray,
 ) -> int:
     """``TowersSearch.playout`` with the heuristic policy: steps (chance steps from ``stream``,
     decisions by the heuristic) until the next deal, the game's end or ``horizon`` steps;
-    returns the steps played."""
+    returns the steps played (``kinds``, ``xa``, ``xb``, ``unseen``, ``parts``: scratch)."""
     left = horizon
     steps = 0
     while st[k.PHASE] != k.DEAL and st[k.PHASE] != k.OVER and left:
@@ -56,7 +57,7 @@ def play_to_count(
             k.chance_step(st, stream)
         else:
             count = k.legal_moves(st, kinds, xa, xb)
-            pick = decide(st, kinds, xa, xb, count, unseen)
+            pick = decide_into(st, kinds, xa, xb, count, unseen, parts)
             k.apply_move(st, kinds[pick], xa[pick], xb[pick])
         left -= 1
         steps += 1
@@ -70,12 +71,42 @@ def paired_playouts(
     """For each of the ``count`` actions in ``moves`` (kind, a, b triples): a copy of ``world``,
     the action played, then ``play_to_count`` with a copy of ``seed_stream`` (the same chance
     steps for every action); its scores, marks and end in row i of ``out``."""
-    st = new_ints(k.STATE_SIZE)
-    stream = new_ints(STREAM_SIZE)
-    kinds = new_ints(k.MAX_LEGAL)
-    xa = new_ints(k.MAX_LEGAL)
-    xb = new_ints(k.MAX_LEGAL)
-    unseen = new_ints(U_SIZE)
+    paired_into(world, seed_stream, moves, count, horizon, out, new_ints(PLAYOUT_SCRATCH))
+
+
+@kernel
+def window(xs: IntArray, start: int, stop: int) -> IntArray:
+    """``xs[start:stop]`` as scratch: a view of a compiled array (a copy of the fallback's
+    list, as good for scratch that is written before it is read)."""
+    return xs[start:stop]  # type: ignore[index, return-value]  # IntArray: int indices only
+
+
+# ``paired_into``'s scratch: a state, a stream, the legal moves' three arrays, the unseen cards.
+PLAYOUT_SCRATCH = k.STATE_SIZE + STREAM_SIZE + 3 * k.MAX_LEGAL + U_SIZE
+
+
+@kernel
+def paired_into(
+    world: IntArray,
+    seed_stream: IntArray,
+    moves: IntArray,
+    count: int,
+    horizon: int,
+    out: IntArray,
+    scratch: IntArray,
+) -> None:
+    """``paired_playouts`` with its scratch (``PLAYOUT_SCRATCH`` ints) from the caller: a
+    search allocates it once, not once a world."""
+    a = k.STATE_SIZE
+    st = window(scratch, 0, a)
+    stream = window(scratch, a, a + STREAM_SIZE)
+    a += STREAM_SIZE
+    kinds = window(scratch, a, a + k.MAX_LEGAL)
+    xa = window(scratch, a + k.MAX_LEGAL, a + 2 * k.MAX_LEGAL)
+    xb = window(scratch, a + 2 * k.MAX_LEGAL, a + 3 * k.MAX_LEGAL)
+    a += 3 * k.MAX_LEGAL
+    unseen = window(scratch, a, a + U_SIZE)
+    parts = new_floats(REDEAL_PARTS)
     n = world[k.PLAYERS]
     for i in range(count):
         for j in range(k.STATE_SIZE):
@@ -83,7 +114,7 @@ def paired_playouts(
         for j in range(STREAM_SIZE):
             stream[j] = seed_stream[j]
         k.apply_move(st, moves[3 * i], moves[3 * i + 1], moves[3 * i + 2])
-        play_to_count(st, stream, horizon, kinds, xa, xb, unseen)
+        play_to_count(st, stream, horizon, kinds, xa, xb, unseen, parts)
         row = i * OUT_WIDTH
         for s in range(n):
             out[row + s] = st[k.SCORES + s]

@@ -38,11 +38,14 @@ from taverntable.bots.three_towers.fast.playouts import (
     MAX_SEATS,
     OUT_OVER,
     OUT_WIDTH,
+    PLAYOUT_SCRATCH,
     KernelPlayouts,
-    paired_playouts,
+    paired_into,
+    window,
 )
 from taverntable.bots.three_towers.inference import Lack
 from taverntable.bots.three_towers.search_values import MARK_POINTS, MARK_VALUE, SCORE_SCALE
+from taverntable.bots.three_towers.tactics import Knowledge
 from taverntable.fast.jit import (
     FloatArray,
     IntArray,
@@ -57,7 +60,7 @@ from taverntable.fast.stream import mt_random, mt_uint32, seed_into, stream_of
 from taverntable.games.three_towers import TowersView
 from taverntable.games.three_towers.fast import kernel as k
 from taverntable.games.three_towers.fast.state import load
-from taverntable.games.three_towers.worlds import sample_world, unseen_pool
+from taverntable.games.three_towers.worlds import sample_world
 
 # The zones of a plan (``deal_plan``): a seat's hand, the hidden part of its store, the deck.
 HAND, STORE, DECK = 0, 1, 2
@@ -197,14 +200,45 @@ def deal_and_play(
 ) -> None:
     """``deal_world``, the world's seed (``getrandbits(64)``) and ``paired_playouts`` of its
     ``count`` actions: what ``_paired`` does with one world, in one call."""
-    hands = new_ints(k.SEATS * k.ROOM)
-    pool = new_ints(len(pool0))
-    deal_world(st, mt, pool0, plan, facts, hands, pool, new_ints(k.ROOM), new_ints(k.ROOM))
+    scratch = new_ints(world_scratch(len(pool0)))
+    deal_and_play_into(st, mt, pool0, plan, facts, moves, count, horizon, out, scratch)
+
+
+@kernel
+def world_scratch(pool: int) -> int:
+    """The ints of ``deal_and_play_into``'s scratch for a pool of ``pool`` cards."""
+    return k.SEATS * k.ROOM + pool + 2 * k.ROOM + STREAM_SIZE + PLAYOUT_SCRATCH
+
+
+@kernel
+def deal_and_play_into(
+    st: IntArray,
+    mt: IntArray,
+    pool0: IntArray,
+    plan: IntArray,
+    facts: IntArray,
+    moves: IntArray,
+    count: int,
+    horizon: int,
+    out: IntArray,
+    scratch: IntArray,
+) -> None:
+    """``deal_and_play`` with its scratch (``world_scratch`` ints) from the caller: a search
+    allocates it once, not once a world (every part is written before it is read)."""
+    a = k.SEATS * k.ROOM
+    hands = window(scratch, 0, a)
+    pool = window(scratch, a, a + len(pool0))
+    a += len(pool0)
+    spare = window(scratch, a, a + k.ROOM)
+    mine = window(scratch, a + k.ROOM, a + 2 * k.ROOM)
+    a += 2 * k.ROOM
+    stream = window(scratch, a, a + STREAM_SIZE)
+    a += STREAM_SIZE
+    deal_world(st, mt, pool0, plan, facts, hands, pool, spare, mine)
     low = mt_uint32(mt)
     high = mt_uint32(mt)
-    stream = new_ints(STREAM_SIZE)
     seed_into(stream, low, high)
-    paired_playouts(st, stream, moves, count, horizon, out)
+    paired_into(st, stream, moves, count, horizon, out, window(scratch, a, a + PLAYOUT_SCRATCH))
 
 
 @kernel
@@ -268,6 +302,7 @@ def search_worlds(
     sum of rewards above the anchor's; world ``w``'s rewards in ``results[w * count:]``.
     Returns the worlds played."""
     sums = new_floats(count)
+    scratch = new_ints(world_scratch(len(pool0)))
     n = st[k.PLAYERS]
     done = 0
     w = 0
@@ -279,7 +314,7 @@ def search_worlds(
                     best = sums[i]
             if best <= sums[anchor]:
                 break
-        deal_and_play(st, mt, pool0, plan, facts, moves, count, horizon, out)
+        deal_and_play_into(st, mt, pool0, plan, facts, moves, count, horizon, out, scratch)
         for i in range(count):
             r = _reward(out, i * OUT_WIDTH, n, seat, teams, worth2, width)
             results[w * count + i] = r
@@ -336,6 +371,17 @@ def fact_rows(view: TowersView, facts: Sequence[Lack]) -> list[int]:
     return rows
 
 
+class _Unshuffled(random.Random):
+    """A generator whose ``shuffle`` leaves the cards as they are (``sample_world`` draws
+    nothing else): the shared world's hidden cards are overwritten world by world."""
+
+    def shuffle(self, x: Any) -> None:
+        return None
+
+
+_UNSHUFFLED = _Unshuffled(0)
+
+
 class KernelDealer:
     """The worlds of one decision dealt and played out in the kernel (the module), drawing
     from ``rng``'s stream; ``close`` leaves ``rng`` where the Python path would have left it."""
@@ -347,12 +393,14 @@ class KernelDealer:
         playouts: KernelPlayouts,
         rng: random.Random,
     ) -> None:
-        pool = unseen_pool(view)
+        # ``unseen_pool(view)``: the cards of the knowledge the root moves worked out already.
+        pool = list(Knowledge.of(view).unseen.elements())
         self.pool = int_array(pool)
         self.plan = int_array(deal_plan(view))
         self.facts = int_array(fact_rows(view, facts))
-        # Everything every world of the view shares, from one world (its cards are dealt anew).
-        self.st = load(sample_world(view, random.Random(0), pool))
+        # Everything every world of the view shares, from one world (its cards are dealt anew
+        # by ``deal_world``, so they need no shuffle: the pool's order is as good as any).
+        self.st = load(sample_world(view, _UNSHUFFLED, pool))
         self.playouts = playouts
         if playouts.codes is None:
             playouts.codes = playouts._codes(self.st)
