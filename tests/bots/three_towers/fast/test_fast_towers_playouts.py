@@ -13,13 +13,13 @@ import pytest
 
 from taverntable.bots.ismcts import IsmctsBot, search
 from taverntable.bots.three_towers.fast import playouts as towers_playouts
-from taverntable.bots.three_towers.fast.heuristic import U_SIZE
+from taverntable.bots.three_towers.fast.heuristic import REDEAL_PARTS, U_SIZE
 from taverntable.bots.three_towers.fast.playouts import KernelPlayouts, play_to_count
 from taverntable.bots.three_towers.heuristic import ThreeTowersHeuristicBot
 from taverntable.bots.three_towers.search import TowersSearch
 from taverntable.engine import CHANCE
 from taverntable.fast.differential import Table, tables
-from taverntable.fast.jit import int_array
+from taverntable.fast.jit import int_array, new_floats
 from taverntable.fast.stream import stream_of
 from taverntable.games.three_towers import TowersState, sample_world
 from taverntable.games.three_towers.fast.differential import SUBJECT
@@ -57,7 +57,9 @@ def kernel_playout(
     st = load(world)
     towers_playouts.k.apply_move(st, codes[0], codes[1], codes[2])
     scratch = [int_array(MAX_LEGAL) for _ in range(3)]
-    steps = play_to_count(st, stream_of(random.Random(seed)), horizon, *scratch, int_array(U_SIZE))
+    stream = stream_of(random.Random(seed))
+    unseen, parts = int_array(U_SIZE), new_floats(REDEAL_PARTS)
+    steps = play_to_count(st, stream, horizon, *scratch, unseen, parts)
     return snapshot(st), int(steps)
 
 
