@@ -50,6 +50,8 @@ from .protocol.frames import (
     UpdateMessage,
     encode,
     encode_update,
+    fill_view,
+    view_template,
 )
 from .protocol.summary import TableSummary, Turn
 from .seats import Connection, Seat
@@ -982,16 +984,21 @@ class Table:
         state = self.state
         assert state is not None
         which = SPECTATOR if seat is None else seat
-        seat_json = getattr(state, "seat_json", None)
-        if shared is not None and seat_json is not None:
-            # A state that fills each seat's own fields into one public part (Tonk's): no
-            # view object for any seat (issue 23, fifth pass).
-            public = shared.get("public")
-            if public is None:
-                fills: Any = state  # TonkState: history_json and public_json beside seat_json
+        seat_own_json = getattr(state, "seat_own_json", None)
+        view_json: dict[str, Any] | orjson.Fragment
+        if shared is not None and seat_own_json is not None:
+            # A state that gives each seat's own fields apart from one public part (Tonk's): no
+            # view object for any seat (issue 23, fifth pass), and the public part's runs of
+            # fields encoded once a move, each seat's own fields spliced between them (sixth).
+            template = shared.get("template")
+            if template is None:
+                fills: Any = state  # TonkState: its view's fields, history_json, public_json
                 history = self._history_json(None, tuple(fills.history), fills.history_json)
-                public = shared["public"] = fills.public_json(history)
-            view_json = seat_json(public, which)
+                public = fills.public_json(history)
+                template = shared["template"] = view_template(
+                    public, fills.view_fields, fills.seat_fields
+                )
+            view_json = fill_view(template, seat_own_json(which))
         else:
             view = state.view(which)
             view_json = view.to_json(**self._history_of(seat, view))
