@@ -88,13 +88,24 @@ async def serve_socket(
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
-    """Send the connection's queue in order; ``None`` closes it. Under ``tavern serve``
-    (``connections.FramesProtocol``) the frames queued when the writer wakes go out together,
-    in one ``transport.write``; elsewhere (the tests' client) one ``send_text`` each."""
+    """Send the connection's frames in order; ``None`` in its queue closes it. Under ``tavern
+    serve`` (``connections.FramesProtocol``) the writer lends the connection a sink while it
+    waits with nothing queued: frames pushed meanwhile are written at the end of the loop's
+    turn without waking this task (``Connection.push``); what the sink cannot write now (a
+    paused transport) comes through the queue, and the frames queued when the writer wakes go
+    out together, in one ``transport.write``. Elsewhere (the tests' client) one
+    ``send_text`` each."""
     frames = cast("FramesProtocol | None", websocket.scope.get(FRAMES_KEY))
+    sink = None if frames is None else frames.write_now
     queue = conn.queue
     try:
-        while (frame := await queue.get()) is not None:
+        while True:
+            if queue.empty() and not conn.dropped:
+                conn.sink = sink
+            frame = await queue.get()
+            conn.sink = None
+            if frame is None:
+                break
             if frames is None or not frames.can_send_texts():
                 await websocket.send_text(frame)
                 continue
@@ -112,6 +123,8 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
         await websocket.close(code=1008 if conn.dropped else 1000)
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
+    finally:
+        conn.sink = None
 
 
 async def _read(websocket: WebSocket, table: Endpoint, conn: Connection) -> None:

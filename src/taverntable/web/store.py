@@ -190,6 +190,7 @@ class Store:
         # tables await.
         self._pending: list[Pending] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._flush_soon = False  # a ``_flush_here`` is scheduled
         self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
         # The moves' and deals' writes on SQLite (``SqliteMoves``), and on PostgreSQL an engine
         # of single statements, each its own transaction (one round trip, no BEGIN, no COMMIT).
@@ -428,8 +429,14 @@ class Store:
                     done,
                 )
             )
-            if self._flusher is None or self._flusher.done():
-                self._flusher = asyncio.create_task(self._flush())
+            if not self._flush_soon and (self._flusher is None or self._flusher.done()):
+                if self._moves is not None:
+                    # SQLite: the group is written by a callback at the loop turn's end,
+                    # without a task a move (issue 23, sixth pass; ``_flush_here``).
+                    self._flush_soon = True
+                    asyncio.get_running_loop().call_soon(self._flush_here)
+                else:
+                    self._flusher = asyncio.create_task(self._flush())
             await done
             return
         async with self._write() as conn:
@@ -441,6 +448,29 @@ class Store:
                     sql.end_deal,
                     (json.dumps(result), json.dumps(list(returns or ())), table_id, deal),
                 )
+
+    def _flush_here(self) -> None:
+        """The waiting moves in one transaction on SQLite's connection in the loop's own
+        thread, now; anything else (the writer's lock held by another write, the database
+        locked by another connection, an error) goes to ``_flush``'s task, which hands a
+        locked database to the thread, retries a failed group move by move and says why."""
+        self._flush_soon = False
+        moves, writer = self._moves, self._writer
+        if not self._pending or (self._flusher is not None and not self._flusher.done()):
+            return
+        if moves is not None and writer is not None and not writer.locked():
+            group, self._pending = self._pending, []
+            rows, ends = _group_rows(group)
+            try:
+                moves.run_here(moves.moves(rows, ends))
+            except Exception:  # written by none: the task tries the group again
+                self._pending = group + self._pending
+            else:
+                self.writes += 1
+                for row, _, done in group:
+                    _settle(done, row, set())
+                return
+        self._flusher = asyncio.create_task(self._flush())
 
     async def _flush(self) -> None:
         """Write the waiting moves, group by group, until none waits."""
@@ -465,20 +495,7 @@ class Store:
         library's ``sqlite3`` (``SqliteMoves``: in the event loop's thread), elsewhere the same
         two statements go to the driver as they are (``exec_driver_sql``: no compiling, no
         cache key), in a transaction of SQLAlchemy's (its errors, its pool)."""
-        rows = [
-            (row["table_id"], row["deal"], row["number"], row["seat"], row["move"])
-            for row, _, _ in group
-        ]
-        ends = [
-            (
-                json.dumps(finish["result"]),
-                json.dumps(finish["returns"]),
-                finish["table_id"],
-                finish["number"],
-            )
-            for _, finish, _ in group
-            if finish is not None
-        ]
+        rows, ends = _group_rows(group)
         if self._moves is not None:
             assert self._writer is not None
             async with self._writer:
@@ -931,10 +948,22 @@ class SqliteMoves:
                 )
         except sqlite3.Error as e:
             raise DBAPIError.instance(None, None, e, sqlite3.Error) from e
+        self._committed()
+        return done
+
+    def run_here(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` in one transaction on the loop's connection, or ``sqlite3``'s error (the
+        database locked, say: then ``run``)."""
+        if self._here is None:
+            self._here = self._connect(0.0, False)
+        done = _transaction(self._here, work)
+        self._committed()
+        return done
+
+    def _committed(self) -> None:
         self._commits += 1
         if self._commits % self.CHECKPOINT_EVERY == 0:
             self.thread.submit(self._checkpoint)
-        return done
 
     def _checkpoint(self) -> None:
         """The log's pages into the database file, without waiting for writers (in the
@@ -1050,6 +1079,27 @@ class PgMoves:
             if kept is not None:
                 with contextlib.suppress(Exception):
                     await kept.close()
+
+
+def _group_rows(
+    group: Sequence[Pending],
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """A group commit's move rows and the rows of the deals its moves end."""
+    rows = [
+        (row["table_id"], row["deal"], row["number"], row["seat"], row["move"])
+        for row, _, _ in group
+    ]
+    ends = [
+        (
+            json.dumps(finish["result"]),
+            json.dumps(finish["returns"]),
+            finish["table_id"],
+            finish["number"],
+        )
+        for _, finish, _ in group
+        if finish is not None
+    ]
+    return rows, ends
 
 
 def _settle(done: asyncio.Future[None], row: dict[str, Any], lost: set[str]) -> None:

@@ -25,7 +25,7 @@ from .position import TonkPosition
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TonkRules
 from .spreads import SUIT_VALUES
 from .transitions import play, start_turn
-from .view import TonkView, public_json, seat_json, view_of
+from .view import SEAT_FIELDS, VIEW_FIELDS, TonkView, public_json, seat_json, seat_own_json, view_of
 
 __all__ = ["OVER", "PLAY", "START", "DealError", "TonkState"]
 
@@ -248,3 +248,11 @@ class TonkState(TonkPosition):
     def seat_json(self, public: dict[str, Any], seat: int) -> dict[str, Any]:
         """``self.view(seat).to_json()``, without the view; ``public``: ``public_json()``."""
         return seat_json(self, seat, public)
+
+    # A view's JSON fields in order and a seat's own among them (the server's frames).
+    view_fields = VIEW_FIELDS
+    seat_fields = SEAT_FIELDS
+
+    def seat_own_json(self, seat: int) -> dict[str, Any]:
+        """The fields of ``self.view(seat).to_json()`` in ``seat_fields``, without the view."""
+        return seat_own_json(self, seat)

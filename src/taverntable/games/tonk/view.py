@@ -242,44 +242,62 @@ def public_json(state: TonkPosition, history: list[list[Any]] | None = None) -> 
     }
 
 
-def seat_json(state: TonkPosition, seat: int, public: dict[str, Any]) -> dict[str, Any]:
-    """``view_of(state, seat).to_json(public=public)``, the same dict, built without the
-    seat's view: ``public`` is ``public_json(state)``; only the hand, its total, the stock
-    draws and the legal moves are the seat's own, read from ``state`` here (issue 23, fifth
-    pass: a 23-field view a seat a move cost about a tenth of a move)."""
+# The fields of a view's JSON in order, and those a seat has of its own (the rest are
+# ``public_json``'s, alike for every seat): a server encodes the public runs between them once
+# a move and each seat's own fields alone (issue 23, sixth pass).
+VIEW_FIELDS = (
+    "game",
+    "seat",
+    "num_players",
+    "rules",
+    "dealer",
+    "stake",
+    "current_seat",
+    "phase",
+    "hand",
+    "hand_total",
+    "hand_sizes",
+    "stock_size",
+    "pile",
+    "spreads",
+    "known",
+    "pile_card",
+    "spread_this_turn",
+    "last_draw_taken",
+    "hit_locked",
+    "history",
+    "own_draws",
+    "legal_moves",
+    "revealed",
+    "result",
+)
+SEAT_FIELDS = frozenset({"seat", "hand", "hand_total", "own_draws", "legal_moves"})
+
+
+def seat_own_json(state: TonkPosition, seat: int) -> dict[str, Any]:
+    """A seat's own fields of its view's JSON (``SEAT_FIELDS``), read from ``state``: the
+    hand, its total, the stock draws and the legal moves (issue 23, fifth pass: a 23-field
+    view a seat a move cost about a tenth of a move)."""
     if not -1 <= seat < state.num_players:
         raise ValueError(f"seat must be 0..{state.num_players - 1} (or -1), not {seat}")
     hand = state.hands[seat] if seat >= 0 else 0
     values = state.rules.card_values
-    own_draws = [
-        [i, CARDS[c].text]
-        for i, ((s, _), c) in enumerate(zip(state.history, state.drawn, strict=True))
-        if s == seat and c >= 0
-    ]
     legal = legal_moves(state) if state.current_seat == seat else ()
     return {
-        "game": public["game"],
         "seat": None if seat < 0 else seat,
-        "num_players": public["num_players"],
-        "rules": public["rules"],
-        "dealer": public["dealer"],
-        "stake": public["stake"],
-        "current_seat": public["current_seat"],
-        "phase": public["phase"],
         "hand": _texts(hand),
         "hand_total": sum(values[i % 13 + 1] for i in indices(hand)),
-        "hand_sizes": public["hand_sizes"],
-        "stock_size": public["stock_size"],
-        "pile": public["pile"],
-        "spreads": public["spreads"],
-        "known": public["known"],
-        "pile_card": public["pile_card"],
-        "spread_this_turn": public["spread_this_turn"],
-        "last_draw_taken": public["last_draw_taken"],
-        "hit_locked": public["hit_locked"],
-        "history": public["history"],
-        "own_draws": own_draws,
+        "own_draws": [
+            [i, CARDS[c].text]
+            for i, ((s, _), c) in enumerate(zip(state.history, state.drawn, strict=True))
+            if s == seat and c >= 0
+        ],
         "legal_moves": [str(m) for m in legal],
-        "revealed": public["revealed"],
-        "result": public["result"],
     }
+
+
+def seat_json(state: TonkPosition, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    """``view_of(state, seat).to_json(public=public)``, the same dict, built without the
+    seat's view: ``public`` is ``public_json(state)``, the rest ``seat_own_json``."""
+    own = seat_own_json(state, seat)
+    return {name: own[name] if name in SEAT_FIELDS else public[name] for name in VIEW_FIELDS}
