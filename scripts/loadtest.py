@@ -31,7 +31,8 @@ servers' bot pools (``/healthz`` ``bots``); ``--wait-bots`` waits for the pools 
 
 Run by hand; not part of the test suite (CI's timing is not the place for it). The server
 command may be replaced with TAVERN_SERVER (default ``-m taverntable.cli``), e.g. to measure
-another checkout.
+another checkout, or ``scripts/profile_server.py`` under cProfile: with TAVERN_PROFILE set, each
+server gets SIGUSR1 as the measured seconds start (that wrapper then forgets the set-up).
 """
 
 from __future__ import annotations
@@ -1013,6 +1014,9 @@ def measure(
         marks["start"] = start
         marks["server_cpu"] = [cpu_seconds(s.pid) for s in servers]
         marks["server_waits"] = [runqueue_wait_seconds(s.pid) for s in servers]
+        if os.environ.get("TAVERN_PROFILE"):  # scripts/profile_server.py: count from now on
+            for s in servers:
+                s.send_signal(signal.SIGUSR1)
         if args.py_spy:
             marks["spies"] = [start_spy(args.py_spy, s.pid, args.seconds) for s in servers]
         if args.kill_after is not None:

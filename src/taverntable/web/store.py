@@ -191,6 +191,11 @@ class Store:
         self._pending: list[Pending] = []
         self._flusher: asyncio.Task[None] | None = None
         self._flush_soon = False  # a ``_flush_here`` is scheduled
+        # SQLite: deals' headers waiting for the same group commit (``start_deal``), and the
+        # tasks writing those it could not take (``_start_deal_apart``).
+        self._deals: list[tuple[tuple[Any, ...], Sequence[tuple[Any, ...]], asyncio.Future[int]]]
+        self._deals = []
+        self._apart: set[asyncio.Task[None]] = set()
         self.renewals = 0  # of which lease renewals (a process's fixed cost, not a move's)
         # The moves' and deals' writes on SQLite (``SqliteMoves``), and on PostgreSQL an engine
         # of single statements, each its own transaction (one round trip, no BEGIN, no COMMIT).
@@ -233,6 +238,8 @@ class Store:
     async def close(self) -> None:
         if self._flusher is not None:
             await self._flusher  # the moves already acknowledged are written first
+        if self._apart:
+            await asyncio.gather(*self._apart, return_exceptions=True)
         if self._moves is not None:
             self._moves.close()
         if self._pg is not None:
@@ -348,11 +355,13 @@ class Store:
         )
         rows = [(table_id, k, seat, m) for k, (seat, m) in enumerate(moves)]
         if self._moves is not None and fence is None:
-            assert self._writer is not None
-            async with self._writer:
-                number = await self._moves.run(self._moves.deal(deal, rows))
-            self.writes += 1
-            return number
+            # Joins the moves' group commit (``_flush_here``): a deal's header was a transaction
+            # of its own, a fifth of the CPU of a load test's five-move deals (issue 23,
+            # seventh pass).
+            written: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            self._deals.append((deal, rows, written))
+            self._flush_here_soon()
+            return await written
         if self._pg is not None and fence is None:
             ks, seats, texts = ([r[i] for r in rows] for i in (1, 2, 3))
             number = int(await self._pg.run(PG_START_DEAL, (*deal, ks, seats, texts), True))
@@ -429,14 +438,12 @@ class Store:
                     done,
                 )
             )
-            if not self._flush_soon and (self._flusher is None or self._flusher.done()):
-                if self._moves is not None:
-                    # SQLite: the group is written by a callback at the loop turn's end,
-                    # without a task a move (issue 23, sixth pass; ``_flush_here``).
-                    self._flush_soon = True
-                    asyncio.get_running_loop().call_soon(self._flush_here)
-                else:
-                    self._flusher = asyncio.create_task(self._flush())
+            if self._moves is not None:
+                # SQLite: the group is written by a callback at the loop turn's end, without
+                # a task a move (issue 23, sixth pass; ``_flush_here``).
+                self._flush_here_soon()
+            elif self._flusher is None or self._flusher.done():
+                self._flusher = asyncio.create_task(self._flush())
             await done
             return
         async with self._write() as conn:
@@ -449,28 +456,64 @@ class Store:
                     (json.dumps(result), json.dumps(list(returns or ())), table_id, deal),
                 )
 
+    def _flush_here_soon(self) -> None:
+        """SQLite: ``_flush_here`` at the end of this loop turn, once however many moves and
+        deals ask for it meanwhile."""
+        if not self._flush_soon:
+            self._flush_soon = True
+            asyncio.get_running_loop().call_soon(self._flush_here)
+
     def _flush_here(self) -> None:
-        """The waiting moves in one transaction on SQLite's connection in the loop's own
-        thread, now; anything else (the writer's lock held by another write, the database
-        locked by another connection, an error) goes to ``_flush``'s task, which hands a
-        locked database to the thread, retries a failed group move by move and says why."""
+        """The waiting moves and deals' headers in one transaction on SQLite's connection in
+        the loop's own thread, now; anything else (the writer's lock held by another write,
+        the database locked by another connection, an error) goes the way each went alone:
+        the moves to ``_flush``'s task, which hands a locked database to the thread, retries a
+        failed group move by move and says why; each deal to a task of its own
+        (``_start_deal_apart``)."""
         self._flush_soon = False
         moves, writer = self._moves, self._writer
-        if not self._pending or (self._flusher is not None and not self._flusher.done()):
-            return
-        if moves is not None and writer is not None and not writer.locked():
+        deals, self._deals = self._deals, []
+        busy = self._flusher is not None and not self._flusher.done()
+        if moves is not None and writer is not None and not writer.locked() and not busy:
             group, self._pending = self._pending, []
             rows, ends = _group_rows(group)
             try:
-                moves.run_here(moves.moves(rows, ends))
-            except Exception:  # written by none: the task tries the group again
+                numbers = moves.run_here(moves.group(rows, ends, [d[:2] for d in deals]))
+            except Exception:  # written by none: each goes its own way again
                 self._pending = group + self._pending
             else:
                 self.writes += 1
                 for row, _, done in group:
                     _settle(done, row, set())
+                for (_, _, started), number in zip(deals, numbers, strict=True):
+                    if not started.done():
+                        started.set_result(number)
                 return
-        self._flusher = asyncio.create_task(self._flush())
+        for header, its_moves, started in deals:
+            task = asyncio.create_task(self._start_deal_apart(header, its_moves, started))
+            self._apart.add(task)
+            task.add_done_callback(self._apart.discard)
+        if self._pending and not busy:
+            self._flusher = asyncio.create_task(self._flush())
+
+    async def _start_deal_apart(
+        self, deal: tuple[Any, ...], rows: Sequence[tuple[Any, ...]], started: asyncio.Future[int]
+    ) -> None:
+        """A deal's header in a transaction of its own, behind SQLite's writer lock (what a
+        group commit could not write); its number or its error to ``started``."""
+        assert self._moves is not None and self._writer is not None
+        try:
+            async with self._writer:
+                number = await self._moves.run(self._moves.deal(deal, rows))
+        except BaseException as e:
+            if not started.done():
+                started.set_exception(e)
+            if not isinstance(e, Exception):
+                raise
+            return
+        self.writes += 1
+        if not started.done():
+            started.set_result(number)
 
     async def _flush(self) -> None:
         """Write the waiting moves, group by group, until none waits."""
@@ -981,6 +1024,25 @@ class SqliteMoves:
             conn.executemany(SQLITE_SQL.insert_move, rows)
             for params in ends:
                 conn.execute(SQLITE_SQL.end_deal, params)
+
+        return work
+
+    @classmethod
+    def group(
+        cls,
+        rows: Sequence[tuple[Any, ...]],
+        ends: Sequence[tuple[Any, ...]],
+        deals: Sequence[tuple[tuple[Any, ...], Sequence[tuple[Any, ...]]]],
+    ) -> Callable[[sqlite3.Connection], list[int]]:
+        """A group commit: the deals' headers (each as ``deal`` writes it) and the moves
+        ``rows`` with the deals they end; the work returns the deals' numbers in order."""
+        written = cls.moves(rows, ends)
+        starts = [cls.deal(deal, moves) for deal, moves in deals]
+
+        def work(conn: sqlite3.Connection) -> list[int]:
+            numbers = [start(conn) for start in starts]
+            written(conn)
+            return numbers
 
         return work
 

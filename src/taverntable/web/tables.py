@@ -68,6 +68,24 @@ DEAL_VERSIONS = 1_000_000
 SEED_BITS = 128
 
 
+def _events_json(
+    events: Sequence[Event], seat: int | None, shared: dict[str, Any] | None
+) -> list[dict[str, Any]] | orjson.Fragment:
+    """The events as ``seat`` sees them, for its ``update`` frame; given ``shared`` (one dict
+    for every seat's frame of one move), encoded once for all the seats that see the same
+    cards: most moves show every seat everything (issue 23, seventh pass)."""
+    if shared is None:
+        return [e.to_json(seat) for e in events]
+    encodings: dict[tuple[bool, ...], orjson.Fragment] | None = shared.get("events")
+    if encodings is None:
+        encodings = shared["events"] = {}
+    sees = tuple(e.visible_to(seat) for e in events if e.cards)
+    encoded = encodings.get(sees)
+    if encoded is None:
+        encoded = encodings[sees] = orjson.Fragment(orjson.dumps([e.to_json(seat) for e in events]))
+    return encoded
+
+
 def deal_generator() -> random.Random:
     """The generator of one deal (its shuffle and chance steps), from a seed of its own."""
     return random.Random(secrets.randbits(SEED_BITS))
@@ -265,7 +283,8 @@ class Table:
     def match_over(self) -> bool:
         """The match length (deals) or target reached."""
         length = MatchLength(self.settings.deals, self.settings.target)
-        return length.reached(len(self.sheet), self.balances())
+        # The totals only when a target needs them (they sum the whole sheet).
+        return length.reached(len(self.sheet), () if length.target is None else self.balances())
 
     def summary(self) -> TableSummary:
         """The table as every client and the lobby may see it (no card of any deal in play)."""
@@ -884,8 +903,19 @@ class Table:
         self._broadcast(events, by)
         if state.is_over:
             self._changed()
-        else:
+        elif self._driver_has_work(state):
             self.wake.set()
+
+    def _driver_has_work(self, state: GameState[Any, Any]) -> bool:
+        """Whether the driver may act before the next move comes in: a bot's or chance's
+        step, or a person's turn that a timer, an absence or a lesson may end. Not when a
+        connected person without a turn timer plays next: the driver would only wake to wait
+        again (issue 23, seventh pass)."""
+        seat = state.current_seat
+        if seat is None or seat < 0 or self.lesson is not None or self.paused:
+            return True
+        info = self.seats[seat]
+        return info.is_bot or info.connected == 0 or self.settings.turn_seconds is not None
 
     def _announce(self, seat: int, events: Sequence[Event]) -> None:
         """Tell every connection of the move that ended the deal before the hands: its public
@@ -1003,12 +1033,7 @@ class Table:
             view = state.view(which)
             view_json = view.to_json(**self._history_of(seat, view))
         return encode_update(
-            self.version,
-            self.deal_no,
-            view_json,
-            [e.to_json(seat) for e in events],
-            turn,
-            by,
+            self.version, self.deal_no, view_json, _events_json(events, seat, shared), turn, by
         )
 
     def _history_of(self, seat: int | None, view: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from taverntable.cards import indices
@@ -26,11 +27,7 @@ class Result:
     @property
     def net(self) -> tuple[int, ...]:
         """Each seat's gain; sums to zero."""
-        net = [0] * len(self.totals)
-        for payer, payee, amount in self.payments:
-            net[payer] -= amount
-            net[payee] += amount
-        return tuple(net)
+        return _net(self.payments, len(self.totals))
 
     def to_json(self) -> dict[str, Any]:
         """The ``result`` object of the records spec."""
@@ -41,6 +38,17 @@ class Result:
             "payments": [list(p) for p in self.payments],
             "net": list(self.net),
         }
+
+
+@lru_cache(maxsize=4096)
+def _net(payments: tuple[Payment, ...], seats: int) -> tuple[int, ...]:
+    """``Result.net``: a server reads a finished deal's several times (its record, every
+    seat's view, the score sheet)."""
+    net = [0] * seats
+    for payer, payee, amount in payments:
+        net[payer] -= amount
+        net[payee] += amount
+    return tuple(net)
 
 
 def hand_total(mask: int, values: Sequence[int]) -> int:

@@ -280,20 +280,24 @@ def seat_own_json(state: TonkPosition, seat: int) -> dict[str, Any]:
     view a seat a move cost about a tenth of a move)."""
     if not -1 <= seat < state.num_players:
         raise ValueError(f"seat must be 0..{state.num_players - 1} (or -1), not {seat}")
-    hand = state.hands[seat] if seat >= 0 else 0
-    values = state.rules.card_values
-    legal = legal_moves(state) if state.current_seat == seat else ()
+    texts, total = _hand_parts(state.hands[seat] if seat >= 0 else 0, state.rules.card_values)
+    history, drawn = state.history, state.drawn
     return {
         "seat": None if seat < 0 else seat,
-        "hand": _texts(hand),
-        "hand_total": sum(values[i % 13 + 1] for i in indices(hand)),
+        "hand": list(texts),
+        "hand_total": total,
         "own_draws": [
-            [i, CARDS[c].text]
-            for i, ((s, _), c) in enumerate(zip(state.history, state.drawn, strict=True))
-            if s == seat and c >= 0
+            [i, CARDS[c].text] for i, c in enumerate(drawn) if c >= 0 and history[i][0] == seat
         ],
-        "legal_moves": [str(m) for m in legal],
+        "legal_moves": [str(m) for m in legal_moves(state)] if state.current_seat == seat else [],
     }
+
+
+@lru_cache(maxsize=1 << 16)
+def _hand_parts(hand: int, values: tuple[int, ...]) -> tuple[tuple[str, ...], int]:
+    """A hand's texts in a player's order and its total under ``values`` (a seat's hand stays
+    the same for most of a deal's frames: issue 23, seventh pass)."""
+    return _display_texts(hand), sum(values[i % 13 + 1] for i in indices(hand))
 
 
 def seat_json(state: TonkPosition, seat: int, public: dict[str, Any]) -> dict[str, Any]:

@@ -395,7 +395,7 @@ def encode_update(
     version: int,
     deal: int,
     view: dict[str, Any] | orjson.Fragment,
-    events: list[dict[str, Any]],
+    events: list[dict[str, Any]] | orjson.Fragment,
     turn: dict[str, Any] | None,
     by: str | None = None,
 ) -> str:
