@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from pytest import MonkeyPatch
 
 from taverntable.web.app import create_app
 from taverntable.web.looplag import GcPolicy, LoopWatch
@@ -56,7 +57,7 @@ def test_a_round_freezes_what_lives_on_and_frees_the_young_cycles() -> None:
 
 
 def test_frozen_garbage_is_freed_once_the_frozen_heap_grew_by_half() -> None:
-    policy = GcPolicy(every=0, growth=0.5, least=1000, apart=0.0)
+    policy = GcPolicy(every=0, growth=0.5, least=1000, apart=0.0, count_every=0)
     policy.start()
     base = policy.base
     doomed = [Node() for _ in range(100)]
@@ -74,7 +75,7 @@ def test_frozen_garbage_is_freed_once_the_frozen_heap_grew_by_half() -> None:
 
 
 def test_full_passes_wait_ten_minutes_unless_the_heap_grew_four_times_over() -> None:
-    policy = GcPolicy(every=0, growth=0.5, least=1000, most_new=1000)
+    policy = GcPolicy(every=0, growth=0.5, least=1000, most_new=1000, count_every=0)
     policy.start()
     grown = [[i] for i in range(policy.base + 10)]  # doubled: half grown, not four times
     policy.step()
@@ -93,7 +94,7 @@ def test_full_passes_wait_ten_minutes_unless_the_heap_grew_four_times_over() -> 
 def test_a_filling_server_makes_no_full_pass_in_its_first_ten_minutes() -> None:
     """1,000 tables' 600,000 objects on a server that started with 180,000: more than four
     times over, but fewer than a million new ones (the load test's first minutes)."""
-    policy = GcPolicy(every=0, least=1000)
+    policy = GcPolicy(every=0, least=1000, count_every=0)
     policy.start()
     policy.most_new = 5 * policy.base  # as a million is to the load test's heap
     filled = [[i] for i in range(4 * policy.base)]
@@ -101,6 +102,31 @@ def test_a_filling_server_makes_no_full_pass_in_its_first_ten_minutes() -> None:
     policy.step()
     assert policy.full_passes == 0 and policy.freezes == 2
     del filled
+
+
+def test_the_frozen_heap_is_counted_at_most_once_a_minute(monkeypatch: MonkeyPatch) -> None:
+    """Counting the frozen heap walks every frozen object (a loaded server's millions: about a
+    tenth of a second each time), so the rounds between counts only collect and freeze."""
+    policy = GcPolicy(every=0, least=1000, apart=0.0)
+    policy.start()
+    counts = []
+    real = gc.get_freeze_count
+
+    def counted() -> int:
+        counts.append(1)
+        return real()
+
+    monkeypatch.setattr(gc, "get_freeze_count", counted)
+    grown = [[i] for i in range(policy.base + 1000)]  # grown by half, and a pass is due
+    for _ in range(5):
+        policy.step()
+    assert len(counts) == 1 and policy.full_passes == 0  # counted before the growth was frozen
+    assert policy.freezes == 5
+    policy.last_count -= 60
+    policy.step()
+    assert policy.full_passes == 1
+    assert len(counts) == 3  # the round's count, and the new base after the full pass
+    del grown
 
 
 def test_the_watch_counts_a_stall_and_the_collectors_passes() -> None:

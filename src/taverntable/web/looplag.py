@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import math
 import os
 import signal
 import sys
@@ -64,6 +65,7 @@ class GcPolicy:
         apart: float = 600.0,
         most: float = 4.0,
         most_new: int = 1_000_000,
+        count_every: float = 60.0,
     ) -> None:
         self.every = every
         self.growth = growth
@@ -73,6 +75,11 @@ class GcPolicy:
         self.apart = apart
         self.most = most
         self.most_new = most_new  # and by at least this many objects
+        # The frozen heap is counted (``gc.get_freeze_count``: a walk of every frozen object,
+        # some 100 ms of a loaded server's CPU) at most this often: a full pass is due at
+        # most every ``apart`` seconds anyway, and a burst is seen within this many.
+        self.count_every = count_every
+        self.last_count = -math.inf
         self.last_full = time.monotonic()
         self.task: asyncio.Task[None] | None = None
         self.base = 0  # the frozen count after the latest full pass
@@ -103,10 +110,15 @@ class GcPolicy:
     def step(self) -> None:
         """One round: the young and the recently promoted collected and frozen; a full pass
         only once the frozen heap has grown by ``growth``."""
-        frozen = gc.get_freeze_count()
-        grown = frozen > max(self.base * (1 + self.growth), self.base + self.least)
-        burst = frozen > max(self.base * self.most, self.base + self.most_new)
-        due = time.monotonic() - self.last_full >= self.apart or burst
+        now = time.monotonic()
+        if now - self.last_count >= self.count_every:
+            self.last_count = now
+            frozen = gc.get_freeze_count()
+            grown = frozen > max(self.base * (1 + self.growth), self.base + self.least)
+            burst = frozen > max(self.base * self.most, self.base + self.most_new)
+            due = now - self.last_full >= self.apart or burst
+        else:
+            grown = due = False
         if grown and due:
             gc.unfreeze()
             gc.collect()
