@@ -339,7 +339,7 @@ class _KernelDealt:
     def run(self, limit: int, anchor: int) -> list[list[float]]:
         """Every world of a search without a clock, in one kernel call (``_paired``'s loop:
         ``limit`` playouts, the stop at half of them when no move is ahead of the ``anchor``,
-        its index, -1 none): each world's rewards."""
+        its index, -1 none): each compared move's rewards, world by world."""
         return self.dealer.run(limit, anchor)
 
     def close(self) -> None:
