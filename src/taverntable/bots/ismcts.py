@@ -653,7 +653,7 @@ class IsmctsBot:
             margin *= game.margin_scale
         anchor = None
         if margin is not None:
-            anchor = game.anchor_move(view, random.Random(seed ^ 0x5EED))
+            anchor = game.anchor_move(view, SearchRandom(seed ^ 0x5EED))  # seeded if drawn
         self.last = search(
             game,
             view,

@@ -141,8 +141,11 @@ def seeded_stream(seed: int, out: IntArray | None = None) -> IntArray:
 
 def search_stream(rng: random.Random) -> tuple[IntArray, bool]:
     """The stream a kernel draws a search's numbers from, and whether it must be handed back
-    to ``rng`` (``hand_back``) when the kernel is done: a fresh ``SearchRandom`` is seeded in
-    the kernel and not handed back; any other generator is copied (``stream_of``)."""
-    if COMPILED and isinstance(rng, SearchRandom) and 0 <= rng.first_seed < 1 << 64:
-        return seeded_stream(rng.first_seed), False
+    to ``rng`` (``hand_back``) when the kernel is done: a ``SearchRandom`` not yet drawn from
+    in Python is seeded in the kernel and not handed back; any other generator is copied
+    (``stream_of``)."""
+    if COMPILED and isinstance(rng, SearchRandom):
+        fresh = not rng.awake and 0 <= rng.first_seed < 1 << 64
+        if fresh:
+            return seeded_stream(rng.first_seed), False
     return stream_of(rng), True

@@ -118,6 +118,7 @@ class TowersSearch(SearchDefaults):
         self._roots: tuple[TowersView, Sequence[TowersMove]] | None = None
         self._values: tuple[TowersView, dict[TowersMove, float]] | None = None
         self._decided: tuple[TowersView, TowersMove] | None = None
+        self._styles: tuple[TowersView, dict[TowersMove, float], TowersMove] | None = None
         if fast is None:
             from taverntable.fast.jit import COMPILED as fast  # numba compiles the kernels
         self.fast = fast
@@ -154,11 +155,11 @@ class TowersSearch(SearchDefaults):
             if self.style:
                 # Only the moves the style plays, by their styled values, the styled move first
                 # (the heuristic draws nothing from the rng).
-                styled = styled_values(self.style, view, values)
+                styled = self._styled(view)
                 values = {
                     m: v for m, v in styled.items() if allowed(self.style, view, m, values[m])
                 }
-                first = self.anchor_move(view, random.Random(0))
+                first = self._styled_move(view)  # ``anchor_move``'s styled move
                 kept = [m for m in legal if m in values]
                 if not kept:
                     # The style plays none of them (a raider whose every move builds): its
@@ -178,6 +179,21 @@ class TowersSearch(SearchDefaults):
         if self._values is None or self._values[0] is not view:
             self._values = (view, turn_values(view))
         return self._values[1]
+
+    def _styled(self, view: TowersView) -> dict[TowersMove, float]:
+        """``styled_values`` of the turn's values, once a decision (the root moves and the
+        anchor read them; a style's bias is a function of the view, the move and its value)."""
+        if self._styles is None or self._styles[0] is not view:
+            styled = styled_values(self.style, view, self._turn_values(view))
+            self._styles = (view, styled, max(view.legal_moves, key=styled.__getitem__))
+        return self._styles[1]
+
+    def _styled_move(self, view: TowersView) -> TowersMove:
+        """The styled heuristic's move on its turn: ``choose``'s ``max(legal, key=_styled)``,
+        the value plus the style's bias (the first of the best in the legal order)."""
+        self._styled(view)
+        assert self._styles is not None
+        return self._styles[2]
 
     def _decide(self, view: TowersView) -> TowersMove:
         """``heuristic.decide(view)``, once a decision. On the mover's turn it is ``turn``'s
@@ -201,9 +217,7 @@ class TowersSearch(SearchDefaults):
         if len(legal) <= 1:  # the one move (or choose's error)
             return ThreeTowersHeuristicBot(self.style).choose(view, rng)
         if self.style and view.phase == TURN:
-            # ``choose``'s ``max(legal, key=_styled)``: the value plus the style's bias.
-            styled = styled_values(self.style, view, self._turn_values(view))
-            return max(legal, key=styled.__getitem__)
+            return self._styled_move(view)
         move = self._decide(view)
         return move if move in legal else rng.choice(legal)
 

@@ -92,6 +92,40 @@ def test_the_unseen_cards_keep_the_full_decks_order(table: Table) -> None:
         )
 
 
+@pytest.mark.parametrize("seed", [0, 5, 2**32 + 3, 2**63 + 7, 2**64 - 1])
+def test_a_search_random_draws_what_random_random_draws(seed: int) -> None:
+    """Seeded on its first draw in Python, whichever method draws first (a method taken before
+    the first draw included): then the numbers and the state of ``random.Random(seed)``."""
+    firsts = ("random", "getrandbits", "shuffle", "choice", "getstate", "gauss", "randbytes")
+    for first in firsts:
+        own, plain = SearchRandom(seed), random.Random(seed)
+        draw = own.random  # taken before the generator is seeded
+        for rng in (own, plain):
+            match first:
+                case "getrandbits":
+                    rng.getrandbits(64)
+                case "shuffle":
+                    rng.shuffle(list(range(30)))
+                case "choice":
+                    rng.choice(range(1000))
+                case "getstate":
+                    rng.getstate()
+                case "gauss":
+                    rng.gauss(0.0, 1.0)
+                case "randbytes":
+                    rng.randbytes(7)
+        assert draw() == plain.random(), first
+        assert own.getstate() == plain.getstate(), first
+        cards, again = list(range(40)), list(range(40))
+        own.shuffle(cards)
+        plain.shuffle(again)
+        assert cards == again
+        reseeded, reference = SearchRandom(seed), random.Random(seed)
+        reseeded.seed(9)
+        reference.seed(9)
+        assert reseeded.random() == reference.random()
+
+
 @pytest.mark.skipif(not COMPILED, reason="the kernel's own stream needs numba")
 def test_a_search_random_is_seeded_in_the_kernel_and_then_spent() -> None:
     """``SearchRandom(seed)``'s kernel stream is ``random.Random(seed)``'s, not handed back;
@@ -103,6 +137,10 @@ def test_a_search_random_is_seeded_in_the_kernel_and_then_spent() -> None:
         assert tuple(int(x) for x in stream) == random.Random(seed).getstate()[1]
     _, back = search_stream(random.Random(5))
     assert back
+    drawn = SearchRandom(5)
+    drawn.random()  # drawn from in Python: its state is copied and handed back
+    stream, back = search_stream(drawn)
+    assert back and tuple(int(x) for x in stream) == drawn.getstate()[1]
     table = _tables()[0]
     view = next(v for v in decision_views(table, seed=11, count=40) if len(v.legal_moves) >= 2)
     rng = SearchRandom(99)

@@ -363,16 +363,17 @@ def deal_plan(view: TowersView) -> list[int]:
 def fact_rows(view: TowersView, facts: Sequence[Lack]) -> list[int]:
     """``constrain``'s facts as rows: the seat, the fact's limit at the seat's hand size, the
     lacked cards and the cards every fact about the seat bans (masks over the card codes)."""
+    banned: dict[int, set[int]] = {}  # every fact's cards, by seat
+    for fact in facts:
+        banned.setdefault(fact.seat, set()).update(fact.cards)
     rows: list[int] = []
     for fact in facts:
         row = [0] * FACT_WIDTH
         row[0], row[1] = fact.seat, fact.limit(view.hand_sizes[fact.seat])
         for c in fact.cards:
             row[2 + c] = 1
-        for f in facts:
-            if f.seat == fact.seat:
-                for c in f.cards:
-                    row[2 + k.CODES + c] = 1
+        for c in banned[fact.seat]:
+            row[2 + k.CODES + c] = 1
         rows += row
     return rows
 
