@@ -119,6 +119,7 @@ class TowersSearch(SearchDefaults):
         self._values: tuple[TowersView, dict[TowersMove, float]] | None = None
         self._decided: tuple[TowersView, TowersMove] | None = None
         self._styles: tuple[TowersView, dict[TowersMove, float], TowersMove] | None = None
+        self._replied: tuple[TowersView, dict[TowersMove, float]] | None = None
         if fast is None:
             from taverntable.fast.jit import COMPILED as fast  # numba compiles the kernels
         self.fast = fast
@@ -167,7 +168,7 @@ class TowersSearch(SearchDefaults):
                     return [first]
                 return close_moves(kept, values, first, self.close, self.max_root)
         elif self.replies and view.phase in (ANSWER, DEFEND):
-            values = reply_values(view)
+            values = self._reply_values(view)
         else:
             move = self._decide(view)
             return [move] if move in legal else legal
@@ -179,6 +180,13 @@ class TowersSearch(SearchDefaults):
         if self._values is None or self._values[0] is not view:
             self._values = (view, turn_values(view))
         return self._values[1]
+
+    def _reply_values(self, view: TowersView) -> dict[TowersMove, float]:
+        """``reply_values(view)``, once a decision (the root moves and, in an answer, the
+        heuristic's move read them)."""
+        if self._replied is None or self._replied[0] is not view:
+            self._replied = (view, reply_values(view))
+        return self._replied[1]
 
     def _styled(self, view: TowersView) -> dict[TowersMove, float]:
         """``styled_values`` of the turn's values, once a decision (the root moves and the
@@ -204,6 +212,10 @@ class TowersSearch(SearchDefaults):
             if view.phase == TURN and view.legal_moves:
                 values = self._turn_values(view)
                 move = max(view.legal_moves, key=values.__getitem__)
+            elif view.phase == ANSWER and len(view.legal_moves) > 1:
+                # ``replies.answer``: ``max(legal, key=answer_values)``, the values
+                # ``reply_values`` gives in an answer (the same Knowledge, the same floats).
+                move = max(view.legal_moves, key=self._reply_values(view).__getitem__)
             else:
                 move = decide(view)
             self._decided = (view, move)
