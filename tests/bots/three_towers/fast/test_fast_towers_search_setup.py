@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from taverntable.bots import ismcts
 from taverntable.bots.ismcts import IsmctsBot, search
 from taverntable.bots.three_towers.fast.playouts import KernelPlayouts
 from taverntable.bots.three_towers.search import TowersSearch
@@ -163,13 +164,22 @@ def test_a_search_decides_alike_with_its_own_generator(table: Table) -> None:
         assert (own.move, own.visits, own.values) == (plain.move, plain.visits, plain.values)
 
 
-def test_the_hard_bot_replays_its_moves_from_the_same_rng() -> None:
-    """``IsmctsBot.choose`` with its own generator a decision: two bots given the same rng
-    state choose the same moves, decision after decision."""
-    table = _tables()[0]
-    views = decision_views(table, seed=31, count=10)
-    moves = []
-    for _ in range(2):
-        bot, rng = IsmctsBot(), random.Random(4)
-        moves.append([bot.choose(v, rng) for v in views])
-    assert moves[0] == moves[1]
+@pytest.mark.parametrize("style", [None, "raider"])
+def test_the_hard_bot_chooses_as_with_plain_generators(
+    style: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``IsmctsBot.choose`` with its ``SearchRandom`` generators (the search's and the
+    anchor's) makes the moves it makes with ``random.Random`` ones, decision after decision,
+    and draws only the seed from the caller's generator either way."""
+    views = decision_views(_tables()[0], seed=31, count=12)
+    runs = []
+    for make in (SearchRandom, random.Random):
+        monkeypatch.setattr(ismcts, "SearchRandom", make)
+        bot, rng = IsmctsBot(style=style), random.Random(4)
+        moves, searched = [], 0
+        for view in views:
+            moves.append(bot.choose(view, rng))
+            searched += bot.last is not None
+        runs.append((moves, rng.getstate()))
+        assert searched >= 2  # decisions the search made, not only forced or lone moves
+    assert runs[0] == runs[1]
