@@ -31,7 +31,7 @@ from pathlib import Path
 
 
 async def bench(
-    tables: int, seconds: float, think: float, database: str | None
+    tables: int, seconds: float, think: float, database: str | None, group_ms: float = 0.0
 ) -> dict[str, float]:
     from taverntable.web.botpool import BotPool
     from taverntable.web.client import RateLimit, _handle
@@ -44,7 +44,8 @@ async def bench(
 
     folder = tempfile.mkdtemp(prefix="tavern-bench-")
     url = database or f"sqlite+aiosqlite:///{folder}/bench.sqlite3"
-    hub = Hub(Store(url), BotPool(1), Pace(0.0, 0.0, 0.0), NO_LIMITS)
+    store = Store(url, group_window=group_ms / 1000) if group_ms else Store(url)  # old checkouts
+    hub = Hub(store, BotPool(1), Pace(0.0, 0.0, 0.0), NO_LIMITS)
     await hub.open()
     people = [SeatSpec(kind="person") for _ in range(3)]
     moves = 0
@@ -112,6 +113,9 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=10.0)
     p.add_argument("--think", type=float, default=1.0, help="mean seconds before each move")
     p.add_argument("--database", help="default: SQLite in a temporary folder")
+    p.add_argument(
+        "--group-commit-ms", type=float, default=0.0, help="the store's group window (serve's)"
+    )
     p.add_argument("--against", help="an older checkout: run both, alternating, and compare")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--json", action="store_true")
@@ -119,7 +123,9 @@ def main() -> int:
     if args.against is None:
         import uvloop
 
-        figures = uvloop.run(bench(args.tables, args.seconds, args.think, args.database))
+        figures = uvloop.run(
+            bench(args.tables, args.seconds, args.think, args.database, args.group_commit_ms)
+        )
         print(json.dumps(figures) if args.json else figures)
         return 0
     here = Path(__file__).resolve().parent.parent
@@ -127,6 +133,7 @@ def main() -> int:
     results: dict[str, list[float]] = {"old": [], "new": []}
     command = [sys.executable, __file__, "--json", "--tables", str(args.tables)]
     command += ["--seconds", str(args.seconds), "--think", str(args.think)]
+    command += ["--group-commit-ms", str(args.group_commit_ms)]
     if args.database:
         command += ["--database", args.database]
     for k in range(args.rounds):

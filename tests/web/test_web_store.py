@@ -148,6 +148,46 @@ def test_moves_of_many_tables_arriving_together_are_stored_in_one_group(database
     run(check())
 
 
+def test_a_group_window_gathers_moves_arriving_apart_and_each_waits_for_its_commit(
+    database: str,
+) -> None:
+    """``group_window``: moves of several tables arriving 10 ms apart share one commit within
+    the window (without it, more: the loop is idle between them), and none returns before it
+    is stored; SQLite's deals' headers join the same commit."""
+
+    async def check(window: float) -> tuple[int, int]:
+        store = Store(database, group_window=window)
+        await store.open()
+        names = [f"w{window}-{k}" for k in range(6)]
+        for name in names:
+            await store.create_table(
+                name, "tonk", {}, {}, "h", [StoredSeat(0, "person", None, None, None)]
+            )
+        before = store.writes
+        numbers = await asyncio.gather(*(store.start_deal(name, 1, 1, {"x": 1}) for name in names))
+        assert numbers == [1] * len(names)
+        deals = store.writes - before
+
+        async def move(k: int, name: str) -> None:
+            await asyncio.sleep(0.01 * k)
+            await store.add_move(name, 1, 0, 0, "draw stock")
+            loaded = await store.load(name)  # stored once the call returns
+            assert loaded is not None and loaded.deals[0].moves == [(0, "draw stock")]
+
+        before = store.writes
+        await asyncio.gather(*(move(k, name) for k, name in enumerate(names)))
+        moves = store.writes - before
+        await store.close()
+        return deals, moves
+
+    deals, moves = run(check(0.25))  # type: ignore[misc]
+    assert moves == 1
+    if database.startswith("sqlite"):
+        assert deals == 1  # the headers of six tables in one transaction
+    _, apart = run(check(0.0))  # type: ignore[misc]
+    assert apart > moves
+
+
 def test_fenced_moves_of_many_tables_are_one_group_each_with_its_lease_checked() -> None:
     """A process of several on PostgreSQL commits its tables' moves together too (issue 23,
     fourth pass): fewer statements than moves, each move (and the deal it ends) stored when its
@@ -265,3 +305,18 @@ def test_a_renewal_does_not_wait_for_a_move_in_flight_but_a_takeover_does() -> N
             await a.add_move("t", 1, 0, 0, "draw stock", fence=("t", "A", 1))
 
     on_two_stores_of_a_fresh_postgres(check)
+
+
+@pytest.mark.parametrize("window", ["-1", "1001", "soon"])
+def test_a_group_window_out_of_range_is_refused(
+    window: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tavern serve --group-commit-ms``: 0 to 1000 ms, else one line and exit 2."""
+    from taverntable.cli import main
+
+    try:
+        code = main(["serve", "--group-commit-ms", window])
+    except SystemExit as e:  # argparse's own exit, for a value that is no number
+        code = e.code
+    assert code == 2
+    assert "--group-commit-ms" in capsys.readouterr().err

@@ -40,6 +40,7 @@ def create_app(
     api_docs: bool = False,
     limits: Limits | None = None,
     warm_bots: bool = False,
+    group_window: float = 0.0,
 ) -> FastAPI:
     """The application over the database at ``database`` (an SQLAlchemy async URL); with a
     ``redis`` URL, one process of several sharing the tables (``cluster.py``).
@@ -49,14 +50,16 @@ def create_app(
     ``api_docs``: serve ``/docs``, ``/redoc`` and ``/openapi.json`` (off by default: the Swagger
     and ReDoc pages load their scripts from a CDN, and the API is in ``docs/protocol.md``).
     ``warm_bots``: start loading (or compiling) the hard bots' kernels in the bot pool as the
-    server starts (``BotPool.warm_all``; ``tavern serve`` does, unless ``--no-warm-bots``)."""
+    server starts (``BotPool.warm_all``; ``tavern serve`` does, unless ``--no-warm-bots``).
+    ``group_window``: seconds a group commit of moves waits for more (``Store``)."""
     policy = OriginPolicy([*allow_origins, *allowed_from_env()])
+    store = Store(database, group_window=group_window)
     if redis is None:
-        hub = Hub(Store(database), BotPool(bot_processes), pace or Pace(), limits)
+        hub = Hub(store, BotPool(bot_processes), pace or Pace(), limits)
     else:
         from .cluster import ClusterHub
 
-        hub = ClusterHub(Store(database), BotPool(bot_processes), pace or Pace(), redis, limits)
+        hub = ClusterHub(store, BotPool(bot_processes), pace or Pace(), redis, limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

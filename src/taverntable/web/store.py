@@ -175,8 +175,13 @@ PG_POOL = 15  # PostgreSQL connections kept by a process (and 5 more at a peak)
 class Store:
     """The server's database."""
 
-    def __init__(self, url: str, busy_timeout: float = 30.0) -> None:
+    def __init__(self, url: str, busy_timeout: float = 30.0, group_window: float = 0.0) -> None:
+        """``group_window``: seconds a group commit waits for more moves after its first (0:
+        written at the end of the loop's turn). Each move still waits for its own commit
+        before its update goes out; a busy server's moves share fewer transactions for it
+        (``tavern serve --group-commit-ms``, issue 23 seventh pass)."""
         self.url = url
+        self.group_window = group_window
         # PostgreSQL: connections kept for as many writes in flight as a busy process has
         # (SQLAlchemy's default keeps 5 and opens and closes up to 10 more, a connection and TLS
         # handshake each: 5 % of a cluster's CPU at 500 tables, issue 23).
@@ -461,7 +466,10 @@ class Store:
         deals ask for it meanwhile."""
         if not self._flush_soon:
             self._flush_soon = True
-            asyncio.get_running_loop().call_soon(self._flush_here)
+            if self.group_window > 0:
+                asyncio.get_running_loop().call_later(self.group_window, self._flush_here)
+            else:
+                asyncio.get_running_loop().call_soon(self._flush_here)
 
     def _flush_here(self) -> None:
         """The waiting moves and deals' headers in one transaction on SQLite's connection in
@@ -516,7 +524,10 @@ class Store:
             started.set_result(number)
 
     async def _flush(self) -> None:
-        """Write the waiting moves, group by group, until none waits."""
+        """Write the waiting moves, group by group, until none waits (the first group once
+        ``group_window`` has passed)."""
+        if self.group_window > 0:
+            await asyncio.sleep(self.group_window)
         while self._pending:
             group, self._pending = self._pending, []
             try:
