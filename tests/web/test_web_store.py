@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 import sqlalchemy
@@ -15,7 +16,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from taverntable.web.store import LeaseLost, Store, StoredSeat, _fenced, database_fault
 
-from web_helpers import drop_postgres, fresh_postgres, postgres_url
+from web_helpers import drop_postgres, fresh_postgres, postgres_url, sqlite_url
 
 FIRST_SCHEMA = [  # what the first server's create_all made, with its version in tavern_meta
     "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(32) NOT NULL, options JSON "
@@ -305,6 +306,40 @@ def test_a_renewal_does_not_wait_for_a_move_in_flight_but_a_takeover_does() -> N
             await a.add_move("t", 1, 0, 0, "draw stock", fence=("t", "A", 1))
 
     on_two_stores_of_a_fresh_postgres(check)
+
+
+def test_a_deals_header_that_cannot_join_the_group_is_written_on_its_own(tmp_path: Path) -> None:
+    """SQLite: a header that finds the writers' lock held (another write in progress) is
+    written by a task of its own once the lock is free, and a group that fails (here a move
+    whose table is unknown to a constraint) leaves each header to its own write."""
+
+    async def check() -> None:
+        store = Store(sqlite_url(tmp_path))
+        await store.open()
+        for name in ("a", "b"):
+            await store.create_table(
+                name, "tonk", {}, {}, "h", [StoredSeat(0, "person", None, None, None)]
+            )
+        assert store._writer is not None
+        async with store._writer:  # another write holds SQLite's one writer
+            started = asyncio.ensure_future(store.start_deal("a", 1, 1, {"x": 1}))
+            await asyncio.sleep(0.05)
+            assert not started.done()
+        assert await started == 1
+        await store.start_deal("b", 1, 1, {"x": 2})
+        # A group whose move collides with a stored one fails as a whole: the header beside it
+        # is still written (on its own), and the colliding move alone is refused.
+        await store.add_move("a", 1, 0, 0, "draw stock")
+        again = asyncio.ensure_future(store.add_move("a", 1, 0, 0, "draw stock"))
+        header = asyncio.ensure_future(store.start_deal("b", 2, 1, {"x": 3}))
+        assert await header == 2
+        with pytest.raises(IntegrityError):
+            await again
+        loaded = await store.load("b")
+        assert loaded is not None and [d.number for d in loaded.deals] == [1, 2]
+        await store.close()
+
+    run(check())
 
 
 @pytest.mark.parametrize("window", ["-1", "1001", "soon"])
