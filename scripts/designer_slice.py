@@ -61,8 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     games = slice_indices(config.variants, args.hard, args.heuristic)
     if args.timing:  # one game of each kind first: numba's kernels loaded, caches warm
         for kind in (True, False):
-            index = next(i for i, name in games if is_hard(name) is kind)
-            play(config, index, game_seed(config.seed, index))
+            index = next((i for i, name in games if is_hard(name) is kind), None)
+            if index is not None:  # ``--hard 0`` or ``--heuristic 0``: none of that kind
+                play(config, index, game_seed(config.seed, index))
     cpu = {True: 0.0, False: 0.0}
     count = {True: 0, False: 0}
     out = args.rows.open("w") if args.rows else None

@@ -44,6 +44,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from taverntable.fast.search_random import SearchRandom
+
 from .search_game import PairedDealer, PairedScorer, RootRunner, SearchGame, search_game_for
 
 # UCB exploration constant for rewards scaled to about [-1, 1].
@@ -432,10 +434,11 @@ def _paired(
     done = 0
     if dealer is not None and math.isinf(deadline):
         # No clock to read: the whole loop below in one call, the same worlds and stop.
-        for row in dealer.run(limit, legal.index(anchor) if anchor in sums else -1):
-            for m, r in zip(legal, row, strict=True):
-                results[m].append(r)
-            done += len(legal)
+        # Each move's rewards world by world, as the loop below would append them.
+        columns = dealer.run(limit, legal.index(anchor) if anchor in sums else -1)
+        for m, column in zip(legal, columns, strict=True):
+            results[m] = column
+        done = len(legal) * len(columns[0])
         limit = done  # the loop below has nothing left to do
     while done == 0 or done + len(legal) <= limit:  # at least one world
         if done and time.perf_counter() >= deadline:
@@ -650,11 +653,11 @@ class IsmctsBot:
             margin *= game.margin_scale
         anchor = None
         if margin is not None:
-            anchor = game.anchor_move(view, random.Random(seed ^ 0x5EED))
+            anchor = game.anchor_move(view, SearchRandom(seed ^ 0x5EED))  # seeded if drawn
         self.last = search(
             game,
             view,
-            random.Random(seed),
+            SearchRandom(seed),  # ``random.Random(seed)``, dropped after the search
             iterations=iterations,
             seconds=self.seconds,
             exploration=self.exploration,

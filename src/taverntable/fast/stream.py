@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from .jit import COMPILED, IntArray, int_array, kernel
+from .search_random import SearchRandom
 
 N = 624
 M = 397
@@ -136,3 +137,15 @@ def seeded_stream(seed: int, out: IntArray | None = None) -> IntArray:
     mt = int_array(STATE_SIZE) if out is None else out
     seed_into(mt, seed & MASK32, seed >> 32)
     return mt
+
+
+def search_stream(rng: random.Random) -> tuple[IntArray, bool]:
+    """The stream a kernel draws a search's numbers from, and whether it must be handed back
+    to ``rng`` (``hand_back``) when the kernel is done: a ``SearchRandom`` not yet drawn from
+    in Python is seeded in the kernel and not handed back; any other generator is copied
+    (``stream_of``)."""
+    if COMPILED and isinstance(rng, SearchRandom):
+        fresh = not rng.awake and 0 <= rng.first_seed < 1 << 64
+        if fresh:
+            return seeded_stream(rng.first_seed), False
+    return stream_of(rng), True

@@ -73,7 +73,8 @@ class PairedDealer(Protocol):
     def run(self, limit: int, anchor: int) -> list[list[float]]:
         """``_paired``'s whole loop without a clock: worlds until ``limit`` playouts are spent,
         or half of them with no move's sum of rewards above the anchor's (``anchor`` its index
-        among the compared moves, -1 none); each world's rewards, in the moves' order."""
+        among the compared moves, -1 none); each compared move's rewards (in the moves'
+        order), world by world."""
         ...
 
     def close(self) -> None:

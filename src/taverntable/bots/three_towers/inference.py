@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from taverntable.games.three_towers import TowersState, TowersView
 from taverntable.games.three_towers.cards import (
@@ -77,6 +78,10 @@ TOWER_ACES = frozenset(c for c in range(NUM_CODES) if IS_TOWER_ACE[c])
 REDEALS = (RedealJoker, RedealWarriors, RedealJacks, RedealQueens, RedealKings)
 RESET = (Fail, *REDEALS)  # a new hand: the old facts no longer hold
 TURN_ACTIONS = (Trade, TradeJoker, Build, Add, Raid, Curse, *REDEALS)  # A1-A4, R9
+# The moves ``evidence`` reads beyond ending an attack's reply: every other one only does that.
+# By class, not ``isinstance``: the move classes are final (frozen, slotted, never subclassed),
+# and a decision of the hard bot reads its round's whole history.
+_READ = frozenset((*RESET, *TURN_ACTIONS, Defend, Yield))
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +99,7 @@ class Lack:
         return max(0, hand_size - max(0, self.full - self.laid))
 
 
+@lru_cache(maxsize=1024)  # a few hundred keys; every decision's evidence asks again
 def repellers(card: int, defence: str, joker: bool, spade_jack: bool = False) -> frozenset[int]:
     """R9: the cards that repel an attack with ``card`` (warriors of its rank or higher, any
     warrior under ``defence = "any"``), the joker when ``joker``, and with ``spade_jack``
@@ -132,6 +138,9 @@ def evidence(view: TowersView) -> list[Lack]:
     for i, (seat, move) in enumerate(history):
         if seat < 0 or seat >= n:
             continue
+        if type(move) not in _READ:
+            attack = None  # neither a defence nor a yield: the attack's reply is over
+            continue
         if isinstance(move, RESET):
             reset_at[seat] = i
         if isinstance(move, TURN_ACTIONS):
@@ -163,13 +172,25 @@ def evidence(view: TowersView) -> list[Lack]:
                 pass
         if not isinstance(move, Defend | Yield):
             attack = None
-    out = []
-    for i, seat, cards in facts:
-        if seat == me or (teams and seat == (me + 2) % 4) or reset_at[seat] > i:
-            continue
-        laid = sum(laid_cards(m) for s, m in history[i:] if s == seat)
-        out.append(Lack(seat, cards, laid, view.rules.hand_size))
-    return out
+    kept = [
+        (i, seat, cards)
+        for i, seat, cards in facts
+        if not (seat == me or (teams and seat == (me + 2) % 4) or reset_at[seat] > i)
+    ]
+    if not kept:
+        return []
+    # The cards each fact's seat laid from the fact's move on (its own included), from one
+    # backward pass: a fact's index is a move of its own seat.
+    at = {i for i, _, _ in kept}
+    laid = [0] * n
+    since: dict[int, int] = {}
+    for j in range(len(history) - 1, min(at) - 1, -1):
+        seat, move = history[j]
+        if 0 <= seat < n:
+            laid[seat] += laid_cards(move)
+            if j in at:
+                since[j] = laid[seat]
+    return [Lack(seat, cards, since[i], view.rules.hand_size) for i, seat, cards in kept]
 
 
 def _yielded(view: TowersView, move: object, tower: list[int]) -> frozenset[int]:

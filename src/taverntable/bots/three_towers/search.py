@@ -118,6 +118,8 @@ class TowersSearch(SearchDefaults):
         self._roots: tuple[TowersView, Sequence[TowersMove]] | None = None
         self._values: tuple[TowersView, dict[TowersMove, float]] | None = None
         self._decided: tuple[TowersView, TowersMove] | None = None
+        self._styles: tuple[TowersView, dict[TowersMove, float], TowersMove] | None = None
+        self._replied: tuple[TowersView, dict[TowersMove, float]] | None = None
         if fast is None:
             from taverntable.fast.jit import COMPILED as fast  # numba compiles the kernels
         self.fast = fast
@@ -154,11 +156,11 @@ class TowersSearch(SearchDefaults):
             if self.style:
                 # Only the moves the style plays, by their styled values, the styled move first
                 # (the heuristic draws nothing from the rng).
-                styled = styled_values(self.style, view, values)
+                styled = self._styled(view)
                 values = {
                     m: v for m, v in styled.items() if allowed(self.style, view, m, values[m])
                 }
-                first = self.anchor_move(view, random.Random(0))
+                first = self._styled_move(view)  # ``anchor_move``'s styled move
                 kept = [m for m in legal if m in values]
                 if not kept:
                     # The style plays none of them (a raider whose every move builds): its
@@ -166,7 +168,7 @@ class TowersSearch(SearchDefaults):
                     return [first]
                 return close_moves(kept, values, first, self.close, self.max_root)
         elif self.replies and view.phase in (ANSWER, DEFEND):
-            values = reply_values(view)
+            values = self._reply_values(view)
         else:
             move = self._decide(view)
             return [move] if move in legal else legal
@@ -179,6 +181,28 @@ class TowersSearch(SearchDefaults):
             self._values = (view, turn_values(view))
         return self._values[1]
 
+    def _reply_values(self, view: TowersView) -> dict[TowersMove, float]:
+        """``reply_values(view)``, once a decision (the root moves and, in an answer, the
+        heuristic's move read them)."""
+        if self._replied is None or self._replied[0] is not view:
+            self._replied = (view, reply_values(view))
+        return self._replied[1]
+
+    def _styled(self, view: TowersView) -> dict[TowersMove, float]:
+        """``styled_values`` of the turn's values, once a decision (the root moves and the
+        anchor read them; a style's bias is a function of the view, the move and its value)."""
+        if self._styles is None or self._styles[0] is not view:
+            styled = styled_values(self.style, view, self._turn_values(view))
+            self._styles = (view, styled, max(view.legal_moves, key=styled.__getitem__))
+        return self._styles[1]
+
+    def _styled_move(self, view: TowersView) -> TowersMove:
+        """The styled heuristic's move on its turn: ``choose``'s ``max(legal, key=_styled)``,
+        the value plus the style's bias (the first of the best in the legal order)."""
+        self._styled(view)
+        assert self._styles is not None
+        return self._styles[2]
+
     def _decide(self, view: TowersView) -> TowersMove:
         """``heuristic.decide(view)``, once a decision. On the mover's turn it is ``turn``'s
         ``max(legal, key=turn_value)``: the first of the moves of highest value in the legal
@@ -188,6 +212,10 @@ class TowersSearch(SearchDefaults):
             if view.phase == TURN and view.legal_moves:
                 values = self._turn_values(view)
                 move = max(view.legal_moves, key=values.__getitem__)
+            elif view.phase == ANSWER and len(view.legal_moves) > 1:
+                # ``replies.answer``: ``max(legal, key=answer_values)``, the values
+                # ``reply_values`` gives in an answer (the same Knowledge, the same floats).
+                move = max(view.legal_moves, key=self._reply_values(view).__getitem__)
             else:
                 move = decide(view)
             self._decided = (view, move)
@@ -201,9 +229,7 @@ class TowersSearch(SearchDefaults):
         if len(legal) <= 1:  # the one move (or choose's error)
             return ThreeTowersHeuristicBot(self.style).choose(view, rng)
         if self.style and view.phase == TURN:
-            # ``choose``'s ``max(legal, key=_styled)``: the value plus the style's bias.
-            styled = styled_values(self.style, view, self._turn_values(view))
-            return max(legal, key=styled.__getitem__)
+            return self._styled_move(view)
         move = self._decide(view)
         return move if move in legal else rng.choice(legal)
 
@@ -339,7 +365,7 @@ class _KernelDealt:
     def run(self, limit: int, anchor: int) -> list[list[float]]:
         """Every world of a search without a clock, in one kernel call (``_paired``'s loop:
         ``limit`` playouts, the stop at half of them when no move is ahead of the ``anchor``,
-        its index, -1 none): each world's rewards."""
+        its index, -1 none): each compared move's rewards, world by world."""
         return self.dealer.run(limit, anchor)
 
     def close(self) -> None:

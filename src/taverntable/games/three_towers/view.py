@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from taverntable.cards import SUITS
@@ -202,19 +203,29 @@ def view_of(state: TowersPosition, seat: int) -> TowersView:
 
 
 def unseen_cards(view: TowersView) -> Counter[int]:
-    """The cards ``view.seat`` cannot locate: in other hands, the deck, and stores' hidden parts."""
-    seen: Counter[int] = Counter(view.hand)
+    """The cards ``view.seat`` cannot locate: in other hands, the deck, and stores' hidden parts.
+
+    ``Counter(full_deck) - seen``, keys in the same order (the full deck's, which is the order
+    of ``elements()``: a search's worlds are dealt from it), built from the deck's counts kept
+    once per deck count: the hard bot asks for it every decision."""
+    seen = list(view.hand)
     for s, known in enumerate(view.known_stores):
-        if s == view.seat and view.store is not None:
-            seen.update(view.store)
-        else:
-            seen.update(known)
+        seen += view.store if s == view.seat and view.store is not None else known
     for zone in (view.towers, view.nobility):
         for cards in zone:
-            seen.update(cards)
+            seen += cards
     if view.trade is not None:
         for _, cards in view.trade.laid:
-            seen.update(cards)
+            seen += cards
     if view.attack is not None:
-        seen[view.attack.card] += 1
-    return Counter(full_deck(view.rules.decks)) - seen
+        seen.append(view.attack.card)
+    counts = Counter(seen).get
+    return Counter(
+        {c: left for c, n in _deck_counts(view.rules.decks) if (left := n - counts(c, 0)) > 0}
+    )
+
+
+@lru_cache(maxsize=8)
+def _deck_counts(decks: int) -> tuple[tuple[int, int], ...]:
+    """(card, copies) of R1's deck (R35: ``decks`` of them), in ``Counter(full_deck)``'s order."""
+    return tuple(Counter(full_deck(decks)).items())

@@ -18,6 +18,7 @@ playout by playout.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, cast
 
 from taverntable.bots.three_towers.fast.heuristic import REDEAL_PARTS, U_SIZE, decide_into
 from taverntable.fast.jit import FloatArray, IntArray, int_array, kernel, new_floats, new_ints
@@ -27,6 +28,24 @@ from taverntable.games.three_towers import TowersMove, TowersState
 from taverntable.games.three_towers.fast import kernel as k
 from taverntable.games.three_towers.fast.play import move_of
 from taverntable.games.three_towers.fast.state import load
+from taverntable.games.three_towers.moves import (
+    Add,
+    Answer,
+    AnswerJoker,
+    Build,
+    Curse,
+    Defend,
+    Fail,
+    Raid,
+    RedealJacks,
+    RedealJoker,
+    RedealKings,
+    RedealQueens,
+    RedealWarriors,
+    Trade,
+    TradeJoker,
+    Yield,
+)
 
 # What ``paired_playouts`` writes per action: the scores and marks of every seat, then whether
 # the game is over (the rewards count the marks' later worth only while it goes on).
@@ -122,6 +141,34 @@ def paired_into(
         out[row + OUT_OVER] = 1 if st[k.PHASE] == k.OVER else 0
 
 
+def _ints(xs: IntArray, count: int) -> list[int]:
+    """The first ``count`` ints of a kernel array (or the fallback's list) as Python ints."""
+    head = cast(Any, xs)[:count]
+    return list(head.tolist() if hasattr(head, "tolist") else head)
+
+
+# ``move_of``'s class of each kernel move kind a search compares (``_codes`` looks among the
+# legal triples of the move's kind only; a class not here is looked for among them all).
+KIND_OF: dict[type, int] = {
+    Trade: k.M_TRADE,
+    TradeJoker: k.M_TRADE_JOKER,
+    Build: k.M_BUILD,
+    Add: k.M_ADD,
+    Raid: k.M_RAID,
+    Curse: k.M_CURSE,
+    RedealJoker: k.M_REDEAL_JOKER,
+    RedealWarriors: k.M_REDEAL_WARRIORS,
+    RedealJacks: k.M_REDEAL_JACKS,
+    RedealQueens: k.M_REDEAL_QUEENS,
+    RedealKings: k.M_REDEAL_KINGS,
+    Answer: k.M_ANSWER,
+    AnswerJoker: k.M_ANSWER_JOKER,
+    Fail: k.M_FAIL,
+    Defend: k.M_DEFEND,
+    Yield: k.M_YIELD,
+}
+
+
 Final = tuple[tuple[int, ...], tuple[int, ...], bool]
 """A playout's end as the rewards read it: every seat's scores and marks, and the game over."""
 
@@ -141,16 +188,21 @@ class KernelPlayouts:
     def _codes(self, st: IntArray) -> IntArray:
         """The moves as (kind, a, b) triples, found among the kernel's legal moves of a world:
         the searching seat's legal moves come from its own cards and the table, which every
-        world of its view shares, so one world's codes serve them all."""
+        world of its view shares, so one world's codes serve them all. A move is matched to
+        the last legal triple that ``move_of`` makes it (as a table of every legal move would
+        keep), among the triples of its kind only: ``move_of`` makes each kind one class."""
         kinds, xa, xb = (int_array(k.MAX_LEGAL) for _ in range(3))
         count = k.legal_moves(st, kinds, xa, xb)
-        found = {move_of(int(kinds[i]), int(xa[i]), int(xb[i])): i for i in range(count)}
+        ks, xas, xbs = _ints(kinds, count), _ints(xa, count), _ints(xb, count)
         codes = int_array(3 * len(self.moves))
         for j, m in enumerate(self.moves):
-            i = found.get(m)
-            if i is None:
+            kind = KIND_OF.get(type(m), -1)
+            for i in range(count - 1, -1, -1):
+                if (kind < 0 or ks[i] == kind) and move_of(ks[i], xas[i], xbs[i]) == m:
+                    break
+            else:
                 raise ValueError(f"{m!r} is not a legal move of the world's deciding seat")
-            codes[3 * j], codes[3 * j + 1], codes[3 * j + 2] = kinds[i], xa[i], xb[i]
+            codes[3 * j], codes[3 * j + 1], codes[3 * j + 2] = ks[i], xas[i], xbs[i]
         return codes
 
     def finals(self, world: TowersState, seed: int) -> list[Final]:

@@ -55,8 +55,14 @@ from taverntable.fast.jit import (
     new_floats,
     new_ints,
 )
+from taverntable.fast.search_random import SearchRandom
 from taverntable.fast.stream import STATE_SIZE as STREAM_SIZE
-from taverntable.fast.stream import mt_random, mt_uint32, seed_into, stream_of
+from taverntable.fast.stream import (
+    mt_random,
+    mt_uint32,
+    search_stream,
+    seed_into,
+)
 from taverntable.games.three_towers import TowersView
 from taverntable.games.three_towers.fast import kernel as k
 from taverntable.games.three_towers.fast.state import load
@@ -357,16 +363,17 @@ def deal_plan(view: TowersView) -> list[int]:
 def fact_rows(view: TowersView, facts: Sequence[Lack]) -> list[int]:
     """``constrain``'s facts as rows: the seat, the fact's limit at the seat's hand size, the
     lacked cards and the cards every fact about the seat bans (masks over the card codes)."""
+    banned: dict[int, set[int]] = {}  # every fact's cards, by seat
+    for fact in facts:
+        banned.setdefault(fact.seat, set()).update(fact.cards)
     rows: list[int] = []
     for fact in facts:
         row = [0] * FACT_WIDTH
         row[0], row[1] = fact.seat, fact.limit(view.hand_sizes[fact.seat])
         for c in fact.cards:
             row[2 + c] = 1
-        for f in facts:
-            if f.seat == fact.seat:
-                for c in f.cards:
-                    row[2 + k.CODES + c] = 1
+        for c in banned[fact.seat]:
+            row[2 + k.CODES + c] = 1
         rows += row
     return rows
 
@@ -404,14 +411,16 @@ class KernelDealer:
         self.playouts = playouts
         if playouts.codes is None:
             playouts.codes = playouts._codes(self.st)
-        self.mt = stream_of(rng)
+        # A search's own fresh generator is seeded in the kernel and not handed back.
+        self.mt, self.give_back = search_stream(rng)
         self.rng = rng
         self.n = view.num_players
         self.seat, self.teams = view.seat, int(view.rules.teams)
 
     def run(self, limit: int, anchor: int) -> list[list[float]]:
-        """``_paired``'s worlds without a clock, in one call (``search_worlds``): each world's
-        rewards of the compared actions for the searching seat."""
+        """``_paired``'s worlds without a clock, in one call (``search_worlds``): each compared
+        action's rewards for the searching seat, world by world (``results`` holds them world
+        by world: action ``j``'s are every ``count``-th from ``j``)."""
         p = self.playouts
         count = len(p.moves)
         codes = p.codes
@@ -435,8 +444,8 @@ class KernelDealer:
             results,
             p.out,
         )
-        flat = cast(Any, results).tolist()
-        return [flat[w * count : (w + 1) * count] for w in range(worlds)]
+        flat = cast(Any, results)[: worlds * count].tolist()
+        return [flat[j::count] for j in range(count)]
 
     def next(self) -> list[tuple[tuple[int, ...], tuple[int, ...], bool]]:
         """The next world's playout ends, one per compared action."""
@@ -463,5 +472,10 @@ class KernelDealer:
 
     def close(self) -> None:
         """Hand the stream back to the search's generator."""
-        gauss = self.rng.getstate()[2]  # ``stream.hand_back``, the words read at once
-        self.rng.setstate((3, tuple(cast(Any, self.mt).tolist()), gauss))
+        rng = self.rng
+        if not self.give_back:
+            assert isinstance(rng, SearchRandom)
+            rng.spend()
+            return
+        gauss = rng.getstate()[2]  # ``stream.hand_back``, the words read at once
+        rng.setstate((3, tuple(cast(Any, self.mt).tolist()), gauss))
