@@ -171,7 +171,7 @@ def time_turn_kind(states, n, repeat, legal, counts, unseens, kind):  # type: ig
             st = states[i]
             if st[k.PHASE] != k.TURN:
                 continue
-            parts[0] = 0.0
+            h._decision_start(st, unseens[i], parts)
             for j in range(counts[i]):
                 if legal[i, 0, j] == kind:
                     sink += h.turn_value_of(

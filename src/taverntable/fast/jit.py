@@ -130,6 +130,25 @@ def kernel(fn: F) -> F:
     return cast(F, _NUMBA.njit(cache=True, nogil=True)(fn))
 
 
+def plain_kernel(fn: F) -> F:
+    """``kernel`` for a function that allocates nothing: compiled without numba's reference
+    counting (``_nrt=False``), so passing and copying its arrays costs no NRT call (an atomic
+    increment and decrement each, which in a hot loop cost more than the arithmetic). Its
+    arrays belong to its caller, which outlives the call. The same operations, the same floats."""
+    if _NUMBA is None:
+        return fn
+    return cast(F, _NUMBA.njit(cache=True, nogil=True, _nrt=False)(fn))
+
+
+def inline_kernel(fn: F) -> F:
+    """``plain_kernel``, and inlined into each kernel that calls it (numba's
+    ``inline="always"``): a small function called in a hot loop, whose call would cost more
+    than its body. Inlined into a ``plain_kernel``, it counts no references either."""
+    if _NUMBA is None:
+        return fn
+    return cast(F, _NUMBA.njit(cache=True, nogil=True, _nrt=False, inline="always")(fn))
+
+
 if _NUMBA is not None:
     import numpy as np
     from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros

@@ -14,6 +14,14 @@ is the engine's chance steps from one stream and these decisions.
 
 ``differential.py`` holds it to the Python bot, move by move over whole games and on
 positions of random play.
+
+What a decision's values share is worked out once a decision into its scratch (``parts``,
+``_decision_start``): the tools' weight, the spread, the opponents, the best warrior (at the first
+warrior's ``keep``), an answer's ``keep`` of each held card; each is the value its function
+returns, so every value is the same float. The kernels allocate nothing but in ``decide``,
+``decide_styled``, ``turn_value`` and the whole games, and the rest are ``plain_kernel``s
+(numba counts no references to their arrays: passing ``st`` to a helper cost an atomic increment
+and decrement, most of a decision's time) or inlined into them (``inline_kernel``).
 """
 
 from __future__ import annotations
@@ -22,7 +30,16 @@ from taverntable.bots.three_towers import heuristic as h
 from taverntable.bots.three_towers import replies as r
 from taverntable.bots.three_towers import styles as sty
 from taverntable.bots.three_towers import tactics as t
-from taverntable.fast.jit import FloatArray, IntArray, float_array, kernel, new_floats, new_ints
+from taverntable.fast.jit import (
+    FloatArray,
+    IntArray,
+    float_array,
+    inline_kernel,
+    kernel,
+    new_floats,
+    new_ints,
+    plain_kernel,
+)
 from taverntable.games.three_towers.cards import JOKER, THIEF, WARLOCK, WITCH
 from taverntable.games.three_towers.fast import kernel as k
 
@@ -74,17 +91,17 @@ U_PARTNER = U_ME + 1  # -1 without teams
 U_SIZE = U_PARTNER + 1
 
 
-@kernel
+@plain_kernel
 def _rank(code: int) -> int:
     return 0 if code == JOKER else code % 13 + 1
 
 
-@kernel
+@plain_kernel
 def _suit(code: int) -> int:
     return -1 if code == JOKER else code // 13
 
 
-@kernel
+@plain_kernel
 def knowledge(st: IntArray, me: int, unseen: IntArray) -> None:
     """``unseen_cards``: the cards ``me`` cannot locate, counted per code (a Counter difference
     drops what would go below zero), and their total, the seat and its partner."""
@@ -120,18 +137,18 @@ def knowledge(st: IntArray, me: int, unseen: IntArray) -> None:
     unseen[U_PARTNER] = (me + 2) % 4 if st[k.OPT_TEAMS] else -1
 
 
-@kernel
+@inline_kernel
 def _is_opponent(unseen: IntArray, s: int) -> bool:
     return s != unseen[U_ME] and s != unseen[U_PARTNER]
 
 
-@kernel
+@plain_kernel
 def _weight(st: IntArray) -> float:
     """The tools' weight: 1 early in the round, falling to 0 as the deck runs out."""
     return min(1.0, st[k.DECK_LEN] / FULL_DECK_TURNS)
 
 
-@kernel
+@plain_kernel
 def _best_warrior(st: IntArray, me: int) -> int:
     """The highest warrior in hand, the first of equals in code order; or -1."""
     best, best_rank = -1, -1
@@ -141,7 +158,7 @@ def _best_warrior(st: IntArray, me: int) -> int:
     return best
 
 
-@kernel
+@plain_kernel
 def keep(st: IntArray, me: int, card: int) -> float:
     """``Knowledge.keep``: a card's points plus its worth as a tool."""
     w = _weight(st)
@@ -159,25 +176,39 @@ def keep(st: IntArray, me: int, card: int) -> float:
     return float(k.POINTS[card])
 
 
-@kernel
+@inline_kernel
 def _worth(st: IntArray, card: int) -> int:
     """``Knowledge.worth``: a warrior scores R28's points in a nobility, any other card its own."""
     return st[k.OPT_NOBILITY_POINTS] if k.WARRIOR[card] else k.POINTS[card]
 
 
-@kernel
-def holds_any(st: IntArray, unseen: IntArray, seat: int, cards: int) -> float:
-    """The chance that ``seat`` holds one of ``cards`` of the unseen cards."""
+@inline_kernel
+def _miss(unseen: IntArray, cards: int) -> float:
+    """What ``holds_any`` works out before the seat's hand: the chance that one card of the
+    hand is none of ``cards`` of the unseen cards; or -1.0 when it is 0 (no such cards)."""
     total = unseen[U_TOTAL]
     if cards <= 0 or total <= 0:
+        return -1.0
+    return max(0.0, 1.0 - cards / total)
+
+
+@inline_kernel
+def _holds_with(st: IntArray, seat: int, miss: float) -> float:
+    """``holds_any`` from its ``_miss``: the same for every seat, so worked out once."""
+    if miss < 0.0:
         return 0.0
-    miss = max(0.0, 1.0 - cards / total)
     # A float exponent: C's ``pow``, as Python's ``float ** int`` computes it.
     kept: float = miss ** float(st[k.HAND_LEN + seat])
     return 1.0 - kept
 
 
-@kernel
+@plain_kernel
+def holds_any(st: IntArray, unseen: IntArray, seat: int, cards: int) -> float:
+    """The chance that ``seat`` holds one of ``cards`` of the unseen cards."""
+    return _holds_with(st, seat, _miss(unseen, cards))
+
+
+@inline_kernel
 def _unseen_above(unseen: IntArray, led: int, bid: int) -> int:
     higher = 0
     for x in range(bid + 1, 11):
@@ -185,7 +216,7 @@ def _unseen_above(unseen: IntArray, led: int, bid: int) -> int:
     return higher + unseen[JOKER]
 
 
-@kernel
+@plain_kernel
 def standing(st: IntArray, seat: int) -> int:
     """How well ``seat`` (its pair) does: score and the points it visibly holds."""
     total = 0
@@ -199,7 +230,7 @@ def standing(st: IntArray, seat: int) -> int:
     return total
 
 
-@kernel
+@plain_kernel
 def _leader(st: IntArray, unseen: IntArray, exclude: int) -> int:
     """The best placed opponent (a seat other than ``exclude``): the highest standing, the
     lowest seat among equals."""
@@ -212,7 +243,7 @@ def _leader(st: IntArray, unseen: IntArray, exclude: int) -> int:
     return best
 
 
-@kernel
+@plain_kernel
 def _material(st: IntArray, me: int) -> int:
     total = 0
     if st[k.OPT_OWN_STORE_VISIBLE]:
@@ -228,7 +259,7 @@ def _material(st: IntArray, me: int) -> int:
     return total
 
 
-@kernel
+@plain_kernel
 def _take_from(st: IntArray, seat: int) -> int:
     """R9/R23 ``tower_take``: where a raid's take starts (the topmost reinforcing ace), or 0."""
     base = k.TOWER + seat * k.ROOM
@@ -238,7 +269,7 @@ def _take_from(st: IntArray, seat: int) -> int:
     return 0
 
 
-@kernel
+@plain_kernel
 def _defence_chance(st: IntArray, unseen: IntArray, target: int, card: int) -> float:
     rank_rule = not st[k.OPT_DEFENCE_ANY]
     need = _rank(card) if rank_rule else 11
@@ -253,12 +284,12 @@ def _defence_chance(st: IntArray, unseen: IntArray, target: int, card: int) -> f
     return holds_any(st, unseen, target, defenders)
 
 
-@kernel
+@plain_kernel
 def _spread(st: IntArray) -> float:
     return 1.0 + 1.0 / (st[k.PLAYERS] - 1)
 
 
-@kernel
+@plain_kernel
 def _opponents(st: IntArray, unseen: IntArray) -> int:
     count = 0
     for s in range(st[k.PLAYERS]):
@@ -267,7 +298,52 @@ def _opponents(st: IntArray, unseen: IntArray) -> int:
     return count
 
 
-@kernel
+# A decision's scratch (``parts``, ``DECISION_PARTS`` floats from the caller): the redeal sums
+# (``_redeal_parts``), then what every value of the decision shares, set by ``_decision_start``.
+REDEAL_SUMS = 6  # ``_redeal_parts``: worked out, the hand's points, fresh, kept, bad, good tools
+P_WEIGHT = REDEAL_SUMS  # the tools' weight (``_weight``)
+P_SPREAD = P_WEIGHT + 1  # ``_spread``
+P_OPPONENTS = P_SPREAD + 1  # ``_opponents``, as a float
+P_BEST = P_OPPONENTS + 1  # ``_best_warrior``, found at the first warrior's keep (NOT_YET before)
+P_KEEP = P_BEST + 1  # an answer's ``keep`` of each card in hand, by code (``_answer``)
+DECISION_PARTS = P_KEEP + CODES
+REDEAL_PARTS = DECISION_PARTS  # the name the playouts allocate their scratch by
+NOT_YET = -2.0
+
+
+@plain_kernel
+def _decision_start(st: IntArray, unseen: IntArray, parts: FloatArray) -> None:
+    """A decision's shared parts, each the value its function returns (so the same floats)."""
+    parts[0] = 0.0  # the redeal sums not worked out yet (``_redeal_value``)
+    parts[P_WEIGHT] = _weight(st)
+    parts[P_SPREAD] = _spread(st)
+    parts[P_OPPONENTS] = _opponents(st, unseen)
+    parts[P_BEST] = NOT_YET
+
+
+@inline_kernel
+def _keep(st: IntArray, me: int, card: int, parts: FloatArray) -> float:
+    """``keep`` from the decision's ``parts``: its weight, and its best warrior looked for once
+    (the same operations on the same floats as ``keep``)."""
+    w = parts[P_WEIGHT]
+    if card == JOKER:
+        return JOKER_TOOL * w
+    if k.WARRIOR[card]:
+        value = WARRIOR_TOOL[_rank(card)] * w
+        if st[k.TOWER_GOODS + me]:
+            if parts[P_BEST] == NOT_YET:
+                parts[P_BEST] = _best_warrior(st, me)
+            if card == int(parts[P_BEST]):
+                value += DEFENDER_TOOL * w
+        return value
+    if k.TOWER_ACE[card]:
+        return k.POINTS[card] + ACE_TOOL * w
+    if k.GOODS[card] and st[k.TOWER_LEN + me] > 0:
+        return k.POINTS[card] + 1.0
+    return float(k.POINTS[card])
+
+
+@inline_kernel
 def _win_chance_later(
     st: IntArray, unseen: IntArray, led: int, bid: int, spades: bool, turn: bool
 ) -> float:
@@ -275,31 +351,31 @@ def _win_chance_later(
     answer that have not failed (an answer)."""
     if bid >= 100:
         return 1.0
-    above = _unseen_above(unseen, led, bid)
+    miss = _miss(unseen, _unseen_above(unseen, led, bid))
     will = SPADE_OUTBID_WILL if spades else OUTBID_WILL
     p = 1.0
     partner = unseen[U_PARTNER]
     if turn:
         for s in range(st[k.PLAYERS]):
             if _is_opponent(unseen, s):
-                p *= 1.0 - will * holds_any(st, unseen, s, above)
+                p *= 1.0 - will * _holds_with(st, s, miss)
     else:
         for i in range(st[k.Q_HEAD] + 1, st[k.Q_LEN]):
             s = st[k.QUEUE + i]
             if not st[k.T_FAILED] >> s & 1 and s != partner:
-                p *= 1.0 - will * holds_any(st, unseen, s, above)
+                p *= 1.0 - will * _holds_with(st, s, miss)
     return p
 
 
-@kernel
-def _lead_value(st: IntArray, unseen: IntArray, card: int) -> float:
-    """``heuristic.lead_value`` (A1/R4)."""
+@inline_kernel
+def _lead_value(st: IntArray, unseen: IntArray, card: int, parts: FloatArray) -> float:
+    """``heuristic.lead_value`` (A1/R4), with the decision's ``parts``."""
     me = unseen[U_ME]
     led, rk = _suit(card), _rank(card)
     if led != SPADES:
         p = _win_chance_later(st, unseen, led, rk, False, True)
-        pot = LATER_GOODS * _opponents(st, unseen)
-        return p * (pot + _worth(st, card)) - keep(st, me, card)
+        pot = LATER_GOODS * parts[P_OPPONENTS]
+        return p * (pot + _worth(st, card)) - _keep(st, me, card, parts)
     low_count = 0
     higher = 0
     low_sum = 0
@@ -310,20 +386,18 @@ def _lead_value(st: IntArray, unseen: IntArray, card: int) -> float:
         else:
             higher += unseen[c]
     low_mean = low_sum / low_count if low_count else 0.0
+    dump_miss, beat_miss = _miss(unseen, low_count), _miss(unseen, higher)
     p, pot = 1.0, 0.0
     for s in range(st[k.PLAYERS]):
         if _is_opponent(unseen, s):
-            dumps = holds_any(st, unseen, s, low_count)
-            beats = (1.0 - dumps) * holds_any(st, unseen, s, higher)
+            dumps = _holds_with(st, s, dump_miss)
+            beats = (1.0 - dumps) * _holds_with(st, s, beat_miss)
             p *= 1.0 - OUTBID_WILL * beats
             pot += dumps * low_mean + (1.0 - dumps - beats) * PAIR_ANSWER
-    return p * (pot + k.POINTS[card]) - keep(st, me, card)
+    return p * (pot + k.POINTS[card]) - _keep(st, me, card, parts)
 
 
-REDEAL_PARTS = 6  # ``_redeal_parts``: worked out, the hand's points, fresh, kept, bad, good tools
-
-
-@kernel
+@plain_kernel
 def _redeal_parts(st: IntArray, unseen: IntArray, parts: FloatArray) -> None:
     """What every redeal of the mover's hand shares (``_redeal_value``), worked out once a
     decision into ``parts``: the same sums in the same order as each redeal would make."""
@@ -346,7 +420,7 @@ def _redeal_parts(st: IntArray, unseen: IntArray, parts: FloatArray) -> None:
     good_tools = 0.0
     for c in range(CODES):
         for _ in range(st[hb + c]):
-            kc = keep(st, me, c)
+            kc = _keep(st, me, c, parts)
             kept += kc
             if k.POINTS[c] < 0:
                 bad -= k.POINTS[c]
@@ -357,7 +431,7 @@ def _redeal_parts(st: IntArray, unseen: IntArray, parts: FloatArray) -> None:
     parts[5] = good_tools
 
 
-@kernel
+@plain_kernel
 def _redeal_value(
     st: IntArray, unseen: IntArray, kind: int, spread: float, parts: FloatArray
 ) -> float:
@@ -373,7 +447,7 @@ def _redeal_value(
     bad = int(parts[4])
     spent = NOBILITY_COST + 4 * st[k.OPT_NOBILITY_POINTS]  # R28
     if kind == k.M_REDEAL_JOKER:
-        return fresh - kept - keep(st, me, JOKER)
+        return fresh - kept - _keep(st, me, JOKER, parts)
     if kind == k.M_REDEAL_WARRIORS:
         return fresh - kept - spent
     if kind == k.M_REDEAL_JACKS:
@@ -387,17 +461,19 @@ def _redeal_value(
 @kernel
 def turn_value(st: IntArray, unseen: IntArray, kind: int, a: int, b: int) -> float:
     """``heuristic.turn_value``: one action's rough worth for the mover, in points."""
-    return turn_value_of(st, unseen, kind, a, b, new_floats(REDEAL_PARTS))
+    parts = new_floats(DECISION_PARTS)
+    _decision_start(st, unseen, parts)
+    return turn_value_of(st, unseen, kind, a, b, parts)
 
 
-@kernel
+@inline_kernel
 def turn_value_of(
     st: IntArray, unseen: IntArray, kind: int, a: int, b: int, parts: FloatArray
 ) -> float:
-    """``turn_value`` with the decision's redeal ``parts`` (``REDEAL_PARTS`` zeros at its
-    first action: the actions of one decision share them)."""
+    """``turn_value`` with the decision's ``parts`` (``_decision_start`` before its first
+    action: the actions of one decision share them)."""
     me = unseen[U_ME]
-    spread = _spread(st)
+    spread = parts[P_SPREAD]
     goal = st[k.OPT_TOWER_GOAL]
     if kind == k.M_ADD and k.GOODS[a]:
         if st[k.TOWER_GOODS + me] + k.TOWER_POINTS[a] >= goal:  # R8, R29
@@ -436,8 +512,8 @@ def turn_value_of(
             return p * gain
         noble = st[k.OPT_NOBILITY_POINTS]
         if noble:  # R28: the warrior returns to the raider's nobility, or the defender's
-            return p * (gain + noble) - (1 - p) * (keep(st, me, b) + noble * spread)
-        return p * gain - (1 - p) * keep(st, me, b)
+            return p * (gain + noble) - (1 - p) * (_keep(st, me, b, parts) + noble * spread)
+        return p * gain - (1 - p) * _keep(st, me, b, parts)
     if kind == k.M_CURSE:
         p = 1.0 - DEFENDS_WHEN_ABLE * _defence_chance(st, unseen, a, b)
         tie = 0.001 * standing(st, a)
@@ -455,18 +531,18 @@ def turn_value_of(
             return p * (5.0 + stolen) * spread + 1.0 + tie
         return p * 12.0 * spread + 1.0 + tie
     if kind == k.M_TRADE:
-        return _lead_value(st, unseen, a)
+        return _lead_value(st, unseen, a, parts)
     if kind == k.M_TRADE_JOKER:
         if b == 0:  # R30: a joker given away scores in another store
-            return -keep(st, me, JOKER) - st[k.OPT_JOKER_POINTS]
+            return -_keep(st, me, JOKER, parts) - st[k.OPT_JOKER_POINTS]
         later = LATER_SPADES if a == SPADES else LATER_GOODS
-        return later * _opponents(st, unseen) - keep(st, me, JOKER)
+        return later * parts[P_OPPONENTS] - _keep(st, me, JOKER, parts)
     if k.M_REDEAL_JOKER <= kind <= k.M_REDEAL_KINGS:
         return _redeal_value(st, unseen, kind, spread, parts)
     return -FINISH
 
 
-@kernel
+@plain_kernel
 def _witch_named(st: IntArray, unseen: IntArray) -> float:
     """``replies.witch_named_chance``."""
     me, partner = unseen[U_ME], unseen[U_PARTNER]
@@ -487,11 +563,29 @@ def _witch_named(st: IntArray, unseen: IntArray) -> float:
     return 0.8 if top == me else 0.2
 
 
-@kernel
+@plain_kernel
+def _answer_keeps(st: IntArray, me: int, parts: FloatArray) -> None:
+    """``keep`` of each card in ``me``'s hand into ``parts[P_KEEP + code]``, once an answer
+    (its pairs read each card's many times)."""
+    hb = k.HAND + me * CODES
+    for c in range(CODES):
+        if st[hb + c]:
+            parts[P_KEEP + c] = _keep(st, me, c, parts)
+
+
+@inline_kernel
 def answer_value(
-    st: IntArray, unseen: IntArray, kind: int, a: int, b: int, pot: float, named: float
+    st: IntArray,
+    unseen: IntArray,
+    kind: int,
+    a: int,
+    b: int,
+    pot: float,
+    named: float,
+    parts: FloatArray,
 ) -> float:
-    """``replies.answer_values``' estimate of one answer (R5–R7)."""
+    """``replies.answer_values``' estimate of one answer (R5–R7), its cards' ``keep`` read from
+    the decision's ``parts`` (``_answer_keeps``)."""
     me, partner = unseen[U_ME], unseen[U_PARTNER]
     first, second, bid, bids = -1, -1, 0, False
     if kind == k.M_ANSWER:
@@ -505,10 +599,10 @@ def answer_value(
     kept = 0.0
     back = 0
     if first >= 0:
-        kept = keep(st, me, first)
+        kept = parts[P_KEEP + first]
         back = _worth(st, first)
     if second >= 0:
-        kept += keep(st, me, second)
+        kept += parts[P_KEEP + second]
         back += _worth(st, second)
     if st[k.T_WITCH]:
         return named * (pot + back) - kept
@@ -523,9 +617,15 @@ def answer_value(
     return p * (pot + back) - kept
 
 
-@kernel
+@plain_kernel
 def _answer(
-    st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray, count: int
+    st: IntArray,
+    unseen: IntArray,
+    kinds: IntArray,
+    xa: IntArray,
+    xb: IntArray,
+    count: int,
+    parts: FloatArray,
 ) -> int:
     spades = st[k.T_SUIT] == SPADES
     laid = 0
@@ -541,15 +641,16 @@ def _answer(
     if st[k.T_WITCH]:
         pot += k.POINTS[WITCH]
         named = _witch_named(st, unseen)
+    _answer_keeps(st, unseen[U_ME], parts)
     best, best_value = 0, 0.0
     for i in range(count):
-        v = answer_value(st, unseen, kinds[i], xa[i], xb[i], pot, named)
+        v = answer_value(st, unseen, kinds[i], xa[i], xb[i], pot, named, parts)
         if i == 0 or v > best_value:
             best, best_value = i, v
     return best
 
 
-@kernel
+@plain_kernel
 def _attack_loss(st: IntArray, unseen: IntArray) -> float:
     """``replies.attack_loss`` (R9)."""
     me, partner = unseen[U_ME], unseen[U_PARTNER]
@@ -591,7 +692,7 @@ def _attack_loss(st: IntArray, unseen: IntArray) -> float:
     return 15.0 * spread * (1.0 if others <= 1 else 0.6)
 
 
-@kernel
+@plain_kernel
 def _defence_cost(st: IntArray, me: int, card: int) -> float:
     if card == JOKER:
         return keep(st, me, JOKER)
@@ -601,7 +702,7 @@ def _defence_cost(st: IntArray, me: int, card: int) -> float:
     return cost
 
 
-@kernel
+@plain_kernel
 def _defend(st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, count: int) -> int:
     """``replies.defend``: the cheapest defence when the attack costs more (R9); ``yield`` is
     the last legal move."""
@@ -617,7 +718,7 @@ def _defend(st: IntArray, unseen: IntArray, kinds: IntArray, xa: IntArray, count
     return cheapest if _attack_loss(st, unseen) > cost else count - 1
 
 
-@kernel
+@plain_kernel
 def _name(st: IntArray, unseen: IntArray, xa: IntArray, count: int) -> int:
     """``replies.name`` (R9): the partner when the Witch's trade is worth something, else the
     best placed opponent. The legal moves are every seat but the attacker, in order."""
@@ -643,7 +744,7 @@ def _name(st: IntArray, unseen: IntArray, xa: IntArray, count: int) -> int:
     return 0
 
 
-@kernel
+@plain_kernel
 def _pick(
     st: IntArray,
     unseen: IntArray,
@@ -657,14 +758,15 @@ def _pick(
     me = unseen[U_ME]
     if phase == k.TURN:
         best, best_value = 0, 0.0
-        parts[0] = 0.0  # this decision's redeal sums not worked out yet (``_redeal_value``)
+        _decision_start(st, unseen, parts)
         for i in range(count):
             v = turn_value_of(st, unseen, kinds[i], xa[i], xb[i], parts)
             if i == 0 or v > best_value:
                 best, best_value = i, v
         return best
     if phase == k.ANSWER:
-        return _answer(st, unseen, kinds, xa, xb, count)
+        _decision_start(st, unseen, parts)
+        return _answer(st, unseen, kinds, xa, xb, count, parts)
     if phase == k.DEFEND:
         return _defend(st, unseen, kinds, xa, count)
     if phase == k.NAME:
@@ -715,10 +817,10 @@ def decide(
 ) -> int:
     """The heuristic's move for the deciding seat: its index among the ``count`` legal moves
     in ``kinds``/``xa``/``xb`` (``unseen``: U_SIZE ints of scratch)."""
-    return decide_into(st, kinds, xa, xb, count, unseen, new_floats(REDEAL_PARTS))
+    return decide_into(st, kinds, xa, xb, count, unseen, new_floats(DECISION_PARTS))
 
 
-@kernel
+@plain_kernel
 def decide_into(
     st: IntArray,
     kinds: IntArray,
@@ -728,15 +830,13 @@ def decide_into(
     unseen: IntArray,
     parts: FloatArray,
 ) -> int:
-    """``decide`` with ``parts`` (``REDEAL_PARTS`` floats of scratch) from the caller: a
-    playout's loop allocates them once, not once a decision."""
-    if count == 1:
-        return 0
-    knowledge(st, st[k.DECIDER], unseen)
-    return _pick(st, unseen, kinds, xa, xb, count, parts)
+    """``decide`` with ``parts`` (``DECISION_PARTS`` floats of scratch) from the caller: a
+    playout's loop allocates them once, not once a decision. The plain heuristic is the style
+    0 (measured: the same µs a decision as its own copy of the body)."""
+    return decide_styled_into(st, kinds, xa, xb, count, unseen, 0, parts)
 
 
-@kernel
+@inline_kernel
 def style_bias(st: IntArray, style: int, kind: int, value: float) -> float:
     """``styles.STYLES[name].bias``: what the style ``style`` (``STYLE_CODES``) adds to the
     heuristic's ``value`` of one of the mover's actions."""
@@ -773,10 +873,10 @@ def decide_styled(
     """``decide`` for the heuristic in the style ``style`` (``STYLE_CODES``, 0 the plain one):
     ``ThreeTowersHeuristicBot(style).choose``, the mover's actions valued with the style's bias
     (the first of equals, as ``max`` keeps it); every other decision the heuristic's."""
-    return decide_styled_into(st, kinds, xa, xb, count, unseen, style, new_floats(REDEAL_PARTS))
+    return decide_styled_into(st, kinds, xa, xb, count, unseen, style, new_floats(DECISION_PARTS))
 
 
-@kernel
+@plain_kernel
 def decide_styled_into(
     st: IntArray,
     kinds: IntArray,
@@ -794,7 +894,7 @@ def decide_styled_into(
     if style == 0 or st[k.PHASE] != k.TURN:
         return _pick(st, unseen, kinds, xa, xb, count, parts)
     best, best_value = 0, 0.0
-    parts[0] = 0.0  # this decision's redeal sums not worked out yet (``_redeal_value``)
+    _decision_start(st, unseen, parts)
     for i in range(count):
         v = turn_value_of(st, unseen, kinds[i], xa[i], xb[i], parts)
         v = v + style_bias(st, style, kinds[i], v)

@@ -21,7 +21,15 @@ from random import Random
 from types import MethodType
 from typing import cast, get_args
 
-from taverntable.fast.jit import COMPILED, IntArray, bit_length, int_array, kernel, new_ints
+from taverntable.fast.jit import (
+    COMPILED,
+    IntArray,
+    bit_length,
+    int_array,
+    kernel,
+    low_index,
+    new_ints,
+)
 from taverntable.fast.stream import PyStream, mt_uint32, uniform
 
 # The engine's rule constants and tables, read here so that the kernel cannot drift from them;
@@ -920,13 +928,22 @@ def _answer_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> 
             count = _push(kinds, xa, xb, count, M_ANSWER_JOKER, 1, -1)
             count = _push(kinds, xa, xb, count, M_ANSWER_JOKER, 0, -1)
     free = st[OPT_GIVE_ANY] and count == 0  # R33: without (a) and (b), any two but jokers
+    # (c)'s pairs from the plain cards held (codes 13..51 as bits), not from every code after
+    # each: the same pairs in the same order (by the first card's code, then the second's).
+    held = 0
     for a in range(13, 52):
         if st[h + a]:
-            if st[h + a] >= 2:
-                count = _push(kinds, xa, xb, count, M_ANSWER, a, a)
-            for b in range(a + 1, 52):
-                if st[h + b]:
-                    count = _push(kinds, xa, xb, count, M_ANSWER, a, b)
+            held |= 1 << a
+    while held:
+        a = low_index(held)
+        held &= held - 1
+        if st[h + a] >= 2:
+            count = _push(kinds, xa, xb, count, M_ANSWER, a, a)
+        later = held
+        while later:
+            b = low_index(later)
+            later &= later - 1
+            count = _push(kinds, xa, xb, count, M_ANSWER, a, b)
     if free:
         for a in range(52):
             if st[h + a]:
