@@ -133,9 +133,10 @@ def add_parser(subparsers: Any) -> None:
     p.set_defaults(run=run)
 
 
-# A group commit's wait for more moves (``Store.group_window``): on a 2-core server of 200
-# tables it wrote a move in 0.6 transactions instead of 0.9 and cut a tenth of the CPU of a
-# move, at 10 ms more to each move's update (docs/scaling.md, CPU a move, seventh pass).
+# A group commit's wait for more moves (``Store.group_window``): 200 tables in-process
+# (``scripts/bench_moves.py``) wrote 0.7 transactions a move instead of 1.6 (deals' headers
+# included) for about 9 % less CPU a move, at up to 10 ms more to each move's update
+# (docs/scaling.md, CPU a move, seventh pass).
 GROUP_COMMIT_MS = 10.0
 
 
