@@ -462,8 +462,8 @@ class Store:
                 )
 
     def _flush_here_soon(self) -> None:
-        """SQLite: ``_flush_here`` at the end of this loop turn, once however many moves and
-        deals ask for it meanwhile."""
+        """SQLite: ``_flush_here`` at the end of this loop turn (``group_window`` later when
+        set), once however many moves and deals ask for it meanwhile."""
         if not self._flush_soon:
             self._flush_soon = True
             if self.group_window > 0:
