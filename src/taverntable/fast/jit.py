@@ -149,6 +149,17 @@ def inline_kernel(fn: F) -> F:
     return cast(F, _NUMBA.njit(cache=True, nogil=True, _nrt=False, inline="always")(fn))
 
 
+def counted_kernel(fn: F) -> F:
+    """``kernel`` with numba's reference counting asked for (``_nrt=True``), for a kernel that
+    allocates (a ``new_ints`` of its own) called from ``plain_kernel``s: numba compiles a
+    kernel called by another with its caller's setting unless the kernel sets its own, so a
+    plain caller could not call an allocating kernel otherwise. It must return no new array
+    (a plain caller would never release it); what it allocates it releases itself."""
+    if _NUMBA is None:
+        return fn
+    return cast(F, _NUMBA.njit(cache=True, nogil=True, _nrt=True)(fn))
+
+
 if _NUMBA is not None:
     import numpy as np
     from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros

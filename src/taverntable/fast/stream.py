@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from .jit import COMPILED, IntArray, int_array, kernel
+from .jit import COMPILED, IntArray, int_array, plain_kernel
 from .search_random import SearchRandom
 
 N = 624
@@ -26,7 +26,7 @@ LOWER_MASK = 0x7FFFFFFF
 STATE_SIZE = N + 1  # the words, then the index of the next word
 
 
-@kernel
+@plain_kernel
 def _twist(mt: IntArray) -> None:
     """Regenerate the 624 words (MT19937's ``genrand_uint32`` refill)."""
     for k in range(N):
@@ -35,7 +35,7 @@ def _twist(mt: IntArray) -> None:
     mt[N] = 0
 
 
-@kernel
+@plain_kernel
 def mt_uint32(mt: IntArray) -> int:
     """The next 32-bit output of the generator."""
     i = mt[N]
@@ -51,7 +51,7 @@ def mt_uint32(mt: IntArray) -> int:
     return y
 
 
-@kernel
+@plain_kernel
 def mt_random(mt: IntArray) -> float:
     """``Random.random()``: a double in [0, 1) from two outputs (``genrand_res53``)."""
     a = mt_uint32(mt) >> 5
@@ -96,7 +96,7 @@ def hand_back(stream: IntArray, rng: random.Random) -> None:
 MASK32 = 0xFFFFFFFF
 
 
-@kernel
+@plain_kernel
 def seed_into(mt: IntArray, low: int, high: int) -> None:
     """``Random(seed).getstate()``'s words and index written into ``mt`` for a seed below
     2**64 given as its two 32-bit halves: CPython's ``init_by_array`` on the seed's 32-bit

@@ -21,7 +21,15 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from taverntable.bots.three_towers.fast.heuristic import REDEAL_PARTS, U_SIZE, decide_into
-from taverntable.fast.jit import FloatArray, IntArray, int_array, kernel, new_floats, new_ints
+from taverntable.fast.jit import (
+    FloatArray,
+    IntArray,
+    int_array,
+    kernel,
+    new_floats,
+    new_ints,
+    plain_kernel,
+)
 from taverntable.fast.stream import STATE_SIZE as STREAM_SIZE
 from taverntable.fast.stream import seeded_stream
 from taverntable.games.three_towers import TowersMove, TowersState
@@ -54,7 +62,7 @@ OUT_WIDTH = 2 * MAX_SEATS + 1
 OUT_OVER = 2 * MAX_SEATS
 
 
-@kernel
+@plain_kernel
 def play_to_count(
     st: IntArray,
     stream: IntArray,

@@ -54,6 +54,7 @@ from taverntable.fast.jit import (
     kernel,
     new_floats,
     new_ints,
+    plain_kernel,
 )
 from taverntable.fast.search_random import SearchRandom
 from taverntable.fast.stream import STATE_SIZE as STREAM_SIZE
@@ -75,7 +76,7 @@ FACT_WIDTH = 2 + 2 * k.CODES  # seat, limit, the lacked cards' mask, the banned 
 WORTH_WIDTH = 8  # two players' marks in the worth table (a game ends at three)
 
 
-@kernel
+@plain_kernel
 def _randbelow(mt: IntArray, n: int) -> int:
     """CPython's ``Random._randbelow(n)`` (``getrandbits``'s rejection), ``0 < n < 2**32``."""
     bits = 0
@@ -89,7 +90,7 @@ def _randbelow(mt: IntArray, n: int) -> int:
     return r
 
 
-@kernel
+@plain_kernel
 def _shuffle(mt: IntArray, xs: IntArray, size: int) -> None:
     """CPython's ``Random.shuffle`` of ``xs[:size]``."""
     for i in range(size - 1, 0, -1):
@@ -97,7 +98,7 @@ def _shuffle(mt: IntArray, xs: IntArray, size: int) -> None:
         xs[i], xs[j] = xs[j], xs[i]
 
 
-@kernel
+@plain_kernel
 def _sort(xs: IntArray, base: int, size: int) -> None:
     """``xs[base:base + size]`` sorted in place (insertion: a hand is a few cards)."""
     for i in range(base + 1, base + size):
@@ -109,7 +110,7 @@ def _sort(xs: IntArray, base: int, size: int) -> None:
         xs[j + 1] = x
 
 
-@kernel
+@plain_kernel
 def deal_world(
     st: IntArray,
     mt: IntArray,
@@ -247,7 +248,7 @@ def deal_and_play_into(
     paired_into(st, stream, moves, count, horizon, out, window(scratch, a, a + PLAYOUT_SCRATCH))
 
 
-@kernel
+@plain_kernel
 def _reward(
     out: IntArray, row: int, n: int, seat: int, teams: int, worth2: FloatArray, width: int
 ) -> float:

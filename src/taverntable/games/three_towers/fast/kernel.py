@@ -25,10 +25,13 @@ from taverntable.fast.jit import (
     COMPILED,
     IntArray,
     bit_length,
+    counted_kernel,
+    inline_kernel,
     int_array,
     kernel,
     low_index,
     new_ints,
+    plain_kernel,
 )
 from taverntable.fast.stream import PyStream, mt_uint32, uniform
 
@@ -203,7 +206,7 @@ RESULT_WIDTH = R_MARKS + SEATS
 # --- the random stream beyond ``random()``: ``getrandbits`` for ``Random.sample`` ----------------
 
 
-@kernel
+@inline_kernel
 def _mt_getrandbits(stream: IntArray, k: int) -> int:
     """``Random.getrandbits(k)`` for 0 < k <= 32: the top k bits of one output."""
     return mt_uint32(stream) >> (32 - k)
@@ -221,7 +224,7 @@ def _py_getrandbits(stream: IntArray, k: int) -> int:
 getrandbits = _mt_getrandbits if COMPILED else _py_getrandbits
 
 
-@kernel
+@plain_kernel
 def randbelow(stream: IntArray, n: int) -> int:
     """``Random._randbelow(n)`` (``_randbelow_with_getrandbits``) for n > 0."""
     k = bit_length(n)
@@ -234,41 +237,41 @@ def randbelow(stream: IntArray, n: int) -> int:
 # --- small pieces ----------------------------------------------------------------------------
 
 
-@kernel
+@inline_kernel
 def partner(st: IntArray, seat: int) -> int:
     """R15: the partner's seat, or -1 without teams."""
     return (seat + 2) % 4 if st[OPT_TEAMS] else -1
 
 
-@kernel
+@inline_kernel
 def _suit(code: int) -> int:
     return -1 if code == JOKER else code // 13
 
 
-@kernel
+@inline_kernel
 def _rank(code: int) -> int:
     return 0 if code == JOKER else code % 13 + 1
 
 
-@kernel
+@inline_kernel
 def _hand_add(st: IntArray, seat: int, code: int) -> None:
     st[HAND + seat * CODES + code] += 1
     st[HAND_LEN + seat] += 1
 
 
-@kernel
+@inline_kernel
 def _hand_remove(st: IntArray, seat: int, code: int) -> None:
     st[HAND + seat * CODES + code] -= 1
     st[HAND_LEN + seat] -= 1
 
 
-@kernel
+@inline_kernel
 def _nob_add(st: IntArray, seat: int, code: int) -> None:
     st[NOB + seat * CODES + code] += 1
     st[NOB_LEN + seat] += 1
 
 
-@kernel
+@inline_kernel
 def _store_add_hidden(st: IntArray, seat: int, code: int) -> None:
     """A card into a store face down (R16: not every seat saw it)."""
     at = st[STORE_LEN + seat]
@@ -276,7 +279,7 @@ def _store_add_hidden(st: IntArray, seat: int, code: int) -> None:
     st[STORE_LEN + seat] = at + 1
 
 
-@kernel
+@inline_kernel
 def _store_add(st: IntArray, seat: int, code: int) -> None:
     """A card into a store in public (``to_store`` seen by everyone): it joins ``known``."""
     _store_add_hidden(st, seat, code)
@@ -284,13 +287,13 @@ def _store_add(st: IntArray, seat: int, code: int) -> None:
     st[KNOWN_LEN + seat] += 1
 
 
-@kernel
+@inline_kernel
 def _known_remove(st: IntArray, seat: int, code: int) -> None:
     st[KNOWN + seat * CODES + code] -= 1
     st[KNOWN_LEN + seat] -= 1
 
 
-@kernel
+@plain_kernel
 def _forget(st: IntArray, seat: int) -> None:
     """Nothing of ``seat``'s store is public any more (R16, a steal)."""
     for c in range(CODES):
@@ -298,7 +301,7 @@ def _forget(st: IntArray, seat: int) -> None:
     st[KNOWN_LEN + seat] = 0
 
 
-@kernel
+@plain_kernel
 def _known_is_store(st: IntArray, seat: int) -> None:
     """R19: the store turned face up: every card in it is public."""
     _forget(st, seat)
@@ -308,7 +311,7 @@ def _known_is_store(st: IntArray, seat: int) -> None:
     st[KNOWN_LEN + seat] = st[STORE_LEN + seat]
 
 
-@kernel
+@plain_kernel
 def _store_remove(st: IntArray, seat: int, code: int) -> None:
     """``list.remove``: the first occurrence of ``code`` leaves the store."""
     base = STORE + seat * ROOM
@@ -321,7 +324,7 @@ def _store_remove(st: IntArray, seat: int, code: int) -> None:
     st[STORE_LEN + seat] = size - 1
 
 
-@kernel
+@plain_kernel
 def _hand_to_store(st: IntArray, seat: int, dest: int, public: bool) -> None:
     """The whole hand of ``seat`` into ``dest``'s store in sorted order (the engine's hand),
     in public or face down."""
@@ -336,7 +339,7 @@ def _hand_to_store(st: IntArray, seat: int, dest: int, public: bool) -> None:
     st[HAND_LEN + seat] = 0
 
 
-@kernel
+@plain_kernel
 def _nobility_to_store(st: IntArray, seat: int) -> None:
     """R19: the nobility joins its owner's store, sorted."""
     b = NOB + seat * CODES
@@ -347,7 +350,7 @@ def _nobility_to_store(st: IntArray, seat: int) -> None:
     st[NOB_LEN + seat] = 0
 
 
-@kernel
+@plain_kernel
 def _draw(st: IntArray, seat: int, count: int) -> int:
     """Draw up to ``count`` cards from the top of the deck; how many were missing."""
     size = st[DECK_LEN]
@@ -358,7 +361,7 @@ def _draw(st: IntArray, seat: int, count: int) -> int:
     return count - got
 
 
-@kernel
+@plain_kernel
 def _shuffle_deck(st: IntArray, stream: IntArray) -> None:
     """``chance._shuffle`` on the deck's list, then the chance move's cards (top first) become
     the deck: the list reversed."""
@@ -374,7 +377,7 @@ def _shuffle_deck(st: IntArray, stream: IntArray) -> None:
         st[DECK + size - 1 - i] = t
 
 
-@kernel
+@plain_kernel
 def deck_print(st: IntArray) -> int:
     """A fingerprint of the deck's order, top first (as the chance move ``deal`` or ``shuffle``
     names it), for the differential test; ``towers.cards_print`` computes it from the cards."""
@@ -387,7 +390,7 @@ def deck_print(st: IntArray) -> int:
 # --- rounds: the deal, the turn's end, the round's end and count (R3, R12–R14) ----------------
 
 
-@kernel
+@plain_kernel
 def _deal(st: IntArray, stream: IntArray) -> int:
     """R1, R3 and ``chance.sample`` ``deal``: the 108 cards (R35: 162) shuffled, 7 each one at
     a time from the dealer's left; returns the deck's fingerprint."""
@@ -432,7 +435,14 @@ def _deal(st: IntArray, stream: IntArray) -> int:
     return fingerprint
 
 
-@kernel
+@counted_kernel
+def _count_round(st: IntArray) -> None:
+    """``_count`` (which allocates its points) called from the kernels without reference
+    counting: it counts its own references, inside this call."""
+    _count(st)
+
+
+@plain_kernel
 def _end_turn(st: IntArray) -> None:
     """R12, R25: refill to 7 in seat order from the mover; a short deck ends the round."""
     n = st[PLAYERS]
@@ -451,7 +461,7 @@ def _end_turn(st: IntArray) -> None:
     st[PHASE] = TURN
 
 
-@kernel
+@plain_kernel
 def _any_opponent_store(st: IntArray, seat: int) -> bool:
     p = partner(st, seat)
     found = False
@@ -460,7 +470,7 @@ def _any_opponent_store(st: IntArray, seat: int) -> bool:
     return found
 
 
-@kernel
+@plain_kernel
 def _end_round(st: IntArray) -> None:
     """R13, R19, R28: hands and towers (and the nobility unless it scores) into the stores,
     then the ♣ or dark tower's choice, else the count."""
@@ -487,7 +497,7 @@ def _end_round(st: IntArray) -> None:
         st[PHASE] = DARK
         st[DECIDER] = b
     else:
-        _count(st)
+        _count_round(st)
 
 
 @kernel
@@ -539,7 +549,7 @@ def _count(st: IntArray) -> None:
     st[DECIDER] = -1
 
 
-@kernel
+@plain_kernel
 def _finish(st: IntArray, end: int) -> None:
     """R14, R26: the highest score (a pair's sum in team play) wins; ties share the win."""
     n = st[PLAYERS]
@@ -561,7 +571,7 @@ def _finish(st: IntArray, end: int) -> None:
 # --- trades (A1, R4–R7) and the Witch's trade (R9) ------------------------------------------
 
 
-@kernel
+@plain_kernel
 def _lead(st: IntArray, card: int, suit: int, bid: int) -> None:
     s = st[MOVER]
     n = st[PLAYERS]
@@ -580,7 +590,7 @@ def _lead(st: IntArray, card: int, suit: int, bid: int) -> None:
     _next_answer(st)
 
 
-@kernel
+@plain_kernel
 def _witch_trade(st: IntArray, owner: int) -> None:
     n = st[PLAYERS]
     st[LAID_LEN] = 0
@@ -594,14 +604,14 @@ def _witch_trade(st: IntArray, owner: int) -> None:
     _next_answer(st)
 
 
-@kernel
+@plain_kernel
 def _lay(st: IntArray, seat: int, card: int) -> None:
     _hand_remove(st, seat, card)
     st[LAID + st[LAID_LEN]] = card
     st[LAID_LEN] += 1
 
 
-@kernel
+@plain_kernel
 def _answer(st: IntArray, first: int, second: int, bid: int, bids: bool) -> None:
     """R5: the head of the queue lays its cards; ``bids`` when the answer competes (R7)."""
     seat = st[QUEUE + st[Q_HEAD]]
@@ -615,7 +625,7 @@ def _answer(st: IntArray, first: int, second: int, bid: int, bids: bool) -> None
     _next_answer(st)
 
 
-@kernel
+@plain_kernel
 def _fail(st: IntArray) -> None:
     """R6, R21: lay the one plain card, show the hand into one's store, draw 7."""
     seat = st[QUEUE + st[Q_HEAD]]
@@ -632,7 +642,7 @@ def _fail(st: IntArray) -> None:
     _next_answer(st)
 
 
-@kernel
+@plain_kernel
 def _give_trade_cards(st: IntArray, seat: int) -> None:
     """R7: warriors into the taker's nobility, everything else into the store, in order."""
     for i in range(st[LAID_LEN]):
@@ -645,7 +655,7 @@ def _give_trade_cards(st: IntArray, seat: int) -> None:
     st[Q_LEN] = 0
 
 
-@kernel
+@plain_kernel
 def _next_answer(st: IntArray) -> None:
     if st[Q_HEAD] < st[Q_LEN]:
         st[PHASE] = ANSWER
@@ -662,7 +672,7 @@ def _next_answer(st: IntArray) -> None:
 # --- attacks (R9) ------------------------------------------------------------------------------
 
 
-@kernel
+@plain_kernel
 def _defend(st: IntArray, card: int) -> None:
     target = st[A_TARGET]
     _hand_remove(st, target, card)
@@ -679,7 +689,7 @@ def _defend(st: IntArray, card: int) -> None:
     _end_turn(st)
 
 
-@kernel
+@plain_kernel
 def _let_through(st: IntArray) -> None:
     a = st[A_CARD]
     attacker = st[A_ATTACKER]
@@ -717,7 +727,7 @@ def _let_through(st: IntArray) -> None:
     _end_turn(st)
 
 
-@kernel
+@counted_kernel
 def _steal(st: IntArray, stream: IntArray) -> int:
     """R9 Thief through, ``chance.sample`` ``steal``: ``Random.sample(store, min(4, size))``,
     sorted; those cards leave the victim's store (each its first occurrence) for the thief's
@@ -774,7 +784,7 @@ def _steal(st: IntArray, stream: IntArray) -> int:
 # --- redeals (A4, R10) ------------------------------------------------------------------------
 
 
-@kernel
+@plain_kernel
 def _spend_nobility(st: IntArray, jacks: int, queens: int, kings: int) -> None:
     """The lowest codes of each rank first (the engine's fixed choice), into the store."""
     s = st[MOVER]
@@ -790,7 +800,7 @@ def _spend_nobility(st: IntArray, jacks: int, queens: int, kings: int) -> None:
                 want -= 1
 
 
-@kernel
+@plain_kernel
 def _hand_to_deck(st: IntArray) -> None:
     """The mover's hand onto the deck (sorted), then the chance step ``shuffle``."""
     s = st[MOVER]
@@ -805,7 +815,7 @@ def _hand_to_deck(st: IntArray) -> None:
     st[DECIDER] = -1
 
 
-@kernel
+@plain_kernel
 def _queens_done(st: IntArray) -> None:
     if st[HAND_LEN + st[MOVER]]:
         _hand_to_deck(st)
@@ -816,7 +826,7 @@ def _queens_done(st: IntArray) -> None:
 # --- towers (R8, R29) ---------------------------------------------------------------------------
 
 
-@kernel
+@inline_kernel
 def _tower_add(st: IntArray, s: int, card: int) -> None:
     _hand_remove(st, s, card)
     st[TOWER + s * ROOM + st[TOWER_LEN + s]] = card
@@ -824,7 +834,7 @@ def _tower_add(st: IntArray, s: int, card: int) -> None:
     st[TOWER_GOODS + s] += TOWER_POINTS[card]
 
 
-@kernel
+@plain_kernel
 def _after_tower_grows(st: IntArray, s: int) -> None:
     if st[TOWER_GOODS + s] >= st[OPT_TOWER_GOAL]:
         st[FINISHED] = s
@@ -837,7 +847,7 @@ def _after_tower_grows(st: IntArray, s: int) -> None:
 # --- the move generator (``movegen.generate``'s order) -----------------------------------------
 
 
-@kernel
+@inline_kernel
 def _push(
     kinds: IntArray, xa: IntArray, xb: IntArray, count: int, kind: int, a: int, b: int
 ) -> int:
@@ -847,7 +857,7 @@ def _push(
     return count + 1
 
 
-@kernel
+@plain_kernel
 def _turn_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> int:
     """A1–A4, R8–R11: trades, joker trades, builds or adds, raids, curses, redeals; else pass."""
     s = st[MOVER]
@@ -911,7 +921,7 @@ def _turn_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> in
     return count
 
 
-@kernel
+@plain_kernel
 def _answer_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> int:
     """R5: (a) a card of the led suit, (b) a joker, (c) two plain cards; R6 ``fail`` if none."""
     seat = st[QUEUE + st[Q_HEAD]]
@@ -957,7 +967,7 @@ def _answer_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> 
     return count
 
 
-@kernel
+@plain_kernel
 def legal_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> int:
     """Every legal move of the deciding seat now, in the engine's order; the count."""
     phase = st[PHASE]
@@ -998,22 +1008,23 @@ def legal_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> in
     if phase in (CLUB, DARK):
         b = st[FINISHED]
         p = partner(st, b)
-        seen = new_ints(CODES)
+        # The codes in a store as the bits of an int (CODES < 64), not an array: the kernel
+        # allocates nothing, so it counts no references (``plain_kernel``).
         if phase == CLUB:
             for o in range(n):
                 if o != b and o != p:
-                    for c in range(CODES):
-                        seen[c] = 0
+                    seen = 0
                     for i in range(st[STORE_LEN + o]):
-                        seen[st[STORE + o * ROOM + i]] = 1
+                        seen |= 1 << st[STORE + o * ROOM + i]
                     for c in range(CODES):
-                        if seen[c]:
+                        if (seen >> c) & 1:
                             count = _push(kinds, xa, xb, count, M_TAKE, o, c)
         else:
+            seen = 0
             for i in range(st[STORE_LEN + b]):
-                seen[st[STORE + b * ROOM + i]] = 1
+                seen |= 1 << st[STORE + b * ROOM + i]
             for c in range(CODES):
-                if seen[c]:
+                if (seen >> c) & 1:
                     for t in range(n):
                         if t != b:
                             count = _push(kinds, xa, xb, count, M_GIVE, c, t)
@@ -1024,7 +1035,7 @@ def legal_moves(st: IntArray, kinds: IntArray, xa: IntArray, xb: IntArray) -> in
 # --- playing a move -----------------------------------------------------------------------------
 
 
-@kernel
+@plain_kernel
 def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
     """Play a legal move of the deciding seat (``transitions.play``)."""
     s = st[MOVER]
@@ -1061,7 +1072,7 @@ def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
         _store_add(st, b, a)
         st[PICKS] += 1
         if st[PICKS] >= DARK_GIVE or st[STORE_LEN + builder] == 0:
-            _count(st)
+            _count_round(st)
     elif kind == M_TAKE:  # R13 ♣ tower
         builder = st[FINISHED]
         _store_remove(st, a, b)
@@ -1069,12 +1080,12 @@ def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
         _store_add(st, builder, b)
         st[PICKS] += 1
         if st[PICKS] >= CLUB_TAKE or not _any_opponent_store(st, builder):
-            _count(st)
+            _count_round(st)
     elif kind == M_DONE:
         if st[PHASE] == QUEENS:
             _queens_done(st)
         else:
-            _count(st)
+            _count_round(st)
     elif kind == M_PASS:
         st[PASSES] += 1
         if st[PASSES] >= st[PLAYERS]:
@@ -1126,7 +1137,7 @@ def apply_move(st: IntArray, kind: int, a: int, b: int) -> None:
                 _end_turn(st)
 
 
-@kernel
+@plain_kernel
 def chance_step(st: IntArray, stream: IntArray) -> int:
     """Draw and play the chance step now; returns its recorded ``a`` (``M_DEAL``, …)."""
     phase = st[PHASE]
