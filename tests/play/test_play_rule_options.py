@@ -23,6 +23,10 @@ BAD = [
         "round_cap=5",
         "rule option round_cap (R36) must be 0 (no cap) or a whole number from 10 to 500",
     ),
+    (
+        "lead_cap=501",
+        "rule option lead_cap (R37) must be 0 (no cap) or a whole number from 10 to 500",
+    ),
     # Two options that contradict each other (R34 needs R32): one line naming both rules.
     (
         "spade_jack_raids=true",
@@ -75,3 +79,17 @@ def test_lab_run_refuses_an_option_out_of_range_in_one_line_naming_the_rule(
     err = capsys.readouterr().err.strip()
     assert err == f"tavern lab run: {err.partition(': ')[2]}" and says in err
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", ["three-towers", "three-towers-revised"])
+def test_R37_beside_R36_is_refused_in_one_line_naming_both(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    """R37's cap on a round's lead and R36's on its points contradict; the revised preset has
+    R36's cap, so R37 alone on it is refused too (until R36 is set to 0)."""
+    both = ["--option", "lead_cap=60"] + (
+        ["--option", "round_cap=50"] if game == "three-towers" else []
+    )
+    status, out = run_play(monkeypatch, capsys, [game, *both], ["quit"])
+    assert status == 2 and len(out.strip().splitlines()) == 1
+    assert out.strip().startswith("rule options lead_cap (R37) and round_cap (R36) contradict")

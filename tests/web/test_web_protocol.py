@@ -91,6 +91,12 @@ def my_turn(ws: WebSocketTestSession) -> dict[str, Any]:
         ({"game": "three-towers", "seats": THREE, "options": {"decks": 4}}, 400, "R35"),
         ({"game": "three-towers", "seats": THREE, "options": {"round_cap": 5}}, 400, "R36"),
         ({"game": "three-towers", "seats": THREE, "options": {"round_cap": 501}}, 400, "R36"),
+        ({"game": "three-towers", "seats": THREE, "options": {"lead_cap": 9}}, 400, "R37"),
+        (
+            {"game": "three-towers", "seats": THREE, "options": {"lead_cap": 60, "round_cap": 60}},
+            400,
+            "rule options lead_cap (R37) and round_cap (R36) contradict",
+        ),
         (
             {"game": "three-towers", "seats": THREE, "options": {"spade_jack_raids": True}},
             400,

@@ -1,4 +1,4 @@
-"""Three Towers rule options (R9, R14–R16; proposed R28–R36) and the preset ``three-towers``."""
+"""Three Towers rule options (R9, R14–R16; proposed R28–R37) and the preset ``three-towers``."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ MAX_HAND_SIZE = 12  # R31: four hands of 12 still leave 60 of the 108 cards to d
 DECKS = (2, 3)  # R1: two 54-card decks; R35: or three (162 cards, 6 jokers)
 MIN_ROUND_CAP = 10  # R36: a cap below a single goods card's points would score nothing
 MAX_ROUND_CAP = 500  # R36: above a ♥ tower's doubled store the cap changes nothing; a typo
+MIN_LEAD_CAP = 10  # R37: as R36's, a lead below one goods card's points would be no round at all
+MAX_LEAD_CAP = 500  # R37: as R36's, a round's lead beyond this is a typo
 
 # The rule (texts/en/three-towers*.md) each option belongs to, named in every refusal.
 RULE_OF = {
@@ -39,10 +41,12 @@ RULE_OF = {
     "spade_jack_raids": "R34",
     "decks": "R35",
     "round_cap": "R36",
+    "lead_cap": "R37",
 }
 # R34: the options an option needs (a pair that contradicts each other is refused, naming
 # both rules); the differential harness sets them with it (``options.option`` ``needs``).
 SPADE_JACK_RAIDS_NEEDS = {"spade_jack_defends": True}
+LEAD_CAP_NEEDS = {"round_cap": 0}  # R37: not with R36's cap (both cap the same round)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -71,6 +75,9 @@ class TowersRules(RuleOptions):
     # R36: each seat's points at a round's count (the tower bonus and R14's 150 included)
     # clamped to ±round_cap; 0: no cap.
     round_cap: int = option(0, examples=(0, 60))
+    # R37: at a round's count (R14's 150 included) the seat with the round's most points gets
+    # at most lead_cap more than the best of its opponents; 0: no cap. Not with R36.
+    lead_cap: int = option(0, examples=(0, 60), needs=LEAD_CAP_NEEDS)
 
     def __post_init__(self) -> None:
         if self.defence not in ("rank", "any"):
@@ -111,6 +118,22 @@ class TowersRules(RuleOptions):
             raise RulesError(
                 "rule option round_cap (R36) must be 0 (no cap) or a whole number from "
                 f"{MIN_ROUND_CAP} to {MAX_ROUND_CAP}, not {c!r}"
+            )
+        c = self.lead_cap
+        if (
+            isinstance(c, bool)
+            or not isinstance(c, int)
+            or not (c == 0 or MIN_LEAD_CAP <= c <= MAX_LEAD_CAP)
+        ):
+            raise RulesError(
+                "rule option lead_cap (R37) must be 0 (no cap) or a whole number from "
+                f"{MIN_LEAD_CAP} to {MAX_LEAD_CAP}, not {c!r}"
+            )
+        if self.lead_cap and self.round_cap:
+            raise RulesError(
+                "rule options lead_cap (R37) and round_cap (R36) contradict each other: both "
+                "cap the same round's points, and which applies first would change the count, "
+                "so set one of them to 0"
             )
         if self.spade_jack_raids and not self.spade_jack_defends:
             raise RulesError(

@@ -1,6 +1,8 @@
-"""The round's end and count (R12–R14, A; R28, R30, R36) and the game's end, with events."""
+"""The round's end and count (R12–R14, A; R28, R30, R36, R37) and the game's end, with events."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from .cards import JOKER, suit, total
 from .events import NO_EVENTS, Events, moved, told
@@ -126,6 +128,19 @@ def count(state: TowersPosition, noting: bool) -> Events:
     cap = state.rules.round_cap
     if cap:
         points = [clamp(p, cap) for p in points]  # R36
+    ends = b >= 0 and state.team_marks(b) >= TOWERS_TO_WIN
+    win = WIN_BONUS if ends else 0
+    lead = state.rules.lead_cap
+    if lead:
+        # R37: the 150 counts in its round's points, so the cap holds the two together; the
+        # builder keeps its round's own points first and is paid what is left of the 150.
+        whole = [p + (win if s == b else 0) for s, p in enumerate(points)]
+        held = cap_leads(whole, lead, state.opponents)
+        if ends:
+            points = [*held[:b], min(points[b], held[b]), *held[b + 1 :]]
+            win = held[b] - points[b]
+        else:
+            points = held
     for s in range(n):
         state.scores[s] += points[s]
     state.rounds.append(
@@ -145,9 +160,9 @@ def count(state: TowersPosition, noting: bool) -> Events:
             "marks": list(state.marks),
         }
         events += (told("round_end", None, data),)
-    if b >= 0 and state.team_marks(b) >= TOWERS_TO_WIN:
-        # R36: the round's points and the 150 together stay within the cap.
-        win = clamp(points[b] + WIN_BONUS, cap) - points[b] if cap else WIN_BONUS
+    if ends:
+        if cap:  # R36: the round's points and the 150 together stay within the cap.
+            win = clamp(points[b] + WIN_BONUS, cap) - points[b]
         state.scores[b] += win
         if noting:
             events += (told("win_bonus", b, {"points": win}),)
@@ -166,6 +181,14 @@ def count(state: TowersPosition, noting: bool) -> Events:
 def clamp(points: int, cap: int) -> int:
     """R36: a seat's points for one round, held within ±cap."""
     return max(-cap, min(cap, points))
+
+
+def cap_leads(points: list[int], cap: int, opponents: Callable[[int], list[int]]) -> list[int]:
+    """R37: each seat's points for one round at most ``cap`` above the best of its opponents'
+    (every other seat without teams, so only a round's single top seat can be held; a tie at
+    the top leads nothing). Read from the points before any is held: a held seat's opponents
+    are below it, so none of them is held."""
+    return [min(p, max(points[o] for o in opponents(s)) + cap) for s, p in enumerate(points)]
 
 
 def team_scores(state: TowersPosition) -> list[int]:

@@ -35,14 +35,14 @@ POINTS = (
     "A failed answer forces aces and warriors out",
 )
 SLUGS = ("towers", "nobility", "spades", "jokers", "styles", "length", "answers")
-# The rule option proposed for each point (readings R30-R36), read beside today's rules in the
+# The rule option proposed for each point (readings R30-R37), read beside today's rules in the
 # point's table: ♠ jacks that defend (R32) and raid (R34) for point 3, jokers that score (R30)
-# for 4, larger hands (R31), a third deck (R35) and a cap on a round's points (R36) for 6,
-# giving any two cards (R33) for 7.
+# for 4, larger hands (R31), a third deck (R35) and a cap on a round's points (R36) or on its
+# lead (R37) for 6, giving any two cards (R33) for 7.
 OPTION_VARIANTS: dict[str, tuple[str, ...]] = {
     "spades": ("2p-spade-jacks-defend", "2p-spade-jacks-fight"),
     "jokers": ("2p-joker-points-10",),
-    "length": ("2p-hand-10", "2p-three-decks", "2p-round-cap-60"),
+    "length": ("2p-hand-10", "2p-three-decks", "2p-round-cap-60", "2p-lead-cap-60"),
     "answers": ("2p-give-any",),
 }
 

@@ -79,7 +79,7 @@ VARIANTS: dict[str, Variant] = {
         bots=("noble", "heuristic"),
         note="keeps its nobility, R28 at 5 points a warrior",
     ),
-    # The rule options proposed for the play-testers' points (readings R30-R36), two players.
+    # The rule options proposed for the play-testers' points (readings R30-R37), two players.
     "2p-joker-points-10": Variant(2, {"joker_points": 10}, note="R30: each joker scores 10"),
     "2p-hand-10": Variant(2, {"hand_size": 10}, note="R31: hands of 10 cards"),
     "2p-spade-jacks-defend": Variant(2, {"spade_jack_defends": True}, note="R32: ♠ jacks defend"),
@@ -91,6 +91,7 @@ VARIANTS: dict[str, Variant] = {
     ),
     "2p-three-decks": Variant(2, {"decks": 3}, note="R35: three decks, 162 cards"),
     "2p-round-cap-60": Variant(2, {"round_cap": 60}, note="R36: a round's points capped at ±60"),
+    "2p-lead-cap-60": Variant(2, {"lead_cap": 60}, note="R37: a round's lead capped at 60"),
     "2p-hard": Variant(
         2, bots=(HARD, HARD), note="2 players, today's rules, hard bot", every=HARD_EVERY
     ),

@@ -61,7 +61,7 @@ VARIANTS: dict[str, Variant] = {
     "2p-goal-40-nobility-5": Variant(
         2, {"tower_goal": 40, "nobility_points": 5}, note="R28 and R29 together"
     ),
-    # The play-testers' complaints (readings R30-R36), each against today's "2p".
+    # The play-testers' complaints (readings R30-R37), each against today's "2p".
     "2p-joker-points-10": Variant(2, {"joker_points": 10}, note="R30 proposed: jokers score 10"),
     "2p-hand-10": Variant(2, {"hand_size": 10}, note="R31 proposed: hands of 10"),
     "2p-spade-jacks-defend": Variant(
@@ -76,6 +76,9 @@ VARIANTS: dict[str, Variant] = {
     "2p-three-decks": Variant(2, {"decks": 3}, note="R35 proposed: three decks, 162 cards"),
     "2p-round-cap-60": Variant(
         2, {"round_cap": 60}, note="R36 proposed: a round's points capped at ±60"
+    ),
+    "2p-lead-cap-60": Variant(
+        2, {"lead_cap": 60}, note="R37 proposed: a round's lead capped at 60"
     ),
     "2p-raider-vs-builder": Variant(
         2, bots=("raider", "builder"), note="a seat that never builds against one that never raids"

@@ -200,6 +200,7 @@ RANGES: dict[str, tuple[int, int, int]] = {
     "joker_points": (0, 20, 5),  # R30
     "hand_size": (7, 10, 1),  # R31: today's 7 up to 10
     "round_cap": (0, 150, 10),  # R36: none (0), or a cap of 10 to 150 points a round
+    "lead_cap": (0, 150, 10),  # R37: none (0), or a round's lead of 10 to 150 (not with R36)
 }
 
 

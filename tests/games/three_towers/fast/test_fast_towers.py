@@ -79,11 +79,14 @@ def test_every_rule_option_combination_is_compared() -> None:
     )
     assert combinations >= 16
     # R34 needs R32: of the four pairs of spade_jack_raids and spade_jack_defends, the one
-    # that raids without defending is a contradiction the rules refuse (and is not compared).
-    consistent = combinations // 4 * 3
+    # that raids without defending is a contradiction the rules refuse (and is not compared);
+    # so is one of the four pairs of R37's lead_cap and R36's round_cap, both caps on.
+    consistent = combinations // 16 * 9
     assert len(every) == consistent * 4 == len({(t.rules, t.players) for t in every})
     assert not any(t.rules.spade_jack_raids and not t.rules.spade_jack_defends for t in every)
     assert any(t.rules.spade_jack_raids for t in every)
+    assert not any(t.rules.lead_cap and t.rules.round_cap for t in every)
+    assert any(t.rules.lead_cap for t in every)
     assert {(t.players, t.rules.teams) for t in every} == {(2, 0), (3, 0), (4, 0), (4, 1)}
     found = compare_tables(compare, every, len(every), seed=3)
     assert found.difference is None, found.difference
@@ -286,7 +289,7 @@ def test_bench_reports_the_fast_path_beside_the_engine(capsys: pytest.CaptureFix
     assert "compiled" in line or "pure Python" in line
 
 
-# The options for the play-testers' complaints (R30-R35, issue 28), each compared on its own
+# The options for the play-testers' complaints (R30-R37, issue 28), each compared on its own
 # above (``tables``) and here all together, with more games, at every seating.
 COMPLAINTS: dict[str, dict[str, object]] = {
     "joker_points": {"joker_points": 10},
@@ -297,17 +300,20 @@ COMPLAINTS: dict[str, dict[str, object]] = {
     "spade_jack_raids": {"spade_jack_raids": True, "spade_jack_defends": True},
     "decks": {"decks": 3},
     "round_cap": {"round_cap": 40},
+    "lead_cap": {"lead_cap": 40},
 }
+# R37 and R36 cap the same round and are refused together: "all" plays R36's of the two.
+NOT_WITH_ALL = ("lead_cap",)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("option", [*COMPLAINTS, "all"])
 def test_the_complaints_options_play_the_engines_games(option: str, players: int) -> None:
     """R30 joker points, R31 hand size, R32 ♠ jacks defend, R33 giving any two cards, R34 ♠
-    jacks raid, R35 a third deck: the kernel plays them and the engine's games step by step
-    (with defence 'any' for all, so R32 meets every attack)."""
+    jacks raid, R35 a third deck, R36 and R37 the caps: the kernel plays them and the engine's
+    games step by step (with defence 'any' for all, so R32 meets every attack)."""
     changed = (
-        {k: v for c in COMPLAINTS.values() for k, v in c.items()}
+        {k: v for o, c in COMPLAINTS.items() if o not in NOT_WITH_ALL for k, v in c.items()}
         if option == "all"
         else COMPLAINTS[option]
     )

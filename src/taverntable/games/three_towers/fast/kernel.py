@@ -137,7 +137,8 @@ OPT_GIVE_ANY = OPTIONS + 9  # R33
 OPT_SPADE_JACK_RAIDS = OPTIONS + 10  # R34
 OPT_DECKS = OPTIONS + 11  # R1: 2, R35: 3
 OPT_ROUND_CAP = OPTIONS + 12  # R36: a round's points within ±cap, 0 for none
-OPTION_COUNT = 13
+OPT_LEAD_CAP = OPTIONS + 13  # R37: a round's top seat at most cap over its best opponent, 0 none
+OPTION_COUNT = 14
 STATE_SIZE = OPTIONS + OPTION_COUNT
 
 # Phases (``phases.py``).
@@ -503,8 +504,9 @@ def _end_round(st: IntArray) -> None:
 @kernel
 def _count(st: IntArray) -> None:
     """R13: round points from the stores (R28 nobility points, R30 joker points), ♥ doubles,
-    ♦ +50, the tower mark (R36: each seat's points within ±cap); R14 the game's end, else the
-    next seat deals."""
+    ♦ +50, the tower mark (R36: each seat's points within ±cap; R37: each seat's at most the cap
+    over its best opponent's, the 150 counted in its round); R14 the game's end, else the next
+    seat deals."""
     n = st[PLAYERS]
     b = st[FINISHED]
     points = new_ints(SEATS)
@@ -527,19 +529,37 @@ def _count(st: IntArray) -> None:
     if cap:
         for s in range(n):
             points[s] = max(-cap, min(cap, points[s]))  # R36
+    ends = False
+    if b >= 0:
+        p = partner(st, b)
+        ends = st[MARKS + b] + (st[MARKS + p] if p >= 0 else 0) >= TOWERS_TO_WIN
+    win = WIN_BONUS if ends else 0
+    lead = st[OPT_LEAD_CAP]
+    if lead:  # R37 (scoring.count, cap_leads): the 150 in the round, the round's points first
+        whole = new_ints(SEATS)
+        for s in range(n):
+            whole[s] = points[s] + (win if s == b else 0)
+        for s in range(n):
+            q = partner(st, s)
+            best = -(1 << 30)
+            for o in range(n):
+                if o != s and o != q and whole[o] > best:
+                    best = whole[o]
+            held = min(whole[s], best + lead)
+            if s == b and ends:
+                points[s] = min(points[s], held)
+                win = held - points[s]
+            else:
+                points[s] = held
     for s in range(n):
         st[SCORES + s] += points[s]
     st[PICKS] = 0
-    if b >= 0:
-        p = partner(st, b)
-        marks = st[MARKS + b] + (st[MARKS + p] if p >= 0 else 0)
-        if marks >= TOWERS_TO_WIN:
-            win = WIN_BONUS
-            if cap:  # R36: the round's points and the 150 together stay within the cap
-                win = max(-cap, min(cap, points[b] + WIN_BONUS)) - points[b]
-            st[SCORES + b] += win
-            _finish(st, END_TOWERS)
-            return
+    if ends:
+        if cap:  # R36: the round's points and the 150 together stay within the cap
+            win = max(-cap, min(cap, points[b] + WIN_BONUS)) - points[b]
+        st[SCORES + b] += win
+        _finish(st, END_TOWERS)
+        return
     if st[OPT_MAX_ROUNDS] and st[ROUND_NO] >= st[OPT_MAX_ROUNDS]:
         _finish(st, END_ROUNDS)
         return

@@ -72,6 +72,7 @@ PLAYED = Played(
         "spade_jack_raids",
         "decks",
         "round_cap",
+        "lead_cap",
     ),
     ignored={"preset": "a name: the other options are the rules"},
 )
@@ -99,6 +100,7 @@ def option_codes(rules: TowersRules) -> IntArray:
             int(rules.spade_jack_raids),
             rules.decks,
             rules.round_cap,
+            rules.lead_cap,
         ]
     )
 

@@ -20,6 +20,7 @@ const OPTION = {
   joker_points: "opt.joker_points", hand_size: "opt.hand_size",
   spade_jack_defends: "opt.spade_jack_defends", give_any: "opt.give_any",
   spade_jack_raids: "opt.spade_jack_raids", decks: "opt.decks", round_cap: "opt.round_cap",
+  lead_cap: "opt.lead_cap",
 };
 const VALUE = {
   "deal_wins.tonk": "opt.deal_wins.tonk", "deal_wins.tor": "opt.deal_wins.tor",
