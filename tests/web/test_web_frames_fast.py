@@ -214,3 +214,38 @@ def test_table_frames_are_the_models_frames(game: str, seats: int) -> None:
     message = SERVER_MESSAGE.validate_json(table.table_frame())
     assert isinstance(message, TableMessage)
     assert frames > 10
+
+
+def test_a_long_matchs_table_frames_keep_to_the_models() -> None:
+    """The ``table`` frame's sheet rows are encoded once each and the balances summed row by
+    row as deals are booked (issue 23, eighth pass): over a 60-deal match, a rematch (a new,
+    empty sheet) and a table read back (a new list holding the same rows), every frame is
+    still the models' text and the balances the sums of the whole sheet."""
+    rng = random.Random(5)
+    table = a_table("tonk", 3, Settings(stake=3))
+    g = table.game
+
+    def by_the_models() -> None:
+        assert table.table_frame() == encode(TableMessage(table=summary_by_the_models(table)))
+        sums = [sum(row["points"][s] for row in table.sheet) for s in range(3)]
+        assert table.balances() == pytest.approx(sums)
+
+    for deal in range(60):
+        table.deal_no = deal + 1
+        table.state = state = g.start(table.rules, 3, rng=rng)
+        while not state.is_over:
+            legal = state.legal_moves()
+            state.apply(legal[rng.randrange(len(legal))])
+        table._book(state)
+        if deal % 7 == 0:
+            by_the_models()
+        if deal == 30:
+            table.sheet = list(table.sheet)  # read back: the same rows in a new list
+            by_the_models()
+        if deal == 45:
+            table.sheet = []  # a rematch
+            by_the_models()
+            assert table.balances() == [0.0, 0.0, 0.0]
+    by_the_models()
+    assert len(table.sheet) == 14
+    assert any(row["points"][0] != 0 for row in table.sheet)

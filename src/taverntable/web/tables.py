@@ -86,6 +86,16 @@ def _events_json(
     return encoded
 
 
+def _sheet_row_json(row: dict[str, Any]) -> dict[str, Any]:
+    """A score sheet's row as ``SheetRow`` dumps it (its points as floats)."""
+    return {
+        "deal": row["deal"],
+        "dealer": row["dealer"],
+        "result": row["result"],
+        "points": [float(x) for x in row["points"]],
+    }
+
+
 def deal_generator() -> random.Random:
     """The generator of one deal (its shuffle and chance steps), from a seed of its own."""
     return random.Random(secrets.randbits(SEED_BITS))
@@ -230,6 +240,10 @@ class Table:
         self.played: list[Played] = []  # the deal in play's moves, with their events
         self.match_first = 1  # the number at the table of this match's first deal
         self.sheet: list[dict[str, Any]] = []  # finished deals of this match
+        # The sheet's rows encoded, for the list they were read from (``_sheet_encoded``).
+        self._sheet_kept: tuple[list[dict[str, Any]], list[bytes]] = (self.sheet, [])
+        # Each seat's total of the sheet's first rows, for the list they were read from.
+        self._totals_kept: tuple[list[dict[str, Any]], int, list[float]] = (self.sheet, 0, [])
         self.conns: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
@@ -273,12 +287,18 @@ class Table:
         return self.deal_no * DEAL_VERSIONS + moves
 
     def balances(self) -> list[float]:
-        """Each seat's total of this match (Tonk: units won or lost; Three Towers: points)."""
-        totals = [0.0] * len(self.seats)
-        for deal in self.sheet:
+        """Each seat's total of this match (Tonk: units won or lost; Three Towers: points),
+        summed row by row in the sheet's order, the rows added since the last call only (a
+        deal's two ``table`` frames summed the whole sheet each: issue 23, eighth pass)."""
+        sheet = self.sheet
+        kept, counted, totals = self._totals_kept
+        if kept is not sheet or counted > len(sheet) or len(totals) != len(self.seats):
+            counted, totals = 0, [0.0] * len(self.seats)
+        for deal in sheet[counted:]:
             for s, points in enumerate(deal["points"]):
                 totals[s] += points
-        return totals
+        self._totals_kept = (sheet, len(sheet), totals)
+        return list(totals)
 
     def match_over(self) -> bool:
         """The match length (deals) or target reached."""
@@ -292,9 +312,13 @@ class Table:
 
     def summary_json(self) -> dict[str, Any]:
         """``summary().model_dump(exclude_if …)`` without the models: the ``table`` frame a
-        deal's start and end send is built from it (``table_frame``; issue 23, fifth pass:
+        deal's start and end send is built the same way (``table_frame``; issue 23, fifth pass:
         the models were about a fifth of a move each time). The numbers a model holds as
         floats are floats here, so that both encode alike (``tests/web/test_web_frames_fast``)."""
+        return self._summary([_sheet_row_json(row) for row in self.sheet])
+
+    def _summary(self, sheet: list[dict[str, Any]] | orjson.Fragment) -> dict[str, Any]:
+        """``summary_json`` with its ``sheet`` given (``table_frame``: encoded already)."""
         settings = self.settings
         seats = []
         for s in self.seats:
@@ -337,15 +361,7 @@ class Table:
             else self.deal_no - self.match_first + 1,
             "seats": seats,
             "balances": [float(x) for x in self.balances()],
-            "sheet": [
-                {
-                    "deal": row["deal"],
-                    "dealer": row["dealer"],
-                    "result": row["result"],
-                    "points": [float(x) for x in row["points"]],
-                }
-                for row in self.sheet
-            ],
+            "sheet": sheet,
             "turn": self._turn_json(),
         }
         if self.status == "finished":
@@ -355,8 +371,24 @@ class Table:
         return out
 
     def table_frame(self) -> str:
-        """``encode(TableMessage(table=self.summary()))``, the same text, without the models."""
-        return orjson.dumps({"type": "table", "table": self.summary_json()}).decode()
+        """``encode(TableMessage(table=self.summary()))``, the same text, without the models,
+        the score sheet's rows encoded once each (``_sheet_encoded``)."""
+        summary = self._summary(self._sheet_encoded())
+        return orjson.dumps({"type": "table", "table": summary}).decode()
+
+    def _sheet_encoded(self) -> orjson.Fragment:
+        """The sheet's JSON, each row encoded when it is booked: every deal's start and end
+        sends the whole sheet to every connection, so a long match's frames re-encoded every
+        finished deal twice a deal (issue 23, eighth pass). The sheet is only appended to or
+        replaced by a new list (a rematch, a table read back), which starts the cache anew."""
+        sheet = self.sheet
+        kept, rows = self._sheet_kept
+        if kept is not sheet or len(rows) > len(sheet):
+            rows = []
+            self._sheet_kept = (sheet, rows)
+        if len(rows) < len(sheet):
+            rows.extend(orjson.dumps(_sheet_row_json(row)) for row in sheet[len(rows) :])
+        return orjson.Fragment(b"[" + b",".join(rows) + b"]")
 
     def turn(self) -> Turn | None:
         """Whose decision it is now and when a timer or an absence hands it to a bot."""
