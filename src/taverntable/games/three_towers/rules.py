@@ -109,26 +109,8 @@ class TowersRules(RuleOptions):
         d = self.decks
         if isinstance(d, bool) or not isinstance(d, int) or d not in DECKS:
             raise RulesError(f"rule option decks (R35) must be 2 or 3, not {d!r}")
-        c = self.round_cap
-        if (
-            isinstance(c, bool)
-            or not isinstance(c, int)
-            or not (c == 0 or MIN_ROUND_CAP <= c <= MAX_ROUND_CAP)
-        ):
-            raise RulesError(
-                "rule option round_cap (R36) must be 0 (no cap) or a whole number from "
-                f"{MIN_ROUND_CAP} to {MAX_ROUND_CAP}, not {c!r}"
-            )
-        c = self.lead_cap
-        if (
-            isinstance(c, bool)
-            or not isinstance(c, int)
-            or not (c == 0 or MIN_LEAD_CAP <= c <= MAX_LEAD_CAP)
-        ):
-            raise RulesError(
-                "rule option lead_cap (R37) must be 0 (no cap) or a whole number from "
-                f"{MIN_LEAD_CAP} to {MAX_LEAD_CAP}, not {c!r}"
-            )
+        _check_cap("round_cap", self.round_cap, MIN_ROUND_CAP, MAX_ROUND_CAP)
+        _check_cap("lead_cap", self.lead_cap, MIN_LEAD_CAP, MAX_LEAD_CAP)
         if self.lead_cap and self.round_cap:
             raise RulesError(
                 "rule options lead_cap (R37) and round_cap (R36) contradict each other: both "
@@ -162,6 +144,19 @@ def _check_int(name: str, value: object, lo: int, hi: int) -> None:
         raise RulesError(
             f"rule option {name} ({RULE_OF[name]}) must be a whole number from {lo} to {hi}, "
             f"not {value!r}"
+        )
+
+
+def _check_cap(name: str, value: object, lo: int, hi: int) -> None:
+    """A cap's option (R36, R37): 0 for none, else a whole number from ``lo`` to ``hi``."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not (value == 0 or lo <= value <= hi)
+    ):
+        raise RulesError(
+            f"rule option {name} ({RULE_OF[name]}) must be 0 (no cap) or a whole number from "
+            f"{lo} to {hi}, not {value!r}"
         )
 
 
