@@ -4,7 +4,7 @@ The play-testers' seven points (rules text, Part A, last paragraph) ask about th
 result does not hold: how long a tower takes, how long a seat waits for an ace, where the ♠
 figures go, whether a Warlock pays, the jokers left in hand, the ♠ cards a seat has to put out,
 the game's length in turns and what a two-card answer (R5 c) gives away. ``measure`` replays
-the game's history on a fresh state (the engine's own ``apply``, so the events are the ones
+the game's history on a fresh state (the engine's own transition, so the events are the ones
 ``towers_actions`` credits) and reads them off the state before and the events of every move.
 
 A *turn* is a decision of the mover in the ``turn`` phase (A1-A4, or a pass, R11); answers,
@@ -133,7 +133,9 @@ def measure(played: TowersState) -> dict[str, Any]:
             curse = _Curse(FIGURES[TEXT[move.card]], seat, n)
         elif curse is not None and isinstance(move, Defend | Yield) and curse.through is None:
             curse.through = isinstance(move, Yield)
-        events = state.apply(move)
+        # The history was played by the engine already: checking each move again would list the
+        # legal moves of every state, a third of a heuristic game's replay, for nothing.
+        events = state.apply_known(move)
         if curse is not None:
             for k, c in enumerate(store_changes(events, n)):
                 curse.change[k] += c
