@@ -4,14 +4,28 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import random
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol, TypeVar
 
-from taverntable.games.three_towers import TowersRules, TowersState, TowersView
+import pytest
+
+from taverntable.bots import make_bot
+from taverntable.engine import RecordError, play_out
+from taverntable.games.three_towers import (
+    RulesError,
+    TowersRules,
+    TowersState,
+    TowersView,
+    rules_from,
+)
 from taverntable.games.three_towers.cards import TEXT, full_deck, parse_card, total
 from taverntable.games.three_towers.phases import CHANCE, TURN
+from taverntable.games.three_towers.record import ADAPTER
+from taverntable.records.core import replay_record
 
 T = TypeVar("T")
 
@@ -190,3 +204,44 @@ def decision_views(table: RulesAndPlayers, seed: int, count: int) -> list[Towers
     """The deciding seats' views of ``heuristic_decisions`` (a tenth of the decisions met)."""
     found = heuristic_decisions(table.rules, table.players, seed, count, share=0.1)
     return [state.view(state.current_seat or 0) for state in found]
+
+
+def heuristic_game(rules: TowersRules, seed: int) -> TowersState:
+    """A whole game of heuristic bots under ``rules``, 2-4 seats by the seed."""
+    rng = random.Random(seed)
+    state = TowersState.start(rules, 2 + seed % 3, rng=rng, dealer=0)
+    play_out(state, [make_bot("heuristic", "three-towers")] * state.num_players, rng)
+    return state
+
+
+def assert_a_replayer_without_the_option_refuses(
+    monkeypatch: pytest.MonkeyPatch, option: str, value: int
+) -> None:
+    """A record naming ``option`` read by rules that do not know it (as a replayer before the
+    option would be) is refused naming the option, never replayed under today's rules."""
+    from taverntable.games.three_towers import record as record_module
+
+    state = heuristic_game(rules_from(max_rounds=1, **{option: value}), 0)
+    record = json.loads(json.dumps(ADAPTER.dump(state, ["A", "B"])))
+    real = record_module.rules_from
+
+    def before_the_option(preset: str = "three-towers", **options: object) -> TowersRules:
+        if option in options:
+            raise RulesError(f"unknown rule option '{option}'")
+        return real(preset, **options)
+
+    monkeypatch.setattr(record_module, "rules_from", before_the_option)
+    with pytest.raises(RecordError, match=option):
+        replay_record(record)
+
+
+def assert_in_every_readings(rule: str, option: str, after: str) -> None:
+    """``rule`` (e.g. ``"R37"``) is written, naming ``option``, in the readings of every
+    language, after the rule ``after``."""
+    from taverntable.games.three_towers import rules as rules_module
+
+    for lang in ("en", "hu", "ru", "uk"):
+        path = Path(rules_module.__file__).parent / "texts" / lang / "three-towers-readings.md"
+        text = path.read_text(encoding="utf-8")
+        assert f"**{rule} " in text and f"`{option}`" in text, (lang, rule)
+        assert text.index(f"**{rule} ") > text.index(f"**{after} "), (lang, rule)

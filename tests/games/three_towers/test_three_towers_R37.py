@@ -9,21 +9,24 @@ builder is paid what the cap leaves of it; records carry the option and replay o
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
-from taverntable.bots import make_bot
-from taverntable.engine import RecordError, play_out
+from taverntable.engine import RecordError
 from taverntable.games.three_towers import RulesError, TowersRules, TowersState, rules_from
 from taverntable.games.three_towers.phases import DEAL, OVER
 from taverntable.games.three_towers.record import ADAPTER
 from taverntable.games.three_towers.scoring import WIN_BONUS, cap_leads
 from taverntable.records.core import replay_record
 
-from three_towers_helpers import arrange, play
+from three_towers_helpers import (
+    arrange,
+    assert_a_replayer_without_the_option_refuses,
+    assert_in_every_readings,
+    heuristic_game,
+    play,
+)
 
 H1, H2 = "2S 3S 4S 5S 6S 7S 8S", "2H 3H 4H 5H 6H 7H 8H"
 
@@ -152,18 +155,11 @@ def test_R37_the_third_towers_150_counts_in_its_round_the_builder_keeps_its_poin
         assert state.result is not None and state.result.end == "towers"
 
 
-def _bot_game(rules: TowersRules, seed: int) -> TowersState:
-    rng = random.Random(seed)
-    state = TowersState.start(rules, 2 + seed % 3, rng=rng, dealer=0)
-    play_out(state, [make_bot("heuristic", "three-towers")] * state.num_players, rng)
-    return state
-
-
 def test_R37_bots_games_hold_every_round_and_records_replay_only_under_it() -> None:
     rules = rules_from(max_rounds=2, lead_cap=30)
     changed = 0
     for seed in range(6):
-        state = _bot_game(rules, seed)
+        state = heuristic_game(rules, seed)
         record = json.loads(
             json.dumps(ADAPTER.dump(state, [f"P{s}" for s in range(state.num_players)]))
         )
@@ -184,32 +180,11 @@ def test_R37_bots_games_hold_every_round_and_records_replay_only_under_it() -> N
 def test_R37_a_replayer_that_does_not_know_it_refuses_the_record(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A record naming ``lead_cap`` read by rules without R37 (as a replayer before it would
-    be) is refused naming the option, never replayed under today's rules."""
-    from taverntable.games.three_towers import record as record_module
-
-    state = _bot_game(rules_from(max_rounds=1, lead_cap=40), 0)
-    record = json.loads(json.dumps(ADAPTER.dump(state, ["A", "B"])))
-    real = record_module.rules_from
-
-    def before_r37(preset: str = "three-towers", **options: object) -> TowersRules:
-        if "lead_cap" in options:
-            raise RulesError("unknown rule option 'lead_cap'")
-        return real(preset, **options)
-
-    monkeypatch.setattr(record_module, "rules_from", before_r37)
-    with pytest.raises(RecordError, match="lead_cap"):
-        replay_record(record)
+    assert_a_replayer_without_the_option_refuses(monkeypatch, "lead_cap", 40)
 
 
 def test_R37_is_written_in_the_readings_of_every_language() -> None:
-    from taverntable.games.three_towers import rules as rules_module
-
-    for lang in ("en", "hu", "ru", "uk"):
-        path = Path(rules_module.__file__).parent / "texts" / lang / "three-towers-readings.md"
-        text = path.read_text(encoding="utf-8")
-        assert "**R37 " in text and "`lead_cap`" in text
-        assert text.index("**R37 ") > text.index("**R36 ")
+    assert_in_every_readings("R37", "lead_cap", after="R36")
 
 
 def test_R37_its_contradiction_with_R36_is_declared_and_the_differential_runs_respect_it() -> None:
