@@ -218,14 +218,14 @@ def _revised_facts(style_win: float) -> dict[str, object]:
             "one_round": [one, one - 0.04, one + 0.04, 470],
             "first_edge": [edge, edge - 0.04, edge + 0.04, 470],
             "rounds": [rounds, rounds - 0.1, rounds + 0.1, 470],
-            "skill": [skill, skill - 90.0, skill + 90.0, 62],
+            "skill": [skill, skill - 0.12, skill + 0.12, 62],
         }
 
     return {
         "revised_options": {"nobility_points": 20, "tower_goal": 80},
         "revised_estimates": {
-            "today": side(0.97, 0.30, -0.036, 4.1, 79.0),
-            "revised": side(style_win, 0.34, 0.021, 5.7, 265.0),
+            "today": side(0.97, 0.30, -0.036, 4.1, 0.57),
+            "revised": side(style_win, 0.34, 0.021, 5.7, 0.63),
         },
     }
 
@@ -241,6 +241,8 @@ def test_the_letter_has_a_paragraph_for_the_revised_set_filled_from_its_estimate
     assert "the strongest style wins 74% [69%, 79%; n = 160 games] (today 97%" in en
     # Which targets are met is read from the figures: rounds, the edge and skill; not the rest.
     assert "Met: the first seat's edge, rounds, skill. Not met: styles, one round." in en
+    # Skill is the hard bot's win share (a cap shrinks every margin in points).
+    assert "the hard bot wins 63% [51%, 75%; n = 62 games] of its games" in en
     met_styles = letter.revised_paragraph(_revised_facts(0.55), "en")
     assert met_styles is not None and "Met: styles, the first seat's edge" in met_styles
     for lang in ("uk", "ru"):
@@ -357,3 +359,38 @@ def test_the_report_states_the_one_round_target_its_miss_and_the_restated_bound(
         ("today", pytest.approx(model), "yes"),
         ("revised", pytest.approx(model), "no"),
     ]
+
+
+def test_skill_is_the_hard_bots_win_share_and_its_margin_stands_beside() -> None:
+    """Issue 28 item 5's fifth target: a cap on a round's points (R36) or lead (R37) shrinks
+    every margin whoever plays, so skill is read as the hard bot's share of games won outright:
+    here the revised games' margins are a third of today's and the hard bot wins more often,
+    so the target is met, and the margins are shown beside it without a verdict."""
+
+    def game(variant: str, hard_won: bool, margin: int) -> dict[str, object]:
+        winner = 0 if hard_won else 1
+        return {
+            "variant": variant,
+            "bots": ["hard", "heuristic"],
+            "rounds": 6,
+            "lead": margin,
+            "best_round_lead": 10,
+            "winners": [winner],
+            "first_mover": 1,
+            "margins": [margin, -margin] if hard_won else [-margin, margin],
+        }
+
+    rows = []
+    for key, wins, margin in (("today", 55, 90), ("revised", 75, 30)):
+        for g in range(200):
+            rows.append(game(f"2p-{key}-hard-vs-heuristic", g < 2 * wins, margin))
+    section = report.analyse(get_study("towers-revised").config("small"), list(enumerate(rows)))
+    table = next(t for t in section.tables if t.name == "targets")
+    skill = {r[2]: r for r in table.rows if str(r[0]).startswith("hard bot's win share")}
+    assert skill["today"][3] == pytest.approx(0.55) and skill["revised"][3] == pytest.approx(0.75)
+    assert skill["revised"][7] == "yes"  # 75% [69, 80] clear of today's 55% [48, 62]
+    margins = {r[2]: r for r in table.rows if str(r[0]).startswith("hard bot's margin")}
+    assert margins["today"][3] == pytest.approx(0.10 * 90) and margins["revised"][7] == ""
+    intro = " ".join(section.intro)
+    assert "the hard bot wins 55.0% of its games against the heuristic today" in intro
+    assert "75.0% revised" in intro and "the target reads the win share" in intro

@@ -358,8 +358,8 @@ REVISED_TEMPLATES: dict[str, str] = {
     "deals: the strongest style wins {revised_style_win} (today {today_style_win}); one round "
     "decides {revised_one_round} (today {today_one_round}); the first seat's edge is "
     "{revised_first_edge} (today {today_first_edge}); a game lasts {revised_rounds} rounds "
-    "(today {today_rounds}); the hard bot's margin over the simpler one is {revised_skill} "
-    "points (today {today_skill}). Met: {met}. Not met: {missed}. It is in the lobby as "
+    "(today {today_rounds}); the hard bot wins {revised_skill} of its games against the "
+    "simpler one (today {today_skill}). Met: {met}. Not met: {missed}. It is in the lobby as "
     "\u201cThree Towers, revised\u201d.",
     "uk": "«Три вежі», переглянуті правила. Ми також шукали серед ваших варіантів правил набір, "
     "що досягає п'яти цілей для двох гравців (жоден стиль не виграє в іншого понад 60%, один "
@@ -368,8 +368,8 @@ REVISED_TEMPLATES: dict[str, str] = {
     "ваших правил, на нових роздачах: найсильніший стиль виграє {revised_style_win} (сьогодні "
     "{today_style_win}); один раунд вирішує {revised_one_round} (сьогодні {today_one_round}); "
     "перевага першого гравця {revised_first_edge} (сьогодні {today_first_edge}); партія триває "
-    "{revised_rounds} раундів (сьогодні {today_rounds}); перевага складного бота над простішим "
-    "{revised_skill} очок (сьогодні {today_skill}). Досягнуто: {met}. Не досягнуто: {missed}. "
+    "{revised_rounds} раундів (сьогодні {today_rounds}); складний бот виграє в простішого "
+    "{revised_skill} партій (сьогодні {today_skill}). Досягнуто: {met}. Не досягнуто: {missed}. "
     "У лобі він зветься «Три вежі, переглянуті».",
     "ru": "«Три башни», пересмотренные правила. Мы также искали среди ваших вариантов правил "
     "набор, достигающий пяти целей для двоих игроков (ни один стиль не выигрывает у другого "
@@ -379,7 +379,7 @@ REVISED_TEMPLATES: dict[str, str] = {
     "{revised_style_win} (сегодня {today_style_win}); один раунд решает {revised_one_round} "
     "(сегодня {today_one_round}); преимущество первого игрока {revised_first_edge} (сегодня "
     "{today_first_edge}); партия длится {revised_rounds} раундов (сегодня {today_rounds}); "
-    "перевес сложного бота над более простым {revised_skill} очков (сегодня {today_skill}). "
+    "сложный бот выигрывает у более простого {revised_skill} партий (сегодня {today_skill}). "
     "Достигнуто: {met}. Не достигнуто: {missed}. В лобби он называется «Три башни, "
     "пересмотренные».",
     "hu": "„Három Torony”, átdolgozott szabályok. A változataitok között olyan készletet is "
@@ -390,8 +390,8 @@ REVISED_TEMPLATES: dict[str, str] = {
     "osztásokon: a legerősebb stílus nyer {revised_style_win} (ma {today_style_win}); egyetlen "
     "forduló dönt {revised_one_round} (ma {today_one_round}); a kezdő játékos előnye "
     "{revised_first_edge} (ma {today_first_edge}); egy játszma {revised_rounds} fordulóig tart "
-    "(ma {today_rounds}); az erős bot előnye az egyszerűbbel szemben {revised_skill} pont (ma "
-    "{today_skill}). Teljesül: {met}. Nem teljesül: {missed}. A lobbiban „Három Torony, "
+    "(ma {today_rounds}); az erős bot az egyszerűbb ellen a játszmák {revised_skill} részét "
+    "nyeri (ma {today_skill}). Teljesül: {met}. Nem teljesül: {missed}. A lobbiban „Három Torony, "
     "átdolgozva” néven találjátok.",
 }
 # The one-round target said plainly after the paragraph above (issue 28 item 5): missed, why
@@ -470,7 +470,7 @@ REVISED_TARGET_WORDS: dict[str, dict[str, str]] = {
         "skill": "tudás",
     },
 }
-REVISED_SHARES = frozenset({"style_win", "one_round", "first_edge"})
+REVISED_SHARES = frozenset({"style_win", "one_round", "first_edge", "skill"})
 YES_NO = {"en": ("yes", "no"), "uk": ("так", "ні"), "ru": ("да", "нет"), "hu": ("igen", "nem")}
 
 

@@ -91,14 +91,17 @@ def measures(found: Mapping[str, list[Row]], key: str) -> dict[str, Estimate]:
     )
     out["rounds"] = mean_of([float(g["rounds"]) for g in plain], "games")
     hard = found.get(f"2p-{key}-hard-vs-heuristic", [])
-    out["skill"] = mean_of([float(g["margins"][g["bots"].index("hard")]) for g in hard], "games")
-    # One round between unequal players: the hard bot against the heuristic.
-    out["one_round_unequal"] = _one_round([g for g in hard if g["lead"] > 0])
-    out["skill_wins"] = share_of(
+    # Skill is the hard bot's win share (``SKILL`` says why); its margin in points beside it.
+    out["skill"] = share_of(
         sum(len(g["winners"]) == 1 and g["bots"][g["winners"][0]] == "hard" for g in hard),
         len(hard),
         "games",
     )
+    out["skill_margin"] = mean_of(
+        [float(g["margins"][g["bots"].index("hard")]) for g in hard], "games"
+    )
+    # One round between unequal players: the hard bot against the heuristic.
+    out["one_round_unequal"] = _one_round([g for g in hard if g["lead"] > 0])
     for a, b in PAIRINGS:
         ha, hb = f"ismcts:style={a}", f"ismcts:style={b}"
         games = found.get(f"2p-{key}-hard-{a}-vs-hard-{b}", [])
@@ -207,11 +210,11 @@ SHORT = {
     "first_edge": ("first seat's edge (its win share − 50%)", "±0.03"),
     "first_margin": ("first seat's margin (points)", "–"),
     "rounds": ("rounds a game", "5 to 8"),
-    "skill": ("hard bot's margin over the heuristic", "≥ today's"),
-    "skill_wins": ("hard bot's win share against the heuristic", "–"),
+    "skill": ("hard bot's win share against the heuristic", "≥ today's"),
+    "skill_margin": ("hard bot's margin over the heuristic (points)", "–"),
 }
 BESIDE = frozenset(
-    {"first_margin", "skill_wins", "one_round_unequal"}
+    {"first_margin", "skill_margin", "one_round_unequal"}
 )  # figures beside the targets
 
 
@@ -249,7 +252,7 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
         "first_margin",
         "rounds",
         "skill",
-        "skill_wins",
+        "skill_margin",
     )
     lines: list[tuple[Cell, ...]] = []
     for key in keys:
@@ -273,8 +276,10 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
             "points); one round, restated: the share the normal model of equal players gives "
             "at these games' lengths, met when the measured share is at most it (the intro "
             "says why); one round, hard v heuristic: the share between unequal players; "
-            "skill: the hard bot's margin over the heuristic (seats rotating), met when the "
-            "revised margin is at least today's.",
+            "skill: the hard bot's share of games won outright against the heuristic (seats "
+            "rotating), met when the revised share is at least today's; its margin in points "
+            "beside it (a cap on a round's points or lead shrinks every margin, so margins "
+            "are not compared across rule sets).",
         )
     )
     hard_lines: list[tuple[Cell, ...]] = []
@@ -297,13 +302,17 @@ def analyse(config: StudyConfig, rows: Rows) -> Section:
     # Where the targets are stated: the one-round target, its miss and its restatement.
     section.intro.insert(sizes_at, one_round_words(figures))
     skill = [figures[k]["skill"] for k in KEYS]
-    if all(e.known for e in skill):
+    margin = [figures[k]["skill_margin"] for k in KEYS]
+    if all(e.known for e in (*skill, *margin)):
         diff = skill[1].value - skill[0].value
         half = math.hypot(skill[1].high - skill[1].value, skill[0].high - skill[0].value)
         section.intro.append(
-            f"Skill: the hard bot's margin over the heuristic is {skill[0].value:+.1f} today "
-            f"(n = {skill[0].n}) and {skill[1].value:+.1f} revised (n = {skill[1].n}); the "
-            f"difference {diff:+.1f} [{diff - half:+.1f}, {diff + half:+.1f}]."
+            f"Skill: the hard bot wins {skill[0].value:.1%} of its games against the heuristic "
+            f"today (n = {skill[0].n}) and {skill[1].value:.1%} revised (n = {skill[1].n}); "
+            f"the difference {diff:+.1%} [{diff - half:+.1%}, {diff + half:+.1%}]. Its margin "
+            f"in points is {margin[0].value:+.1f} today and {margin[1].value:+.1f} revised: a "
+            "cap on a round's points or lead shrinks every margin whoever plays, so the "
+            "target reads the win share."
         )
     section.facts["revised"] = {key: {k: e.value for k, e in figures[key].items()} for key in KEYS}
     section.facts["revised_estimates"] = {

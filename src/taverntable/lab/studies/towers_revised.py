@@ -111,9 +111,12 @@ TARGETS: tuple[Target, ...] = (
         lambda v: max(0.0, 5.0 - v) + max(0.0, v - 8.0),
     ),
 )
+# Skill as a win share, not a margin in points: R36 bounds each seat's points a round and R37 a
+# round's lead, so under them every margin shrinks by construction whoever plays; the share of
+# games the stronger bot wins outright reads skill on the same scale under any rule set.
 SKILL = Target(
     "skill",
-    "the hard bot's margin against the heuristic (points)",
+    "the hard bot's share of games won outright against the heuristic",
     "at least today's",
     lambda v: 0.0,  # measured in the games only: compared with today's there (report)
 )
