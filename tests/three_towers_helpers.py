@@ -207,10 +207,12 @@ def decision_views(table: RulesAndPlayers, seed: int, count: int) -> list[Towers
 
 
 def heuristic_game(rules: TowersRules, seed: int) -> TowersState:
-    """A whole game of heuristic bots under ``rules``, 2-4 seats by the seed."""
+    """A whole game of heuristic bots under ``rules``, 2-4 seats by the seed, played to its end
+    (what the record and scoring tests read)."""
     rng = random.Random(seed)
     state = TowersState.start(rules, 2 + seed % 3, rng=rng, dealer=0)
     play_out(state, [make_bot("heuristic", "three-towers")] * state.num_players, rng)
+    assert state.result is not None, "the game is played to its end"
     return state
 
 
@@ -222,7 +224,8 @@ def assert_a_replayer_without_the_option_refuses(
     from taverntable.games.three_towers import record as record_module
 
     state = heuristic_game(rules_from(max_rounds=1, **{option: value}), 0)
-    record = json.loads(json.dumps(ADAPTER.dump(state, ["A", "B"])))
+    names = [f"P{s}" for s in range(state.num_players)]
+    record = json.loads(json.dumps(ADAPTER.dump(state, names)))
     real = record_module.rules_from
 
     def before_the_option(preset: str = "three-towers", **options: object) -> TowersRules:
